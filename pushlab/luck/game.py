@@ -1,0 +1,623 @@
+"""The rules of Push (push-your-luck) as an immutable state: ``Game.new``, ``legal_actions``, ``apply``.
+
+Rule numbers refer to ``docs/rules/push-your-luck.md``; choices where the rules
+are silent are in ``docs/decisions.md``.
+
+>>> g = Game.new(2, deck="R3 B5 R4 G1", rolls="*")
+>>> g = g.apply("draw").apply("place 0").apply("draw")
+>>> g.legal_actions()
+['place 0', 'place 1']
+>>> g = g.apply("place 0").apply("stop").apply("take 0")
+>>> g.benches[0], g.phase, g.current_player
+((Card('R3'), Card('B5')), 'turn', 1)
+>>> g.log[-1]
+'Ann takes column 1: R3 B5'
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from numbers import Integral
+
+import numpy as np
+
+from pushlab.errors import IllegalAction, ParseError, SetupError
+from pushlab.luck.cards import (
+    COLOUR_NAMES,
+    COLOURS,
+    DIE_FACES,
+    STAR,
+    SWITCH,
+    Card,
+    face_name,
+    format_cards,
+    full_deck,
+    parse_cards,
+    parse_rolls,
+)
+
+DEFAULT_NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay")
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+MAX_COLUMNS = 3
+PHASES = ("turn", "place", "push", "collect", "over")
+_COLOUR_BY_NAME = {name: c for c, name in COLOUR_NAMES.items()}
+
+
+@dataclass(frozen=True)
+class Game:
+    """A state of a game of Push (push-your-luck); an immutable value.
+
+    Build one with :meth:`Game.new`, move with :meth:`apply`.
+
+    >>> g = Game.new(["Ann", "Ben", "Cat"], seed=1)
+    >>> g.num_players, g.phase, g.current_player, g.draw_pile_size
+    (3, 'turn', 0, 120)
+    >>> g.legal_actions()
+    ['draw']
+    """
+
+    players: tuple
+    harder: bool
+    switch_cards: bool
+    phase: str
+    active_player: int
+    collector: int | None
+    pending: Card | None
+    columns: tuple
+    benches: tuple
+    banks: tuple
+    draw_pile: tuple
+    discard_pile: tuple
+    switches_drawn: int
+    log: tuple
+    die: str
+    die_index: int
+    turn: int = 1
+
+    # ------------------------------------------------------------------ setup
+    @classmethod
+    def new(cls, players=4, *, seed=None, deck=None, rolls=None, harder=False,
+            switch_cards=None) -> Game:
+        """Set up a game (rules 1-4, 19, 20); see ``docs/luck-api.md``.
+
+        ``players``: 2..6 or a sequence of distinct names. ``seed``: int, None or a
+        ``numpy.random.Generator``. ``deck``: scripted draw pile, top card first.
+        ``rolls``: scripted die faces, used before the generator's.
+
+        >>> Game.new(2).draw_pile_size, Game.new(2, switch_cards=True).draw_pile_size
+        (108, 120)
+        >>> Game.new(7)
+        Traceback (most recent call last):
+        ...
+        pushlab.errors.SetupError: Push needs 2 to 6 players, got 7
+        """
+        names = _player_names(players)
+        if switch_cards is None:
+            switch_cards = len(names) > 2
+        if not isinstance(switch_cards, bool) or not isinstance(harder, bool):
+            raise SetupError(f"harder and switch_cards must be True or False, got "
+                             f"harder={harder!r}, switch_cards={switch_cards!r}")
+        rng = _generator(seed)
+        if deck is None:
+            cards = full_deck(switch_cards)
+            pile = tuple(cards[i] for i in rng.permutation(len(cards)))
+        else:
+            pile = parse_cards(deck)
+            if not switch_cards and SWITCH in pile:
+                raise SetupError("the scripted deck holds a switch card but this game has none "
+                                 "(pass switch_cards=True to keep them)")
+        scripted = parse_rolls(rolls) if rolls is not None else ()
+        # Every roll uses up a distinct card (a bust card or a taken roll card), so
+        # len(pile) generated faces after the scripted ones always suffice.
+        drawn = rng.integers(0, len(DIE_FACES), size=len(pile))
+        die = "".join(scripted) + "".join(DIE_FACES[i] for i in drawn)
+        n = len(names)
+        draft = _Draft(
+            players=names, harder=harder, switch_cards=switch_cards, phase="turn",
+            active_player=0, collector=None, pending=None, columns=[],
+            benches=[[] for _ in range(n)], banks=[[] for _ in range(n)],
+            draw_pile=pile, discard_pile=[], switches_drawn=0, log=[], die=die,
+            die_index=0, turn=1)
+        if not pile:
+            draft.game_over()
+        return draft.freeze()
+
+    # ------------------------------------------------------------------ views
+    @property
+    def num_players(self) -> int:
+        """Number of players."""
+        return len(self.players)
+
+    @property
+    def current_player(self) -> int | None:
+        """Who must decide now: the collector while collecting, else the active player."""
+        if self.phase == "over":
+            return None
+        if self.phase == "collect":
+            return self.collector
+        return self.active_player
+
+    @property
+    def direction(self) -> int:
+        """Collection direction of this turn (rule 10): +1 clockwise, -1 counter-clockwise."""
+        return -1 if self.switches_drawn % 2 else 1
+
+    @property
+    def draw_pile_size(self) -> int:
+        """Cards left in the draw pile."""
+        return len(self.draw_pile)
+
+    @property
+    def is_over(self) -> bool:
+        """True when the game has ended (rule 16)."""
+        return self.phase == "over"
+
+    @property
+    def set_aside(self) -> tuple:
+        """The switch cards set aside next to the pile this turn (rule 10)."""
+        return (SWITCH,) * self.switches_drawn
+
+    def scores(self) -> tuple:
+        """Bench plus bank points per player (rule 17).
+
+        >>> Game.new(3, seed=0).scores()
+        (0, 0, 0)
+        """
+        return tuple(sum(c.points for c in bench) + sum(c.points for c in bank)
+                     for bench, bank in zip(self.benches, self.banks))
+
+    def winners(self) -> tuple:
+        """Indices of the players with the top score; ties share the win (rule 18).
+
+        >>> Game.new(2, seed=0).winners()
+        (0, 1)
+        """
+        scores = self.scores()
+        top = max(scores)
+        return tuple(i for i, s in enumerate(scores) if s == top)
+
+    def pile_counts(self) -> Counter:
+        """The make-up of the draw pile: ``Counter`` of card -> copies.
+
+        >>> Game.new(2, deck="R3 R3 roll").pile_counts()
+        Counter({Card('R3'): 2, Card('roll'): 1})
+        """
+        return Counter(self.draw_pile)
+
+    def fits(self, card, column: int) -> bool:
+        """True when ``card`` may go into existing column ``column`` (rules 8, 9).
+
+        >>> g = Game.new(2, deck="R3 B3")
+        >>> g.apply("draw").apply("place 0").apply("draw").fits(Card.parse("B3"), 0)
+        False
+        """
+        return _fits(Card.parse(card), self.columns[column])
+
+    # ------------------------------------------------------------------ actions
+    def legal_actions(self) -> list:
+        """The legal actions now, in a stable order; empty when the game is over.
+
+        >>> Game.new(2, deck="R3 B3").apply("draw").legal_actions()
+        ['place 0']
+        """
+        phase = self.phase
+        if phase == "turn":
+            bench = self.benches[self.active_player]
+            have = {c.colour for c in bench}
+            return ["draw"] + [f"bank {c}" for c in COLOURS if c in have]
+        if phase == "place":
+            return [f"place {i}" for i in _placements(self.pending, self.columns)]
+        if phase == "push":
+            return (["draw"] if self.draw_pile else []) + (["stop"] if self.columns else [])
+        if phase == "collect":
+            return [f"take {i}" for i in range(len(self.columns))]
+        return []
+
+    def apply(self, action: str) -> Game:
+        """Return the state after ``action``; ``self`` is unchanged.
+
+        Illegal or malformed actions raise :class:`~pushlab.errors.IllegalAction`.
+
+        >>> g = Game.new(2, deck="R3")
+        >>> g.apply("stop")
+        Traceback (most recent call last):
+        ...
+        pushlab.errors.IllegalAction: cannot 'stop' now: Ann must draw (nothing to bank); legal actions: draw
+        """
+        canon = self._canonical(action)
+        verb, _, arg = canon.partition(" ")
+        draft = _Draft.of(self)
+        if verb == "draw":
+            draft.draw()
+        elif verb == "bank":
+            draft.bank(arg)
+        elif verb == "place":
+            draft.place(int(arg))
+        elif verb == "stop":
+            draft.stop()
+        else:
+            draft.take(int(arg))
+        return draft.freeze()
+
+    def _canonical(self, action) -> str:
+        """Normalise an action string and check it is legal, else raise IllegalAction."""
+        legal = self.legal_actions()
+        if not isinstance(action, str):
+            self._refuse(action, f"an action must be a string such as 'draw', not {action!r}", legal)
+        words = action.split()
+        if not words:
+            self._refuse(action, "empty action", legal)
+        verb = words[0].lower()
+        args = words[1:]
+        if verb == "bank" and len(args) == 1:
+            arg = args[0]
+            arg = _COLOUR_BY_NAME.get(arg.lower(), arg.upper())
+            canon = f"bank {arg}"
+        elif verb in ("place", "take") and len(args) == 1 and args[0].isascii() and args[0].isdigit():
+            canon = f"{verb} {int(args[0])}"
+        else:
+            canon = " ".join([verb] + args)
+        if canon in legal:
+            return canon
+        self._refuse(action, self._diagnose(verb, args), legal)
+
+    def _refuse(self, action, problem, legal):
+        """Raise IllegalAction naming the problem and listing the legal actions."""
+        listed = ", ".join(legal) if legal else "none (the game is over)"
+        raise IllegalAction(f"{problem}; legal actions: {listed}", action=action, legal=legal)
+
+    def _diagnose(self, verb, args) -> str:
+        """Explain why an action that is not in legal_actions() is refused."""
+        shape = {"draw": 0, "stop": 0, "bank": 1, "place": 1, "take": 1}
+        text = " ".join([verb] + args)
+        if verb not in shape:
+            return f"unknown action {text!r} (actions are draw, bank C, place i, stop, take i)"
+        if len(args) != shape[verb]:
+            form = {0: verb, 1: f"{verb} C" if verb == "bank" else f"{verb} i"}[shape[verb]]
+            return f"malformed action {text!r} (expected '{form}')"
+        if self.phase == "over":
+            return f"cannot {text!r}: the game is over"
+        who = self.players[self.current_player]
+        wanted = {"draw": ("turn", "push"), "bank": ("turn",), "place": ("place",),
+                  "stop": ("push",), "take": ("collect",)}[verb]
+        if self.phase not in wanted:
+            return f"cannot {text!r} now: {self._waiting_for()}"
+        if verb == "draw":
+            return f"cannot 'draw': the draw pile is empty, {who} must stop"
+        if verb == "stop":
+            return f"cannot 'stop' now: {who} must draw (no column yet)"
+        if verb == "bank":
+            colour = _COLOUR_BY_NAME.get(args[0].lower(), args[0].upper())
+            if colour not in COLOURS:
+                return f"malformed action {text!r}: {args[0]!r} is not a colour (R B G Y P)"
+            return (f"cannot {text!r}: {who} has no {COLOUR_NAMES[colour]} card on the bench")
+        if not (args[0].isascii() and args[0].isdigit()):
+            return f"malformed action {text!r}: {args[0]!r} is not a column number"
+        i = int(args[0])
+        n = len(self.columns)
+        if verb == "take":
+            return f"cannot {text!r}: there is no column {i} (columns are 0..{n - 1})"
+        if i > n or i >= MAX_COLUMNS:
+            limit = "no more than 3 columns" if n == MAX_COLUMNS else f"the next new column is {n}"
+            return f"cannot {text!r}: there is no column {i} ({limit})"
+        clash = _clash(self.pending, self.columns[i])
+        return f"cannot {text!r}: {self.pending} does not fit column {i + 1}, which holds {clash}"
+
+    def _waiting_for(self) -> str:
+        """A short description of the decision the game waits for."""
+        who = self.players[self.current_player]
+        if self.phase == "turn":
+            bench = self.benches[self.active_player]
+            return f"{who} must draw or bank" if bench else f"{who} must draw (nothing to bank)"
+        if self.phase == "place":
+            return f"{who} must place {self.pending}"
+        if self.phase == "push":
+            return f"{who} must draw again or stop"
+        return f"{who} must take a column"
+
+    # ------------------------------------------------------------------ display
+    def __repr__(self) -> str:
+        cols = " | ".join(format_cards(c) for c in self.columns) or "-"
+        if self.is_over:
+            where = "over"
+        else:
+            where = f"{self.players[self.current_player]} to {self.phase}"
+        return (f"<Game {self.num_players} players, turn {self.turn}, {where}, "
+                f"columns [{cols}], pile {self.draw_pile_size}>")
+
+    def describe(self) -> str:
+        """A plain-text table of the whole visible state, for terminals.
+
+        >>> print(Game.new(2, deck="R3 B4").apply("draw").describe())
+        Push (push-your-luck), 2 players; turn 1, draw pile 1, discard pile 0
+        Ann draws R3: must place it (place 0)
+        Columns:  1: -
+        Pending:  R3
+        Collection: clockwise
+        Player  Bench  Bank  Score
+        Ann *   -      -         0
+        Ben     -      -         0
+        """
+        lines = [f"Push (push-your-luck), {self.num_players} players"
+                 f"{', harder' if self.harder else ''}; turn {self.turn}, "
+                 f"draw pile {self.draw_pile_size}, discard pile {len(self.discard_pile)}"]
+        if self.is_over:
+            lines.append(self.log[-1] if self.log else "The game is over")
+        elif self.phase == "place":
+            lines.append(f"{self.players[self.active_player]} draws {self.pending}: must place it "
+                         f"({', '.join(self.legal_actions())})")
+        else:
+            lines.append(f"{self._waiting_for()} ({', '.join(self.legal_actions())})")
+        cols = [f"{i + 1}: {format_cards(c)}" for i, c in enumerate(self.columns)]
+        lines.append("Columns:  " + ("   ".join(cols) if cols else "1: -"))
+        if self.pending is not None:
+            lines.append(f"Pending:  {self.pending}")
+        way = "counter-clockwise" if self.direction < 0 else "clockwise"
+        extra = f" ({self.switches_drawn} switch cards set aside)" if self.switches_drawn else ""
+        lines.append(f"Collection: {way}{extra}")
+        benches = [format_cards(b) or "-" for b in self.benches]
+        banks = [format_cards(b) or "-" for b in self.banks]
+        names = [n + (" *" if i == self.current_player else "") for i, n in enumerate(self.players)]
+        wn = max(6, *map(len, names))
+        wb = max(5, *map(len, benches))
+        wk = max(4, *map(len, banks))
+        lines.append(f"{'Player':<{wn}}  {'Bench':<{wb}}  {'Bank':<{wk}}  Score")
+        for name, bench, bank, score in zip(names, benches, banks, self.scores()):
+            lines.append(f"{name:<{wn}}  {bench:<{wb}}  {bank:<{wk}}  {score:>5}")
+        return "\n".join(line.rstrip() for line in lines)
+
+    def __str__(self) -> str:
+        return self.describe()
+
+
+# ---------------------------------------------------------------------- rules helpers
+def _fits(card: Card, column) -> bool:
+    """True when ``card`` may join ``column`` (rule 8: no shared colour/number; rule 9)."""
+    if card.is_roll:
+        return not any(c.is_roll for c in column)
+    colour, number = card.colour, card.number
+    return not any(c.colour == colour or c.number == number for c in column if c.is_number)
+
+
+def _clash(card: Card, column) -> str:
+    """The cards of ``column`` that keep ``card`` out of it, in words."""
+    if card.is_roll:
+        return "a roll card already"
+    bad = [c for c in column if c.is_number and (c.colour == card.colour or c.number == card.number)]
+    return format_cards(bad)
+
+
+def _placements(card: Card, columns) -> list:
+    """Column indices where ``card`` may go, ``len(columns)`` meaning a new column."""
+    spots = [i for i, col in enumerate(columns) if _fits(card, col)]
+    if len(columns) < MAX_COLUMNS:
+        spots.append(len(columns))
+    return spots
+
+
+def _player_names(players) -> tuple:
+    """Validate ``players`` (a count or names) and return the tuple of names."""
+    if isinstance(players, Integral) and not isinstance(players, bool):
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise SetupError(f"Push needs {MIN_PLAYERS} to {MAX_PLAYERS} players, got {players}")
+        return DEFAULT_NAMES[:int(players)]
+    if isinstance(players, (str, bytes)) or not hasattr(players, "__iter__"):
+        raise SetupError(f"players must be a number 2..6 or a list of names, got {players!r}")
+    names = tuple(players)
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        raise SetupError(f"Push needs {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(names)}: "
+                         f"{names!r}")
+    if not all(isinstance(n, str) and n.strip() for n in names):
+        raise SetupError(f"player names must be non-empty strings, got {names!r}")
+    if len(set(names)) != len(names):
+        raise SetupError(f"player names must be distinct, got {names!r}")
+    return names
+
+
+def _generator(seed) -> np.random.Generator:
+    """A numpy Generator from an int seed, None or a Generator."""
+    if isinstance(seed, np.random.Generator):
+        return seed
+    if seed is None or (isinstance(seed, Integral) and not isinstance(seed, bool)):
+        return np.random.default_rng(seed)
+    raise SetupError(f"seed must be an int, None or a numpy Generator, got {seed!r}")
+
+
+def _names_list(names) -> str:
+    """'Ann', 'Ann and Ben', 'Ann, Ben and Cat'."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _sort_cards(cards) -> None:
+    """Sort a bench in place by colour then number (rule 14)."""
+    cards.sort(key=lambda c: c._key)
+
+
+class _Draft:
+    """A mutable scratch copy of a Game used while one action is resolved."""
+
+    __slots__ = ("players", "harder", "switch_cards", "phase", "active_player", "collector",
+                 "pending", "columns", "benches", "banks", "draw_pile", "discard_pile",
+                 "switches_drawn", "log", "die", "die_index", "turn")
+
+    def __init__(self, **fields):
+        for name, value in fields.items():
+            setattr(self, name, value)
+
+    @classmethod
+    def of(cls, g: Game) -> _Draft:
+        """A draft copying ``g`` (lists where the draft mutates)."""
+        return cls(
+            players=g.players, harder=g.harder, switch_cards=g.switch_cards, phase=g.phase,
+            active_player=g.active_player, collector=g.collector, pending=g.pending,
+            columns=[list(c) for c in g.columns], benches=[list(b) for b in g.benches],
+            banks=[list(b) for b in g.banks], draw_pile=g.draw_pile,
+            discard_pile=list(g.discard_pile), switches_drawn=g.switches_drawn,
+            log=list(g.log), die=g.die, die_index=g.die_index, turn=g.turn)
+
+    def freeze(self) -> Game:
+        """The immutable Game for this draft."""
+        return Game(
+            players=self.players, harder=self.harder, switch_cards=self.switch_cards,
+            phase=self.phase, active_player=self.active_player, collector=self.collector,
+            pending=self.pending, columns=tuple(tuple(c) for c in self.columns),
+            benches=tuple(tuple(b) for b in self.benches),
+            banks=tuple(tuple(b) for b in self.banks), draw_pile=self.draw_pile,
+            discard_pile=tuple(self.discard_pile), switches_drawn=self.switches_drawn,
+            log=tuple(self.log), die=self.die, die_index=self.die_index, turn=self.turn)
+
+    # -- helpers
+    @property
+    def name(self) -> str:
+        """Name of the active player."""
+        return self.players[self.active_player]
+
+    @property
+    def direction(self) -> int:
+        """Collection direction (rule 10)."""
+        return -1 if self.switches_drawn % 2 else 1
+
+    def roll(self) -> str:
+        """Next pre-drawn die face; past the end, a fixed cycle keeps it deterministic."""
+        i = self.die_index
+        self.die_index = i + 1
+        return self.die[i] if i < len(self.die) else DIE_FACES[i % len(DIE_FACES)]
+
+    def roll_and_lose(self, player: int) -> None:
+        """Roll the die for ``player`` and discard bench cards as rolled (rules 11, 15, 19)."""
+        face = self.roll()
+        bench = self.benches[player]
+        who = self.players[player]
+        if face == STAR and not self.harder:
+            self.log.append(f"{who} rolls a star: nothing is lost")
+            return
+        if face == STAR:
+            lost, kept = list(bench), []
+        else:
+            lost = [c for c in bench if c.colour == face]
+            kept = [c for c in bench if c.colour != face]
+        self.benches[player] = kept
+        self.discard_pile.extend(lost)
+        what = f"loses {format_cards(lost)}" if lost else "loses nothing"
+        if face == STAR:
+            what = f"loses the whole bench: {format_cards(lost)}" if lost else "loses nothing"
+        self.log.append(f"{who} rolls {face_name(face)} and {what}")
+
+    # -- actions
+    def draw(self) -> None:
+        """Draw the top card and handle it (rules 7-11)."""
+        card, self.draw_pile = self.draw_pile[0], self.draw_pile[1:]
+        if card.is_switch:
+            self.switches_drawn += 1
+            way = "counter-clockwise" if self.direction < 0 else "clockwise"
+            self.log.append(f"{self.name} draws a switch card: collection now runs {way}")
+            self.phase = "push"
+            self.after_push_step()
+            return
+        spots = [i for i, col in enumerate(self.columns) if _fits(card, col)]
+        if spots or len(self.columns) < MAX_COLUMNS:
+            self.pending = card
+            self.phase = "place"
+            return
+        self.log.append(f"Bust! {self.name} draws {card}, which fits no column")
+        self.discard_pile.append(card)
+        self.roll_and_lose(self.active_player)
+        self.start_collection((self.active_player + self.direction) % len(self.players))
+
+    def after_push_step(self) -> None:
+        """With the pile empty and no column, the turn ends at once (rule 12)."""
+        if not self.draw_pile and not self.columns:
+            self.log.append(f"The draw pile is empty: {self.name}'s turn ends")
+            self.end_turn()
+
+    def place(self, i: int) -> None:
+        """Put the pending card in column ``i`` (rules 8, 9)."""
+        card, self.pending = self.pending, None
+        if i == len(self.columns):
+            self.columns.append([card])
+            self.log.append(f"{self.name} draws {card} and starts column {i + 1}")
+        else:
+            self.columns[i].append(card)
+            self.log.append(f"{self.name} draws {card} and puts it in column {i + 1}")
+        self.phase = "push"
+
+    def bank(self, colour: str) -> None:
+        """Bank every bench card of ``colour`` and end the turn (rule 6)."""
+        p = self.active_player
+        moved = [c for c in self.benches[p] if c.colour == colour]
+        self.benches[p] = [c for c in self.benches[p] if c.colour != colour]
+        self.banks[p].extend(moved)
+        _sort_cards(self.banks[p])
+        points = sum(c.points for c in moved)
+        noun = "card" if len(moved) == 1 else "cards"
+        self.log.append(f"{self.name} banks {len(moved)} {COLOUR_NAMES[colour]} {noun} "
+                        f"({points} points)")
+        self.end_turn()
+
+    def stop(self) -> None:
+        """Stop pushing; collection starts with the active player (rules 12, 13)."""
+        self.log.append(f"{self.name} stops")
+        self.start_collection(self.active_player)
+
+    def start_collection(self, first: int) -> None:
+        """Begin collecting with player ``first`` (or end it if nobody may collect)."""
+        self.collector = first
+        self.phase = "collect"
+        if not self.columns:
+            self.end_collection()
+
+    def take(self, i: int) -> None:
+        """The collector takes column ``i``; a roll card in it is rolled (rules 13, 15)."""
+        p = self.collector
+        column = self.columns.pop(i)
+        self.log.append(f"{self.players[p]} takes column {i + 1}: {format_cards(column)}")
+        numbers = [c for c in column if c.is_number]
+        rolls = [c for c in column if not c.is_number]
+        self.benches[p].extend(numbers)
+        _sort_cards(self.benches[p])
+        for card in rolls:
+            self.roll_and_lose(p)
+            self.discard_pile.append(card)
+        nxt = (p + self.direction) % len(self.players)
+        if not self.columns or nxt == self.active_player:
+            self.end_collection()
+        else:
+            self.collector = nxt
+
+    def end_collection(self) -> None:
+        """Discard the columns nobody took and end the turn (rule 13)."""
+        if self.columns:
+            left = " | ".join(format_cards(c) for c in self.columns)
+            self.log.append(f"Columns nobody takes are discarded: {left}")
+            for column in self.columns:
+                self.discard_pile.extend(column)
+            self.columns = []
+        self.collector = None
+        self.end_turn()
+
+    def end_turn(self) -> None:
+        """Discard switch cards; next player clockwise, or the game ends (rules 4, 10, 16)."""
+        self.discard_pile.extend([SWITCH] * self.switches_drawn)
+        self.switches_drawn = 0
+        self.pending = None
+        if not self.draw_pile:
+            self.game_over()
+            return
+        self.active_player = (self.active_player + 1) % len(self.players)
+        self.turn += 1
+        self.phase = "turn"
+
+    def game_over(self) -> None:
+        """End the game and log the winners (rules 16-18)."""
+        self.phase = "over"
+        self.collector = None
+        scores = [sum(c.points for c in b) + sum(c.points for c in k)
+                  for b, k in zip(self.benches, self.banks)]
+        top = max(scores)
+        best = [self.players[i] for i, s in enumerate(scores) if s == top]
+        if len(best) == 1:
+            self.log.append(f"The game is over: {best[0]} wins with {top} points")
+        else:
+            self.log.append(f"The game is over: {_names_list(best)} share the win "
+                            f"with {top} points each")
