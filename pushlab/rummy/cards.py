@@ -1,0 +1,195 @@
+"""Cards of Push (contract rummy): two 52-card decks plus 4 jokers, with a compact notation.
+
+A card is written rank + suit: ``AS``, ``10H`` (or ``TH``), ``QC``, ``2D``; a joker is
+``JK``. Suit symbols are accepted too (``10♥``). ``str(card)`` is plain ASCII and
+round-trips through :meth:`Card.parse`; ``card.pretty`` uses the suit symbols.
+
+>>> parse_cards("5H JK 10♥")
+(Card('5H'), Card('JK'), Card('10H'))
+>>> len(full_deck()), penalty(full_deck())
+(108, 960)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import total_ordering
+
+from pushlab.errors import ParseError
+
+SUITS = "SHDC"
+RANKS = range(1, 14)
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+RANK_LABELS = {1: "A", 11: "J", 12: "Q", 13: "K"}
+_SYMBOL_TO_SUIT = {v: k for k, v in SUIT_SYMBOLS.items()}
+_SYMBOL_TO_SUIT.update({"♤": "S", "♡": "H", "♢": "D", "♧": "C"})
+_LABEL_TO_RANK = {"A": 1, "J": 11, "Q": 12, "K": 13, "T": 10}
+_JOKER_NAMES = {"JK", "JOKER", "🃏"}
+
+
+def rank_label(rank: int) -> str:
+    """The notation of a rank: ``A``, ``2`` .. ``10``, ``J``, ``Q``, ``K``.
+
+    >>> rank_label(1), rank_label(10), rank_label(13)
+    ('A', '10', 'K')
+    """
+    return RANK_LABELS.get(rank, str(rank))
+
+
+@total_ordering
+@dataclass(frozen=True, eq=True)
+class Card:
+    """One card: ``rank`` 1..13 (1 = ace) and ``suit`` in ``SHDC``; a joker has rank 0, suit "".
+
+    Cards sort by suit (S H D C) then rank, jokers last.
+
+    >>> c = Card.parse("TH")
+    >>> c, str(c), c.pretty, c.rank, c.suit, c.penalty
+    (Card('10H'), '10H', '10♥', 10, 'H', 10)
+    >>> Card.parse("2D").is_wild, Card.parse("JK").is_joker, Card.parse("AS").is_natural
+    (True, True, True)
+    >>> sorted(parse_cards("JK 3C AS 10H"))
+    [Card('AS'), Card('10H'), Card('3C'), Card('JK')]
+    """
+
+    rank: int
+    suit: str
+
+    def __post_init__(self):
+        """Reject impossible cards."""
+        ok = (self.rank == 0 and self.suit == "") or (self.rank in RANKS and len(self.suit) == 1
+                                                     and self.suit in SUITS)
+        if not ok:
+            raise ParseError(f"no such card: rank {self.rank!r}, suit {self.suit!r}")
+
+    @classmethod
+    def parse(cls, text: str | Card) -> Card:
+        """Read one card from its notation (``AS``, ``10H``, ``TH``, ``10♥``, ``JK``)."""
+        if isinstance(text, Card):
+            return text
+        if not isinstance(text, str):
+            raise ParseError(f"a card must be written as a string like '5H', got {text!r}")
+        s = text.strip().upper()
+        if s in _JOKER_NAMES:
+            return JOKER
+        if len(s) < 2:
+            raise ParseError(f"cannot read card {text!r}: write rank then suit, e.g. '5H', '10S', 'JK'")
+        r, u = s[:-1], s[-1]
+        suit = _SYMBOL_TO_SUIT.get(u, u)
+        if suit not in SUITS:
+            raise ParseError(f"cannot read card {text!r}: unknown suit {u!r} (use S H D C or ♠ ♥ ♦ ♣)")
+        rank = _LABEL_TO_RANK.get(r) or (int(r) if r.isdigit() and 2 <= int(r) <= 10 and r == str(int(r)) else None)
+        if rank is None:
+            raise ParseError(f"cannot read card {text!r}: unknown rank {r!r} (use A 2..10 J Q K)")
+        return cls(rank, suit)
+
+    @property
+    def is_joker(self) -> bool:
+        """True for a joker."""
+        return self.rank == 0
+
+    @property
+    def is_wild(self) -> bool:
+        """True for the wild cards of rule 4: every 2 and every joker."""
+        return self.rank in (0, 2)
+
+    @property
+    def is_natural(self) -> bool:
+        """True for a card that is not wild."""
+        return not self.is_wild
+
+    @property
+    def penalty(self) -> int:
+        """Penalty points in hand (rule 18): A 15; K Q J 10: 10; 9..3: 5; 2 and joker: 20."""
+        if self.is_wild:
+            return 20
+        if self.rank == 1:
+            return 15
+        return 10 if self.rank >= 10 else 5
+
+    @property
+    def pretty(self) -> str:
+        """The card with a suit symbol, e.g. ``10♥``; a joker is ``JK``."""
+        return "JK" if self.is_joker else rank_label(self.rank) + SUIT_SYMBOLS[self.suit]
+
+    @property
+    def sort_key(self) -> tuple[int, int]:
+        """Suit order S H D C, then rank (ace low), jokers last."""
+        return (4, 0) if self.is_joker else (SUITS.index(self.suit), self.rank)
+
+    def __lt__(self, other):
+        """Order by :attr:`sort_key`."""
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.sort_key < other.sort_key
+
+    def __str__(self):
+        """ASCII notation, e.g. ``10H``."""
+        return "JK" if self.is_joker else rank_label(self.rank) + self.suit
+
+    def __repr__(self):
+        """``Card('10H')``."""
+        return f"Card('{self}')"
+
+    def _repr_html_(self):
+        """A small card face, red for hearts and diamonds."""
+        colour = "#c00" if self.suit in ("H", "D") else ("#606" if self.is_joker else "#000")
+        return (f'<span style="display:inline-block;border:1px solid #888;border-radius:4px;'
+                f'padding:1px 4px;margin:1px;font-family:monospace;color:{colour};'
+                f'background:#fff">{self.pretty}</span>')
+
+
+JOKER = Card(0, "")
+
+
+def parse_cards(cards) -> tuple[Card, ...]:
+    """Read cards from a notation string (spaces or commas) or an iterable of str/Card.
+
+    >>> parse_cards("AS, 2C 10D")
+    (Card('AS'), Card('2C'), Card('10D'))
+    >>> parse_cards([Card.parse("KH"), "JK"])
+    (Card('KH'), Card('JK'))
+    >>> parse_cards("5X")
+    Traceback (most recent call last):
+    ...
+    pushlab.errors.ParseError: cannot read card '5X': unknown suit 'X' (use S H D C or ♠ ♥ ♦ ♣)
+    """
+    if isinstance(cards, Card):
+        return (cards,)
+    if isinstance(cards, str):
+        cards = cards.replace(",", " ").split()
+    try:
+        items = list(cards)
+    except TypeError:
+        raise ParseError(f"cannot read cards from {cards!r}") from None
+    return tuple(Card.parse(c) for c in items)
+
+
+def cards_str(cards, pretty: bool = False) -> str:
+    """Cards as one notation string (round-trips through :func:`parse_cards`).
+
+    >>> cards_str(parse_cards("TH JK")), cards_str(parse_cards("TH JK"), pretty=True)
+    ('10H JK', '10♥ JK')
+    """
+    return " ".join(c.pretty if pretty else str(c) for c in parse_cards(cards))
+
+
+def full_deck() -> tuple[Card, ...]:
+    """The 108 cards (rule 2), canonical order: two copies of S H D C, A..K each, then 4 jokers.
+
+    >>> d = full_deck()
+    >>> len(d), sum(c.is_wild for c in d), d.count(Card.parse("7D")), d[0], d[-1]
+    (108, 12, 2, Card('AS'), Card('JK'))
+    """
+    one = [Card(r, s) for s in SUITS for r in RANKS]
+    return tuple(one + one + [JOKER] * 4)
+
+
+def penalty(cards) -> int:
+    """Total penalty points of cards (rule 18), given as notation or an iterable.
+
+    >>> penalty("AS KD 9C 2H JK")
+    70
+    """
+    return sum(c.penalty for c in parse_cards(cards))

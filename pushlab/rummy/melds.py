@@ -1,0 +1,393 @@
+"""Melds of Push (contract rummy): sets and runs with wild cards (rules 7-11, 13, 14).
+
+Runs are given low to high, so each wild's position says which card it stands for.
+A run's suit and place are fixed by its truly natural cards (not 2s, not jokers);
+a 2 of the run's suit standing in its own place then counts as natural (rule 10).
+
+>>> is_valid_meld("5H JK 7H", "run"), is_valid_meld("5H 5H 5S", "set")
+(True, False)
+>>> explain_meld("5H JK 7H", "run")
+'valid run: JK is 6♥'
+>>> meets_contract([("set", "5H 5S JK"), ("set", "9C 9D 9S")], 1)
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pushlab.errors import IllegalAction, ParseError
+from pushlab.rummy.cards import SUIT_SYMBOLS, SUITS, Card, parse_cards, rank_label
+
+KINDS = ("set", "run")
+MAX_SET = 4
+MAX_RUN = 13
+CONTRACTS = {1: (("set", 3), ("set", 3)), 2: (("set", 3), ("run", 4)),
+             3: (("run", 4), ("run", 4)), 4: (("set", 3),) * 3, 5: (("run", 5), ("run", 5))}
+HAND_SIZES = {1: 6, 2: 7, 3: 8, 4: 9, 5: 10}
+
+
+def _kind(kind: str) -> str:
+    """Check a meld kind."""
+    if kind not in KINDS:
+        raise ParseError(f"a meld kind is 'set' or 'run', not {kind!r}")
+    return kind
+
+
+def _value_card(value: int, suit: str) -> Card:
+    """The card at run value 1..14 (1 and 14 are the ace)."""
+    return Card(1 if value == 14 else value, suit)
+
+
+def _run_layout(cards: tuple[Card, ...]):
+    """(problem, start, suit) of a run: start is the value (1..14) of its first position."""
+    naturals = [(i, c) for i, c in enumerate(cards) if c.is_natural]
+    suits = {c.suit for _, c in naturals}
+    if len(suits) > 1:
+        a = naturals[0][1]
+        b = next(c for _, c in naturals if c.suit != a.suit)
+        return f"a run's natural cards must share one suit ({a.pretty} and {b.pretty} differ)", 0, ""
+    suit = suits.pop()
+    n = len(cards)
+    anchor = next(((i, c) for i, c in naturals if c.rank != 1), None)
+    if anchor is not None:
+        start = anchor[1].rank - anchor[0]
+    else:                                   # only aces: low if it fits, else high
+        i = naturals[0][0]
+        start = 1 - i if 1 - i >= 1 else 14 - i
+    for i, c in naturals:
+        v = start + i
+        if not (c.rank == v or (c.rank == 1 and v in (1, 14))):
+            want = _value_card(v, suit) if 1 <= v <= 14 else None
+            where = f"the place of {want.pretty}" if want else "a place outside A..A"
+            return f"the cards are not in sequence: {c.pretty} stands in {where}", start, suit
+    if start < 1:
+        return "no card ranks below a low ace (no wrap-around)", start, suit
+    if start + n - 1 > 14:
+        return "no card ranks above a high ace (no wrap-around)", start, suit
+    return None, start, suit
+
+
+def _analyse(cards, kind):
+    """(problem or None, detail) for cards declared as kind; detail is (start, suit) or rank."""
+    kind = _kind(kind)
+    cards = parse_cards(cards)
+    if len(cards) < 3:
+        return f"a meld needs at least 3 cards, not {len(cards)}", None
+    naturals = [c for c in cards if c.is_natural]
+    if not naturals:
+        return "a meld needs at least one natural card (2s and jokers are wild)", None
+    if kind == "set":
+        ranks = {c.rank for c in naturals}
+        if len(ranks) > 1:
+            a = naturals[0]
+            b = next(c for c in naturals if c.rank != a.rank)
+            return f"a set's natural cards must share one rank ({a.pretty} and {b.pretty} differ)", None
+        seen = set()
+        for c in naturals:
+            if c.suit in seen:
+                return f"a set's natural cards must have different suits (two {c.pretty})", None
+            seen.add(c.suit)
+        if len(cards) > MAX_SET:
+            return f"a set has at most {MAX_SET} cards, not {len(cards)}", None
+        return None, naturals[0].rank
+    if len(cards) > MAX_RUN:
+        return f"a run has at most {MAX_RUN} cards, not {len(cards)}", None
+    problem, start, suit = _run_layout(cards)
+    return problem, (start, suit)
+
+
+def meld_problem(cards, kind: str) -> str | None:
+    """Why cards are not a valid meld of this kind (one sentence), or None if they are.
+
+    >>> meld_problem("5H 5S JK", "set") is None
+    True
+    >>> meld_problem("2D JK 2S", "set")
+    'a meld needs at least one natural card (2s and jokers are wild)'
+    >>> meld_problem("KC AC 2C", "run")
+    'no card ranks above a high ace (no wrap-around)'
+    """
+    return _analyse(cards, kind)[0]
+
+
+def is_valid_meld(cards, kind: str) -> bool:
+    """True if cards (notation or cards; runs low to high) form a valid meld of this kind.
+
+    >>> is_valid_meld("QC KC AC", "run"), is_valid_meld("AC 2C 3C", "run")
+    (True, True)
+    """
+    return meld_problem(cards, kind) is None
+
+
+def run_values(cards) -> tuple[int, ...]:
+    """The value (1..14, ace low 1 or high 14) each position of a valid run stands for.
+
+    >>> run_values("JK QC KC AC")
+    (11, 12, 13, 14)
+    """
+    problem, detail = _analyse(cards, "run")
+    if problem:
+        raise IllegalAction(f"not a run: {problem}")
+    start, _ = detail
+    return tuple(range(start, start + len(parse_cards(cards))))
+
+
+def natural_mask(cards, kind: str) -> tuple[bool, ...]:
+    """Which cards of a valid meld count as natural there (rule 10 makes some 2s natural in runs).
+
+    >>> natural_mask("2H 3H 4H JK", "run")
+    (True, True, True, False)
+    >>> natural_mask("AD 2D 3D", "run"), natural_mask("5H 2H 5S", "set")
+    ((True, True, True), (True, False, True))
+    """
+    cards = parse_cards(cards)
+    problem, detail = _analyse(cards, kind)
+    if problem:
+        raise IllegalAction(f"not a {kind}: {problem}")
+    if kind == "set":
+        return tuple(c.is_natural for c in cards)
+    start, suit = detail
+    return tuple(c.is_natural or (c.rank == 2 and c.suit == suit and start + i == 2)
+                 for i, c in enumerate(cards))
+
+
+def explain_meld(cards, kind: str) -> str:
+    """One line saying whether cards form the meld and what each wild stands for.
+
+    >>> explain_meld("5H 5S JK", "set")
+    'valid set of 5s: JK is 5♦ or 5♣'
+    >>> explain_meld("2H 3H 4H", "run")
+    'valid run: 2♥ counts as natural in its own place'
+    >>> print(explain_meld("5H 5H 5S", "set"))
+    not a set: a set's natural cards must have different suits (two 5♥)
+    """
+    cards = parse_cards(cards)
+    problem, detail = _analyse(cards, kind)
+    if problem:
+        return f"not a {kind}: {problem}"
+    mask = natural_mask(cards, kind)
+    if kind == "set":
+        rank = detail
+        missing = [s for s in SUITS if s not in {c.suit for c in cards if c.is_natural}]
+        head = f"valid set of {rank_label(rank)}s"
+        alts = " or ".join(rank_label(rank) + SUIT_SYMBOLS[s] for s in missing)
+        parts = [f"{c.pretty} is {alts}" for c in cards if c.is_wild]
+        return head + (": " + ", ".join(parts) if parts else "")
+    start, suit = detail
+    parts = []
+    for i, c in enumerate(cards):
+        if c.is_wild and mask[i]:
+            parts.append(f"{c.pretty} counts as natural in its own place")
+        elif c.is_wild:
+            parts.append(f"{c.pretty} is {_value_card(start + i, suit).pretty}")
+    return "valid run" + (": " + ", ".join(parts) if parts else "")
+
+
+def _as_pair(meld):
+    """(kind, cards) from a Meld or a (kind, cards) pair."""
+    if isinstance(meld, Meld):
+        return meld.kind, meld.cards
+    kind, cards = meld
+    return _kind(kind), parse_cards(cards)
+
+
+def contract_problem(melds, deal: int) -> str | None:
+    """Why melds do not meet the contract of deal 1..5 (rule 11), or None if they do.
+
+    Every meld must be valid; extra melds beyond the contract are allowed (rule 13).
+
+    >>> contract_problem([("set", "5H 5S JK")], 1)
+    'deal 1 needs 2 sets of 3+; got 1 sets of 3+'
+    """
+    if deal not in CONTRACTS:
+        raise ParseError(f"there are deals 1 to 5, not {deal!r}")
+    pairs = [_as_pair(m) for m in melds]
+    for kind, cards in pairs:
+        problem = meld_problem(cards, kind)
+        if problem:
+            return f"{cards_text(cards)} is not a {kind}: {problem}"
+    needs, gots = [], []
+    for kind in KINDS:
+        sizes = [size for k, size in CONTRACTS[deal] if k == kind]
+        if not sizes:
+            continue
+        size = min(sizes)
+        have = sum(1 for k, c in pairs if k == kind and len(c) >= size)
+        needs.append(f"{len(sizes)} {kind}s of {size}+")
+        gots.append(f"{have} {kind}s of {size}+")
+        if have < len(sizes):
+            return f"deal {deal} needs {' and '.join(needs)}; got {', '.join(gots)}"
+    return None
+
+
+def meets_contract(melds, deal: int) -> bool:
+    """True if melds (a list of (kind, cards) pairs or Melds) meet deal's contract (rule 11).
+
+    >>> meets_contract([("run", "3D 4D 5D 6D"), ("run", "JK 9S 10S JS QS")], 3)
+    True
+    >>> meets_contract([("run", "3D 4D 5D"), ("run", "9S 10S JS QS")], 3)
+    False
+    """
+    return contract_problem(melds, deal) is None
+
+
+def contract_text(deal: int) -> str:
+    """The contract of a deal in words.
+
+    >>> contract_text(2), contract_text(4)
+    ('1 set of 3 + 1 run of 4', '3 sets of 3')
+    """
+    parts = []
+    for kind in KINDS:
+        sizes = [s for k, s in CONTRACTS[deal] if k == kind]
+        if sizes:
+            n = len(sizes)
+            parts.append(f"{n} {kind}{'s' if n > 1 else ''} of {sizes[0]}")
+    return " + ".join(parts)
+
+
+def cards_text(cards, pretty: bool = True) -> str:
+    """Cards joined by spaces (pretty symbols by default)."""
+    return " ".join(c.pretty if pretty else str(c) for c in parse_cards(cards))
+
+
+@dataclass(frozen=True)
+class Meld:
+    """A valid meld on the table: ``kind`` ("set" | "run"), ``cards`` (runs low to high), ``owner``.
+
+    >>> m = Meld("run", "5H JK 7H", owner=2)
+    >>> m, m.layoff_ends("8H"), m.layoff_ends("JK")
+    (Meld('run', '5H JK 7H', owner=2), ('high',), ('low', 'high'))
+    >>> m.lay_off("4H", "low").cards
+    (Card('4H'), Card('5H'), Card('JK'), Card('7H'))
+    >>> m.replace("6H")
+    (Meld('run', '5H 6H 7H', owner=2), Card('JK'))
+    >>> Meld("set", "5H 5S JK").replace_options("5D")
+    (2,)
+    """
+
+    kind: str
+    cards: tuple
+    owner: int = 0
+
+    def __post_init__(self):
+        """Parse the cards and reject an invalid meld (IllegalAction naming the problem)."""
+        object.__setattr__(self, "cards", parse_cards(self.cards))
+        problem = meld_problem(self.cards, self.kind)
+        if problem:
+            raise IllegalAction(f"{cards_text(self.cards)} is not a {self.kind}: {problem}")
+
+    def __repr__(self):
+        """``Meld('run', '5H JK 7H', owner=2)``."""
+        return f"Meld('{self.kind}', '{cards_text(self.cards, pretty=False)}', owner={self.owner})"
+
+    def __str__(self):
+        """``run 5♥ JK 7♥``."""
+        return f"{self.kind} {cards_text(self.cards)}"
+
+    def __len__(self):
+        """Number of cards."""
+        return len(self.cards)
+
+    @property
+    def natural(self) -> tuple[bool, ...]:
+        """Which cards count as natural here (rule 10)."""
+        return natural_mask(self.cards, self.kind)
+
+    @property
+    def rank(self) -> int | None:
+        """The rank of a set (None for a run)."""
+        return _analyse(self.cards, "set")[1] if self.kind == "set" else None
+
+    @property
+    def suit(self) -> str | None:
+        """The suit of a run (None for a set)."""
+        return _analyse(self.cards, "run")[1][1] if self.kind == "run" else None
+
+    def stands_for(self) -> tuple:
+        """For a run, the card each position stands for; for a set, each card's rank label.
+
+        >>> Meld("run", "JK QC KC AC").stands_for()
+        (Card('JC'), Card('QC'), Card('KC'), Card('AC'))
+        """
+        if self.kind == "set":
+            return tuple(rank_label(self.rank) for _ in self.cards)
+        start, suit = _analyse(self.cards, "run")[1]
+        return tuple(_value_card(start + i, suit) for i in range(len(self.cards)))
+
+    def layoff_ends(self, card) -> tuple[str, ...]:
+        """Where card may be laid off (rule 13): runs "low"/"high"; a set gives ("any",).
+
+        >>> Meld("set", "5H 5S JK").layoff_ends("5D"), Meld("set", "5H 5S JK").layoff_ends("5H")
+        (('any',), ())
+        """
+        card = Card.parse(card)
+        if self.kind == "set":
+            return ("any",) if is_valid_meld(self.cards + (card,), "set") else ()
+        ends = []
+        if is_valid_meld((card,) + self.cards, "run") and self._same_place((card,) + self.cards, 1):
+            ends.append("low")
+        if is_valid_meld(self.cards + (card,), "run") and self._same_place(self.cards + (card,), 0):
+            ends.append("high")
+        return tuple(ends)
+
+    def _same_place(self, longer, offset) -> bool:
+        """True if the extended run keeps this run's cards standing for the same cards."""
+        old = self.stands_for()
+        new = Meld("run", longer).stands_for()
+        return new[offset:offset + len(old)] == old
+
+    def lay_off(self, card, end: str | None = None) -> Meld:
+        """This meld with card added (at the run's ``end`` "low"/"high"; needed only if both fit)."""
+        card = Card.parse(card)
+        ends = self.layoff_ends(card)
+        if not ends:
+            raise IllegalAction(f"{card.pretty} does not fit on {self}")
+        if self.kind == "set":
+            return Meld("set", self.cards + (card,), self.owner)
+        if end is None:
+            if len(ends) > 1:
+                raise IllegalAction(f"{card.pretty} fits at both ends of {self}: say low or high")
+            end = ends[0]
+        if end not in ends:
+            raise IllegalAction(f"{card.pretty} does not fit at the {end} end of {self}")
+        cards = (card,) + self.cards if end == "low" else self.cards + (card,)
+        return Meld("run", cards, self.owner)
+
+    def replace_options(self, card) -> tuple[int, ...]:
+        """Positions of wilds that card may replace (rule 14); empty if none.
+
+        >>> Meld("run", "2H 3H JK").replace_options("4H"), Meld("run", "JK 3H 4H").replace_options("2H")
+        ((2,), (0,))
+        """
+        card = Card.parse(card)
+        mask = self.natural
+        wild_at = [i for i, c in enumerate(self.cards) if c.is_wild and not mask[i]]
+        if self.kind == "set":
+            if not card.is_natural or card.rank != self.rank:
+                return ()
+            if card.suit in {c.suit for c in self.cards if c.is_natural}:
+                return ()
+            return tuple(wild_at)
+        targets = self.stands_for()
+        return tuple(i for i in wild_at if targets[i] == card
+                     and (card.is_natural or card.rank == 2))
+
+    def replace(self, card, wild=None) -> tuple[Meld, Card]:
+        """Replace a wild (the first equal to ``wild`` if given) by natural card: (new meld, freed wild)."""
+        card = Card.parse(card)
+        options = self.replace_options(card)
+        if wild is not None:
+            wild = Card.parse(wild)
+            options = tuple(i for i in options if self.cards[i] == wild)
+        if not options:
+            which = f" {wild.pretty}" if wild is not None else ""
+            raise IllegalAction(f"{card.pretty} cannot replace a wild{which} in {self} (rule 14)")
+        i = options[0]
+        cards = self.cards[:i] + (card,) + self.cards[i + 1:]
+        return Meld(self.kind, cards, self.owner), self.cards[i]
+
+    def _repr_html_(self):
+        """The meld as a row of small cards."""
+        return (f'<span title="{self.kind}, player {self.owner}">'
+                + "".join(c._repr_html_() for c in self.cards) + "</span>")
