@@ -1,0 +1,8 @@
+"""matplotlib plots of pushlab's data: every function is ``f(data, ax=None) -> ax``.
+
+- :mod:`pushlab.plots.luck`  -- Push (push-your-luck): bust odds, expected values,
+  policy map, Monte Carlo convergence, strategy comparison.
+- :mod:`pushlab.plots.rummy` -- Push (contract rummy).
+
+Plots only draw; the numbers come from the games' ``odds``, ``sim`` and ``tournament``.
+"""

@@ -1,0 +1,237 @@
+"""Rendering and error-routing helpers shared by the widgets of both games.
+
+Everything here is presentation: HTML strings for cards, stacks and messages,
+and a message area that shows any exception a callback raises. No game rules.
+
+>>> "pl-card" in card_face("7", "#d62728", title="red 7")
+True
+>>> error_text(ValueError("bad"))
+'Error: bad'
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import traceback
+
+from pushlab.errors import IllegalAction, PushlabError
+
+__all__ = [
+    "CSS", "esc", "card_face", "card_back", "stack_html", "row_html", "box_html",
+    "message_html", "error_text", "MessageArea", "routed",
+]
+
+#: One style sheet for every pushlab widget; prefixed ``pl-`` to avoid clashes.
+CSS = """<style>
+.pl-root{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#222;line-height:1.3}
+.pl-card{display:inline-flex;flex-direction:column;align-items:center;justify-content:center;
+ position:relative;box-sizing:border-box;width:46px;height:66px;margin:2px;border-radius:8px;
+ border:2px solid rgba(0,0,0,.35);box-shadow:1px 2px 3px rgba(0,0,0,.25);color:#fff;
+ font-weight:700;vertical-align:top;text-shadow:0 1px 1px rgba(0,0,0,.35)}
+.pl-card .pl-big{font-size:26px;line-height:1}
+.pl-card .pl-small{font-size:9px;letter-spacing:.04em;text-transform:uppercase;margin-top:3px}
+.pl-card .pl-corner{position:absolute;top:2px;left:4px;font-size:10px;line-height:1}
+.pl-card.pl-light{color:#222;text-shadow:none}
+.pl-card.pl-sm{width:32px;height:46px;border-radius:6px;border-width:1.5px}
+.pl-card.pl-sm .pl-big{font-size:17px}
+.pl-card.pl-sm .pl-small{display:none}
+.pl-card.pl-back{background:repeating-linear-gradient(45deg,#35506b,#35506b 4px,#43627f 4px,#43627f 8px);}
+.pl-stack{display:inline-flex;flex-direction:column;align-items:center;margin:2px 8px 2px 2px;vertical-align:top}
+.pl-stack .pl-pile{position:relative;width:54px;height:74px}
+.pl-stack .pl-pile .pl-card{position:absolute;margin:0}
+.pl-stack .pl-cap{font-size:12px;color:#444;text-align:center;margin-top:2px}
+.pl-row{display:flex;flex-wrap:wrap;align-items:flex-start;gap:6px}
+.pl-box{border:1px solid #d0d0d0;border-radius:8px;padding:6px 8px;margin:4px;background:#fafafa}
+.pl-box.pl-hl{border:2px solid #e08a00;background:#fff8ea}
+.pl-box h4{margin:0 0 4px 0;font-size:13px;font-weight:600;color:#333}
+.pl-col{display:flex;flex-direction:column;align-items:center;min-width:54px;min-height:80px}
+.pl-col .pl-card{margin:-14px 2px 0 2px}
+.pl-col .pl-card:first-of-type{margin-top:2px}
+.pl-slot{width:46px;height:66px;border:2px dashed #bbb;border-radius:8px;box-sizing:border-box;margin:2px;
+ display:flex;align-items:center;justify-content:center;color:#999;font-size:11px;text-align:center}
+.pl-msg{padding:6px 10px;border-radius:6px;margin:4px 0;font-size:14px}
+.pl-msg.pl-error{background:#fdecea;color:#a4000f;border:1px solid #e57373;font-weight:600}
+.pl-msg.pl-info{background:#eef5fc;color:#1b4f80;border:1px solid #9cc3e8}
+.pl-msg.pl-ok{background:#edf7ed;color:#1e5e20;border:1px solid #8bc48d}
+.pl-log{font-size:13px;max-height:420px;overflow-y:auto;margin:0;padding-left:22px}
+.pl-log li.pl-new{font-weight:600}
+.pl-muted{color:#666;font-size:12px}
+.pl-kv td{padding:1px 6px;font-size:13px}
+.pl-bar{display:inline-block;height:10px;background:#5b8cc0;vertical-align:middle;border-radius:2px}
+</style>"""
+
+
+def esc(text) -> str:
+    """Escape any value for HTML.
+
+    >>> esc("<b>")
+    '&lt;b&gt;'
+    """
+    return html.escape(str(text), quote=True)
+
+
+def card_face(big, colour, *, small="", corner="", title="", light=False, size="") -> str:
+    """HTML of one face-up card: a coloured rounded rectangle with a big label.
+
+    ``colour`` is any CSS colour; ``light`` uses dark ink (for pale cards);
+    ``size="sm"`` draws a small card.
+
+    >>> card_face("5", "blue", title="blue 5").startswith('<span class="pl-card')
+    True
+    """
+    classes = "pl-card" + (" pl-light" if light else "") + (f" pl-{size}" if size else "")
+    parts = [f'<span class="{classes}" style="background:{esc(colour)}" title="{esc(title)}" '
+             f'role="img" aria-label="{esc(title or big)}">']
+    if corner:
+        parts.append(f'<span class="pl-corner">{esc(corner)}</span>')
+    parts.append(f'<span class="pl-big">{esc(big)}</span>')
+    if small:
+        parts.append(f'<span class="pl-small">{esc(small)}</span>')
+    parts.append("</span>")
+    return "".join(parts)
+
+
+def card_back(title="face-down card", size="") -> str:
+    """HTML of one face-down card.
+
+    >>> "pl-back" in card_back()
+    True
+    """
+    classes = "pl-card pl-back" + (f" pl-{size}" if size else "")
+    return f'<span class="{classes}" title="{esc(title)}"></span>'
+
+
+def stack_html(count: int, caption: str, title: str = "") -> str:
+    """A face-down stack of ``count`` cards (at most 4 drawn) with a caption under it.
+
+    >>> "12 cards" in stack_html(12, "12 cards")
+    True
+    """
+    layers = min(max(count, 0), 4)
+    if layers == 0:
+        pile = '<span class="pl-slot" style="position:absolute">empty</span>'
+    else:
+        pile = "".join(
+            card_back(title).replace('class="pl-card pl-back"',
+                                     f'class="pl-card pl-back" style="top:{2 * i}px;left:{2 * i}px"', 1)
+            for i in range(layers))
+    return (f'<span class="pl-stack" title="{esc(title or caption)}"><span class="pl-pile">{pile}</span>'
+            f'<span class="pl-cap">{esc(caption)}</span></span>')
+
+
+def row_html(items) -> str:
+    """Lay HTML fragments out left to right, wrapping.
+
+    >>> row_html(["a", "b"])
+    '<div class="pl-row">ab</div>'
+    """
+    return '<div class="pl-row">' + "".join(items) + "</div>"
+
+
+def box_html(title: str, body: str, highlight: bool = False, style: str = "") -> str:
+    """A titled, bordered box (``highlight`` marks e.g. the player whose turn it is).
+
+    >>> box_html("Ann", "x").count("Ann")
+    1
+    """
+    cls = "pl-box pl-hl" if highlight else "pl-box"
+    st = f' style="{esc(style)}"' if style else ""
+    return f'<div class="{cls}"{st}><h4>{esc(title)}</h4>{body}</div>'
+
+
+def message_html(text: str, kind: str = "info") -> str:
+    """A coloured message line; ``kind`` is ``"error"``, ``"info"`` or ``"ok"``; empty text gives ''.
+
+    >>> 'pl-error' in message_html("Illegal: no", "error")
+    True
+    >>> message_html("")
+    ''
+    """
+    if not text:
+        return ""
+    role = ' role="alert"' if kind == "error" else ""
+    return f'{CSS}<div class="pl-root pl-msg pl-{esc(kind)}"{role}>{esc(text)}</div>'
+
+
+def error_text(exc: BaseException) -> str:
+    """The sentence shown to a reader for an exception, with the legal actions if known.
+
+    >>> error_text(IllegalAction("'stop' needs at least one column", "stop", ["draw"]))
+    "Illegal: 'stop' needs at least one column. Legal: draw"
+    """
+    msg = str(exc).strip()
+    if isinstance(exc, IllegalAction):
+        legal = exc.legal
+        if legal is not None and "legal" not in msg.lower():
+            shown = ", ".join(map(str, legal)) if not isinstance(legal, str) else legal
+            msg = f"{msg.rstrip('.')}. Legal: {shown or 'none'}"
+        return f"Illegal: {msg}"
+    if isinstance(exc, PushlabError):
+        return f"Error: {msg}"
+    if isinstance(exc, ValueError):
+        return f"Error: {msg}"
+    return f"Unexpected {type(exc).__name__}: {msg}"
+
+
+class MessageArea:
+    """A message line under a widget: ``error``/``info``/``clear``; ``text`` and ``kind`` are readable.
+
+    Works without ipywidgets' front end (tests read ``.text``); ``.widget`` is the
+    ``ipywidgets.HTML`` to place in a layout.
+
+    >>> m = MessageArea(); m.error("nope"); (m.kind, m.text)
+    ('error', 'nope')
+    """
+
+    def __init__(self):
+        import ipywidgets as w
+        self.widget = w.HTML(value="", layout=w.Layout(min_height="0px"))
+        self.widget.add_class("pl-message")
+        self.text, self.kind = "", ""
+
+    def show(self, text: str, kind: str = "info") -> None:
+        """Show ``text`` as a message of the given kind."""
+        self.text, self.kind = text, (kind if text else "")
+        self.widget.value = message_html(text, kind)
+
+    def error(self, text: str) -> None:
+        """Show a red error message."""
+        self.show(text, "error")
+
+    def info(self, text: str) -> None:
+        """Show a neutral message."""
+        self.show(text, "info")
+
+    def clear(self) -> None:
+        """Remove the message."""
+        self.show("", "")
+
+
+def routed(area: MessageArea, clear: bool = True):
+    """Decorator for widget callbacks: any exception is shown in ``area``, never swallowed silently.
+
+    Domain errors show the engine's text; unexpected errors also print their
+    traceback to stderr (the kernel log) so a developer can find them.
+
+    >>> m = MessageArea()
+    >>> @routed(m)
+    ... def press(_=None):
+    ...     raise IllegalAction("no column to take", "take 0", [])
+    >>> press(); m.text
+    'Illegal: no column to take. Legal: none'
+    """
+    def deco(fn):
+        @functools.wraps(fn)
+        def wrapper(*args, **kwargs):
+            if clear:
+                area.clear()
+            try:
+                return fn(*args, **kwargs)
+            except Exception as exc:  # noqa: BLE001 - shown to the reader, by design
+                area.error(error_text(exc))
+                if not isinstance(exc, ValueError):
+                    traceback.print_exc()
+                return None
+        return wrapper
+    return deco

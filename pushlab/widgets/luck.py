@@ -1,0 +1,768 @@
+"""What the reader sees of Push (push-your-luck): HTML rendering, a play session, widgets.
+
+Three layers, kept apart:
+
+- rendering: ``card_html``, ``table_html``, ``odds_html`` turn a :class:`~pushlab.luck.Game`
+  into HTML strings (no widgets, no rules);
+- :class:`LuckSession`: a pure-Python controller holding the game, undo history, the
+  bots for the other seats and the hint/regret bookkeeping (testable without a browser);
+- widgets (:class:`TableView`, :class:`StepThrough`, :class:`OddsPanel`, :class:`PlayApp`)
+  that observe a game or a session. Legality always comes from ``game.legal_actions()``
+  and errors from :class:`~pushlab.IllegalAction`.
+
+>>> from pushlab.luck import Game
+>>> g = Game.new(2, deck="R3 B5 G1", rolls="*")
+>>> "pl-card" in table_html(g.apply("draw"))
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+
+from pushlab.errors import IllegalAction, SetupError
+from pushlab.widgets.common import (
+    CSS, MessageArea, box_html, card_back, card_face, error_text, esc, routed, row_html,
+    stack_html,
+)
+
+__all__ = [
+    "card_html", "cards_html", "column_html", "table_html", "odds_html", "log_html",
+    "Decision", "LuckSession", "BOT_KINDS", "make_bot",
+    "TableView", "StepThrough", "OddsPanel", "PlayApp",
+]
+
+COLOURS = "RBGYP"
+COLOUR_NAMES = {"R": "red", "B": "blue", "G": "green", "Y": "yellow", "P": "purple"}
+#: Card colours on screen; yellow gets dark ink.
+CARD_COLOURS = {"R": "#d32f2f", "B": "#1e63b8", "G": "#2e8b3e", "Y": "#f2c511", "P": "#7e3fa6"}
+TROPHY = "\u2605 "  # a star marks the winners
+PHASE_TEXT = {
+    "turn": "start of turn: draw a card or bank a colour",
+    "place": "place the drawn card in a column",
+    "push": "draw again or stop",
+    "collect": "take a column",
+    "over": "the game is over",
+}
+
+
+# --------------------------------------------------------------------------- rendering
+
+def card_html(card, size: str = "") -> str:
+    """One card as a coloured rounded rectangle: big number, roll die or switch arrows.
+
+    >>> from pushlab.luck import Card
+    >>> 'title="red 3"' in card_html(Card.parse("R3"))
+    True
+    >>> "roll" in card_html(Card.parse("roll"))
+    True
+    """
+    if card.kind == "number":
+        name = COLOUR_NAMES[card.colour]
+        return card_face(card.number, CARD_COLOURS[card.colour], corner=card.colour,
+                         small=name, title=f"{name} {card.number}", light=card.colour == "Y",
+                         size=size)
+    if card.kind == "roll":
+        return card_face("\u2684", "#eceff1", small="roll", light=True,
+                         title="roll card: whoever collects it rolls the die", size=size)
+    return card_face("\u21c4", "#37474f", small="switch",
+                     title="switch card: reverses the collection direction", size=size)
+
+
+def cards_html(cards, size: str = "sm") -> str:
+    """A row of small cards.
+
+    >>> from pushlab.luck import parse_cards
+    >>> cards_html(parse_cards("R1 B2")).count("pl-card")
+    2
+    """
+    return "".join(card_html(c, size) for c in cards)
+
+
+def column_html(cards, title: str) -> str:
+    """One column: its cards overlapping top to bottom, with its number and points.
+
+    >>> from pushlab.luck import parse_cards
+    >>> "7 pts" in column_html(parse_cards("R3 B4"), "Column 1")
+    True
+    """
+    points = sum(c.points for c in cards)
+    body = ('<div class="pl-col">' + "".join(card_html(c) for c in cards) + "</div>"
+            f'<div class="pl-muted" style="text-align:center">{points} pts</div>')
+    return box_html(title, body, style="min-width:70px")
+
+
+def _empty_column(i: int) -> str:
+    """A dashed placeholder where column ``i`` could be started."""
+    return box_html(f"Column {i + 1}", '<div class="pl-col"><span class="pl-slot">empty</span></div>'
+                    '<div class="pl-muted">&nbsp;</div>', style="min-width:70px")
+
+
+def _bench_html(cards) -> str:
+    """A bench: small cards grouped by colour (the engine keeps them sorted)."""
+    if not cards:
+        return '<span class="pl-muted">bench empty</span>'
+    groups = []
+    for colour in COLOURS:
+        mine = [c for c in cards if c.colour == colour]
+        if mine:
+            groups.append(f'<span style="margin-right:6px;white-space:nowrap">{cards_html(mine)}</span>')
+    return f'<div class="pl-row" style="gap:0">{"".join(groups)}</div>'
+
+
+def _bank_html(cards) -> str:
+    """A bank: a face-down stack with its card count and points."""
+    points = sum(c.points for c in cards)
+    caption = f"bank: {points} pts ({len(cards)} cards)"
+    return stack_html(len(cards), caption, title="banked cards are safe")
+
+
+def _direction_text(direction: int) -> str:
+    """Collection direction as an arrow and words."""
+    return "\u21bb clockwise" if direction >= 0 else "\u21ba counter-clockwise"
+
+
+def _status_line(game, labels=None) -> str:
+    """Who must act and what they must do."""
+    if game.is_over:
+        scores = game.scores()
+        names = " and ".join(game.players[i] for i in game.winners())
+        return f"Game over: {names} {'win' if len(game.winners()) > 1 else 'wins'} with {max(scores)} points"
+    active = game.players[game.active_player]
+    if game.phase == "collect":
+        return f"{active}'s turn \u00b7 {game.players[game.collector]} must take a column"
+    return f"{active}'s turn \u00b7 {PHASE_TEXT.get(game.phase, game.phase)}"
+
+
+def table_html(game, labels=None, you: int | None = None) -> str:
+    """The whole table of one state: piles, direction, columns, benches, banks, scores.
+
+    ``labels`` optionally adds a word per player (e.g. a bot's kind); ``you`` marks
+    the reader's seat.
+    """
+    status = f'<div style="font-size:16px;font-weight:600;margin:2px 4px 6px">{esc(_status_line(game))}</div>'
+    # piles and direction
+    pile = stack_html(game.draw_pile_size, f"draw pile: {game.draw_pile_size}",
+                      title="cards left to draw")
+    discards = game.discard_pile
+    if discards:
+        top = (f'<span class="pl-stack"><span class="pl-pile">{card_html(discards[-1])}</span>'
+               f'<span class="pl-cap">discards: {len(discards)}</span></span>')
+    else:
+        top = stack_html(0, "discards: 0")
+    switches = ""
+    if game.switches_drawn:
+        from pushlab.luck import Card
+        switches = (f'<span class="pl-stack"><span>{cards_html([Card.parse("switch")] * game.switches_drawn)}'
+                    f'</span><span class="pl-cap">set aside: {game.switches_drawn}</span></span>')
+    direction = (f'<div class="pl-box" title="order in which players collect columns this turn">'
+                 f'<h4>Collection</h4><div style="font-size:20px">{esc(_direction_text(game.direction))}</div></div>')
+    pending = ""
+    if game.pending is not None:
+        pending = box_html("Drawn card", card_html(game.pending), highlight=True)
+    piles = row_html([pile, top, switches, direction, pending])
+    # columns
+    cols = [column_html(col, f"Column {i + 1}") for i, col in enumerate(game.columns)]
+    cols += [_empty_column(i) for i in range(len(game.columns), 3)]
+    columns = box_html("Columns on the table", row_html(cols), style="display:inline-block")
+    # players
+    scores = game.scores()
+    boxes = []
+    for i, name in enumerate(game.players):
+        tag = []
+        if you is not None and i == you:
+            tag.append("you")
+        if labels and labels[i]:
+            tag.append(labels[i])
+        title = name + (f" ({', '.join(tag)})" if tag else "") + f" \u2014 {scores[i]} pts"
+        body = row_html([f'<div style="flex:1 1 auto">{_bench_html(game.benches[i])}</div>',
+                         _bank_html(game.banks[i])])
+        boxes.append(box_html(title, body, highlight=(i == game.current_player),
+                              style="flex:1 1 300px;min-width:260px"))
+    players = f'<div class="pl-row" style="gap:0">{"".join(boxes)}</div>'
+    return f'{CSS}<div class="pl-root pl-table">{status}{piles}{columns}{players}</div>'
+
+
+def log_html(log, start: int = 0, last: int | None = None) -> str:
+    """The event log as a numbered list; entries from ``start`` on are bold (new); ``last`` trims.
+
+    >>> log_html(["Ann stops", "Ben takes column 1: R3"], start=1).count("pl-new")
+    1
+    """
+    items = list(enumerate(log, 1))
+    if last is not None and len(items) > last:
+        items = items[-last:]
+    if not items:
+        return f'{CSS}<div class="pl-root pl-muted">Nothing has happened yet.</div>'
+    first = items[0][0]
+    lis = "".join(f'<li class="{"pl-new" if k - 1 >= start else ""}">{esc(text)}</li>' for k, text in items)
+    return f'{CSS}<div class="pl-root"><ol class="pl-log" start="{first}">{lis}</ol></div>'
+
+
+def _pct(p) -> str:
+    """A probability as a percentage with one decimal."""
+    return f"{100 * float(p):.1f}%"
+
+
+def _frac(p) -> str:
+    """A probability as an exact fraction when it is one."""
+    return f" ({p.numerator}/{p.denominator})" if isinstance(p, Fraction) and p.denominator > 1 else ""
+
+
+def odds_html(game) -> str:
+    """Exact bust probability of the next card, counting cards vs naive, and what the next card does.
+
+    >>> from pushlab.luck import Game
+    >>> "counting" in odds_html(Game.new(2, seed=1))
+    True
+    """
+    from pushlab.luck import odds
+    if game.is_over or game.draw_pile_size == 0:
+        return f'{CSS}<div class="pl-root pl-muted">No next card: the draw pile is empty.</div>'
+    counting = odds.bust_probability(game, counting=True)
+    naive = odds.bust_probability(game, counting=False)
+    rows = (f'<tr><td>counting the cards seen</td><td><b>{_pct(counting)}</b>{esc(_frac(counting))}</td></tr>'
+            f'<tr><td>naive (full deck minus the columns)</td><td><b>{_pct(naive)}</b>{esc(_frac(naive))}</td></tr>')
+    bars = []
+    for label, p in _dist_items(odds.next_card_distribution(game, counting=True)):
+        width = int(round(150 * float(p)))
+        colour = "#c62828" if label.startswith("bust") else "#5b8cc0"
+        bars.append(f'<tr><td>{esc(label)}</td><td><span class="pl-bar" style="width:{width}px;'
+                    f'background:{colour}"></span> {_pct(p)}</td></tr>')
+    return (f'{CSS}<div class="pl-root">'
+            + box_html("Chance the next card busts", f'<table class="pl-kv">{rows}</table>')
+            + box_html(f"What the next card does ({game.draw_pile_size} cards in the pile)",
+                       f'<table class="pl-kv">{"".join(bars)}</table>')
+            + "</div>")
+
+
+_DIST_LABELS = {"bust": "bust (fits no column)", "new column only": "needs a new column",
+                "fits 1": "fits 1 column", "fits 2": "fits 2 columns", "fits 3": "fits 3 columns",
+                "roll": "roll card", "switch": "switch card"}
+
+
+def _dist_items(dist):
+    """(label, probability) rows of a next-card distribution, in the library's key order, zeros dropped."""
+    return [(_DIST_LABELS.get(k, str(k)), p) for k, p in dist.items() if p]
+
+
+# --------------------------------------------------------------------------- session
+
+#: Bot kinds a reader can choose, by name, with a one-line description.
+BOT_KINDS = {
+    "cautious": "stops after 2 cards",
+    "steady": "stops after 3 cards",
+    "bold": "stops when the bust risk reaches 30%",
+    "greedy": "draws while the expected gain is positive",
+    "hint": "plays the exact best move (expectimax)",
+    "random": "chooses at random",
+}
+
+
+def make_bot(kind: str):
+    """A bot from its name in :data:`BOT_KINDS`; a bad name raises ``SetupError``."""
+    from pushlab.luck import bots
+    makers = {
+        "cautious": lambda: bots.StopAfter(2),
+        "steady": lambda: bots.StopAfter(3),
+        "bold": lambda: bots.StopAtRisk(0.3),
+        "greedy": lambda: bots.Greedy(),
+        "hint": lambda: bots.HintBot(),
+        "random": lambda: bots.RandomBot(),
+    }
+    if kind not in makers:
+        raise SetupError(f"unknown bot kind {kind!r}; choose one of {', '.join(makers)}")
+    return makers[kind]()
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision of the reader: the state, the action, and the hint's expected values then."""
+
+    state: object
+    action: str
+    values: dict | None
+    best: str | None
+
+    @property
+    def regret(self) -> float | None:
+        """Expected points lost against the best action (None when the action was not valued)."""
+        if not self.values or self.action not in self.values:
+            return None
+        return float(max(self.values.values()) - self.values[self.action])
+
+
+class LuckSession:
+    """A game between the reader (seat ``you``) and bots in the other seats; no widgets.
+
+    ``act(action)`` applies the reader's action (errors go to ``.error``, the state is
+    unchanged), then the bots move until the reader must decide again or the game is
+    over. ``undo()`` goes back to the reader's previous decision.
+
+    >>> from pushlab.luck import Game
+    >>> s = LuckSession(Game.new(["You", "Bot"], deck="R3 B5 G1 Y2", rolls="*"), bots=["cautious"])
+    >>> s.act("stop"), s.error.startswith("Illegal:")
+    (False, True)
+    >>> s.act("draw"), s.game.phase
+    (True, 'place')
+    """
+
+    def __init__(self, game=None, *, n_bots: int = 2, bots=None, seed=None, you: int = 0,
+                 track_regret: bool = True, names=None):
+        self.rng = np.random.default_rng(seed)
+        if bots is None:
+            bots = ["steady"] * n_bots
+        bots = list(bots)
+        if not 1 <= len(bots) <= 5:
+            raise SetupError(f"play against 1 to 5 bots, not {len(bots)}")
+        self.bot_kinds = [b if isinstance(b, str) else type(b).__name__ for b in bots]
+        if game is None:
+            from pushlab.luck import Game
+            names = names or ["You", "Ben", "Cat", "Dan", "Eve", "Fay"][: len(bots) + 1]
+            game = Game.new(list(names), seed=self.rng)
+        if game.num_players != len(bots) + 1:
+            raise SetupError(f"the game has {game.num_players} players but {len(bots)} bots + you were given")
+        if not 0 <= you < game.num_players:
+            raise SetupError(f"seat {you} does not exist in a {game.num_players}-player game")
+        self.you = you
+        seats = [i for i in range(game.num_players) if i != you]
+        self.bots = {seat: (make_bot(b) if isinstance(b, str) else b) for seat, b in zip(seats, bots)}
+        self.track_regret = track_regret
+        self.game = game
+        self.history: list[tuple] = []   # (game, number of decisions) before each of the reader's actions
+        self.decisions: list[Decision] = []
+        self.error = ""
+        self.seen = 0                     # log length when the reader last acted
+        self._run_bots()
+
+    # -- queries
+    @property
+    def labels(self) -> list[str]:
+        """A word per seat: 'you' or the bot's kind."""
+        out, kinds = [], iter(self.bot_kinds)
+        for i in range(self.game.num_players):
+            out.append("" if i == self.you else f"{next(kinds)} bot")
+        return out
+
+    @property
+    def your_move(self) -> bool:
+        """True when the reader must decide now."""
+        return not self.game.is_over and self.game.current_player == self.you
+
+    def legal(self) -> list[str]:
+        """The reader's legal actions now (empty when a bot moves or the game is over)."""
+        return self.game.legal_actions() if self.your_move else []
+
+    def hint(self):
+        """The exact hint for the reader's current decision (``.values``, ``.best``), or None."""
+        if not self.your_move:
+            return None
+        from pushlab.luck import odds
+        return odds.hint(self.game)
+
+    def hint_text(self) -> str:
+        """One sentence: what the hint bot would do here and what it is worth."""
+        h = self.hint()
+        if h is None:
+            return ""
+        values = dict(h.values)
+        best = h.best
+        others = [v for a, v in values.items() if a != best]
+        gain = f", worth {float(values[best]) - float(max(others)):+.1f} points on average over the next best" \
+            if others else ""
+        return f"The hint bot would {_action_words(best)} here (expected {float(values[best]):.1f} points{gain})."
+
+    # -- actions
+    def act(self, action: str) -> bool:
+        """Apply the reader's action; on an illegal action set ``error`` and return False."""
+        self.error = ""
+        try:
+            if self.game.is_over:
+                raise IllegalAction("the game is over; start a new game", action, [])
+            if not self.your_move:
+                raise IllegalAction(f"it is {self.game.players[self.game.current_player]}'s move, not yours",
+                                    action, [])
+            new = self.game.apply(action)
+        except IllegalAction as exc:
+            self.error = error_text(exc)
+            return False
+        decision = self._decision(action)
+        self.history.append((self.game, len(self.decisions)))
+        if decision is not None:
+            self.decisions.append(decision)
+        self.seen = len(self.game.log)
+        self.game = new
+        self._run_bots()
+        return True
+
+    def undo(self) -> bool:
+        """Go back to before the reader's last action (bot moves after it are undone too)."""
+        self.error = ""
+        if not self.history:
+            self.error = "Nothing to undo."
+            return False
+        self.game, n = self.history.pop()
+        del self.decisions[n:]
+        self.seen = len(self.game.log)
+        return True
+
+    def _decision(self, action: str) -> Decision | None:
+        """Record the hint's values for the current state, if regret is tracked."""
+        if not self.track_regret:
+            return Decision(self.game, action, None, None)
+        h = self.hint()
+        if h is None:
+            return None
+        return Decision(self.game, action, dict(h.values), h.best)
+
+    def _run_bots(self) -> None:
+        """Let the bots move until the reader must decide or the game is over."""
+        game = self.game
+        while not game.is_over and game.current_player != self.you:
+            bot = self.bots[game.current_player]
+            game = game.apply(bot.choose(game, self.rng))
+        self.game = game
+
+    # -- summaries
+    def regret_rows(self) -> list[dict]:
+        """One row per valued decision: phase, action, best action, expected points lost."""
+        rows = []
+        for d in self.decisions:
+            r = d.regret
+            if r is None:
+                continue
+            rows.append({"phase": d.state.phase, "action": d.action, "best": d.best,
+                         "value": float(d.values[d.action]), "best_value": float(d.values[d.best]),
+                         "regret": r})
+        return rows
+
+    def total_regret(self) -> float:
+        """Expected points the reader's decisions lost against the hint, summed."""
+        return float(sum(r["regret"] for r in self.regret_rows()))
+
+
+def _action_words(action: str) -> str:
+    """An action string in words, for hints."""
+    word, _, arg = action.partition(" ")
+    if word == "place":
+        return f"put the card in column {int(arg) + 1}"
+    if word == "take":
+        return f"take column {int(arg) + 1}"
+    if word == "bank":
+        return f"bank its {COLOUR_NAMES.get(arg, arg)} cards"
+    return {"draw": "draw another card", "stop": "stop"}.get(word, action)
+
+
+def summary_html(session: LuckSession) -> str:
+    """End-of-game scores and the per-decision regret table of a session."""
+    g = session.game
+    scores = g.scores()
+    order = sorted(range(g.num_players), key=lambda i: -scores[i])
+    labels = session.labels
+    score_rows = "".join(
+        f'<tr><td>{TROPHY if i in g.winners() else ""}{esc(g.players[i])}</td>'
+        f'<td>{esc(labels[i] or "you")}</td><td><b>{scores[i]}</b> pts</td></tr>' for i in order)
+    rows = session.regret_rows()
+    costly = [r for r in rows if r["regret"] > 1e-9]
+    if rows:
+        lines = "".join(
+            f'<tr><td>{esc(r["phase"])}</td><td>{esc(r["action"])}</td><td>{esc(r["best"])}</td>'
+            f'<td>{r["regret"]:.2f}</td></tr>' for r in sorted(costly, key=lambda r: -r["regret"])[:10])
+        regret = (f'<p>You made {len(rows)} valued decisions; {len(rows) - len(costly)} matched the exact best move. '
+                  f'In total your decisions cost <b>{session.total_regret():.2f}</b> expected points against the hint.</p>')
+        if lines:
+            regret += ('<table class="pl-kv"><tr><th>phase</th><th>you chose</th><th>best</th>'
+                       f'<th>points lost</th></tr>{lines}</table>')
+    else:
+        regret = '<p class="pl-muted">No decisions were valued (the hint was off).</p>'
+    return (f'{CSS}<div class="pl-root">'
+            + box_html("Final scores", f'<table class="pl-kv">{score_rows}</table>')
+            + box_html("Your decisions against the exact hint", regret) + "</div>")
+
+
+# --------------------------------------------------------------------------- widgets
+
+def _w():
+    """ipywidgets, imported where widgets are built."""
+    import ipywidgets
+    return ipywidgets
+
+
+class TableView:
+    """A static view of one state of the game; ``show(game)`` redraws it.
+
+    In a notebook, ``TableView(game)`` displays itself (as its ``widget``).
+    """
+
+    def __init__(self, game, labels=None, you=None):
+        w = _w()
+        self.widget = w.HTML()
+        self.widget.add_class("pl-tableview")
+        self.labels, self.you = labels, you
+        self.show(game)
+
+    def show(self, game) -> None:
+        """Draw ``game``."""
+        self.game = game
+        self.widget.value = table_html(game, self.labels, self.you)
+
+    def _repr_mimebundle_(self, **kwargs):
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    def _repr_html_(self):
+        return table_html(self.game, self.labels, self.you)
+
+
+class OddsPanel:
+    """Exact bust probability of the next card (counting vs naive) and the next-card distribution."""
+
+    def __init__(self, game=None):
+        w = _w()
+        self.widget = w.HTML()
+        self.widget.add_class("pl-odds")
+        self.game = None
+        if game is not None:
+            self.show(game)
+
+    def show(self, game) -> None:
+        """Redraw for ``game``."""
+        self.game = game
+        self.widget.value = odds_html(game)
+
+    def _repr_mimebundle_(self, **kwargs):
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+class StepThrough:
+    """A Next/Back player over a scripted list of actions, the event log beside the table.
+
+    ``notes`` is a list of sentences: ``notes[0]`` for the start, ``notes[i]`` after the
+    i-th action (shorter lists are fine), or a dict ``{step: note}``.
+    An illegal script raises ``IllegalAction`` naming the step at once.
+    """
+
+    def __init__(self, game, actions, notes=None, odds: bool = False, title: str = ""):
+        w = _w()
+        if isinstance(actions, str):
+            actions = [a.strip() for a in actions.split(",") if a.strip()]
+        self.actions = list(actions)
+        self.states = [game]
+        for k, action in enumerate(self.actions, 1):
+            try:
+                self.states.append(self.states[-1].apply(action))
+            except IllegalAction as exc:
+                raise IllegalAction(f"step {k} ({action!r}) of the script is illegal: {exc}",
+                                    action, exc.legal) from None
+        if isinstance(notes, dict):
+            self.notes = {int(k): v for k, v in notes.items()}
+        else:
+            self.notes = dict(enumerate(notes or []))
+        self.step = 0
+        self.message = MessageArea()
+        self.back = w.Button(description="Back", icon="arrow-left", tooltip="Go back one step",
+                             layout=w.Layout(width="110px"))
+        self.next = w.Button(description="Next", icon="arrow-right", tooltip="Play the next scripted action",
+                             button_style="primary", layout=w.Layout(width="110px"))
+        self.restart = w.Button(description="Restart", icon="undo", tooltip="Back to the start of the scenario",
+                                layout=w.Layout(width="110px"))
+        self.position = w.HTML()
+        self.note = w.HTML()
+        self.table = TableView(game)
+        self.log = w.HTML(layout=w.Layout(width="330px"))
+        self.odds = OddsPanel() if odds else None
+        self.next.on_click(routed(self.message)(lambda _=None: self.go(self.step + 1)))
+        self.back.on_click(routed(self.message)(lambda _=None: self.go(self.step - 1)))
+        self.restart.on_click(routed(self.message)(lambda _=None: self.go(0)))
+        side = [w.HTML(f"{CSS}<div class='pl-root'><b>Event log</b></div>"), self.log]
+        if self.odds:
+            side.append(self.odds.widget)
+        header = [w.HTML(f"{CSS}<div class='pl-root' style='font-size:18px;font-weight:600'>{esc(title)}</div>")] \
+            if title else []
+        self.widget = w.VBox(header + [
+            w.HBox([self.back, self.next, self.restart, self.position]),
+            self.note, self.message.widget,
+            w.HBox([self.table.widget, w.VBox(side)], layout=w.Layout(align_items="flex-start")),
+        ])
+        self.widget.add_class("pl-stepthrough")
+        self.go(0)
+
+    def go(self, step: int) -> None:
+        """Show the state after ``step`` actions (0 = start)."""
+        if not 0 <= step < len(self.states):
+            raise IllegalAction(f"no step {step}: the scenario has steps 0 to {len(self.states) - 1}",
+                                str(step), [str(i) for i in range(len(self.states))])
+        self.step = step
+        game = self.states[step]
+        prev = self.states[step - 1] if step else game
+        self.table.show(game)
+        self.log.value = log_html(game.log, start=len(prev.log) if step else len(game.log))
+        what = f"next: <code>{esc(self.actions[step])}</code>" if step < len(self.actions) else "end of the scenario"
+        self.position.value = (f"{CSS}<div class='pl-root' style='padding:6px 10px'>Step {step} of "
+                               f"{len(self.actions)} \u00b7 {what}</div>")
+        note = self.notes.get(step, "")
+        self.note.value = (f"{CSS}<div class='pl-root pl-msg pl-info'>{esc(note)}</div>" if note else "")
+        self.next.disabled = step >= len(self.actions)
+        self.back.disabled = step == 0
+        if self.odds:
+            self.odds.show(game)
+
+    def _repr_mimebundle_(self, **kwargs):
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+class PlayApp:
+    """A full game against 1-5 bots with live odds, an optional hint, undo and an end summary.
+
+    All game logic is in :class:`LuckSession`; this class only wires buttons to it.
+    """
+
+    def __init__(self, n_bots: int = 2, bot_kinds=None, seed=None, hints: bool = False):
+        w = _w()
+        kinds = list(BOT_KINDS)
+        self.message = MessageArea()
+        guard = routed(self.message)
+        # setup controls
+        self.n_bots = w.BoundedIntText(value=n_bots, min=1, max=5, description="Bots:",
+                                       tooltip="How many bots play against you (1-5)",
+                                       layout=w.Layout(width="130px"), style={"description_width": "40px"})
+        first = bot_kinds[0] if bot_kinds else "steady"
+        self.kind = w.Dropdown(options=[(f"{k} ({d})", k) for k, d in BOT_KINDS.items()] + [("mixed", "mixed")],
+                               value=first if first in kinds else "steady", description="Bot kind:",
+                               tooltip="How the bots decide", layout=w.Layout(width="330px"),
+                               style={"description_width": "65px"})
+        self.seed = w.IntText(value=0 if seed is None else int(seed), description="Seed:",
+                              tooltip="Same seed, same shuffle: replay a game",
+                              layout=w.Layout(width="150px"), style={"description_width": "40px"})
+        self.new_game = w.Button(description="New game", icon="refresh", tooltip="Deal a new game with these settings")
+        self.show_hint = w.Checkbox(value=hints, description="Show hint", indent=False,
+                                    tooltip="Show what the exact-best bot would do", layout=w.Layout(width="110px"))
+        # action controls
+        self.draw = w.Button(description="Draw", icon="hand-paper-o", button_style="primary",
+                             tooltip="Draw the top card of the pile")
+        self.stop = w.Button(description="Stop", icon="hand-stop-o", button_style="warning",
+                             tooltip="Stop pushing and take a column")
+        self.columns = [w.Button(description=f"Column {i + 1}", tooltip=f"Put the card in / take column {i + 1}",
+                                 layout=w.Layout(width="120px")) for i in range(3)]
+        self.new_column = w.Button(description="New column", icon="plus", tooltip="Start a new column with the card")
+        self.banks = [w.Button(description=f"Bank {COLOUR_NAMES[c]}", tooltip=f"Bank all your {COLOUR_NAMES[c]} bench cards",
+                               layout=w.Layout(width="120px")) for c in COLOURS]
+        self.undo = w.Button(description="Undo", icon="undo", tooltip="Take back your last decision")
+        for i, b in enumerate(self.columns):
+            b.on_click(guard(lambda _=None, i=i: self._column(i)))
+        self.new_column.on_click(guard(lambda _=None: self._new_column()))
+        for c, b in zip(COLOURS, self.banks):
+            b.on_click(guard(lambda _=None, c=c: self._act(f"bank {c}")))
+        self.draw.on_click(guard(lambda _=None: self._act("draw")))
+        self.stop.on_click(guard(lambda _=None: self._act("stop")))
+        self.undo.on_click(guard(lambda _=None: self._undo()))
+        self.new_game.on_click(guard(lambda _=None: self.start()))
+        self.show_hint.observe(guard(lambda _=None: self.refresh()), names="value")
+        # views
+        self.table = TableView.__new__(TableView)
+        self.table.widget, self.table.labels, self.table.you = w.HTML(), None, 0
+        self.table.widget.add_class("pl-tableview")
+        self.odds = OddsPanel()
+        self.hint = w.HTML()
+        self.log = w.HTML()
+        self.summary = w.HTML()
+        self.prompt = w.HTML()
+        setup = w.HBox([self.n_bots, self.kind, self.seed, self.new_game, self.show_hint],
+                       layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        actions = w.VBox([
+            w.HBox([self.draw, self.stop, *self.columns, self.new_column, self.undo],
+                   layout=w.Layout(flex_flow="row wrap")),
+            w.HBox(self.banks, layout=w.Layout(flex_flow="row wrap")),
+        ])
+        side = w.VBox([self.odds.widget, self.hint,
+                       w.HTML(f"{CSS}<div class='pl-root'><b>Event log</b> (latest last)</div>"), self.log],
+                      layout=w.Layout(width="360px", min_width="300px"))
+        self.widget = w.VBox([setup, self.prompt, actions, self.message.widget, self.summary,
+                              w.HBox([self.table.widget, side],
+                                     layout=w.Layout(align_items="flex-start", flex_flow="row wrap"))])
+        self.widget.add_class("pl-playapp")
+        self._given_kinds = list(bot_kinds) if bot_kinds else None
+        self.start()
+
+    # -- wiring
+    def start(self) -> None:
+        """Deal a new game from the setup controls."""
+        n = int(self.n_bots.value)
+        if self._given_kinds and len(self._given_kinds) == n:
+            kinds = self._given_kinds
+        elif self.kind.value == "mixed":
+            kinds = [list(BOT_KINDS)[i % len(BOT_KINDS)] for i in range(n)]
+        else:
+            kinds = [self.kind.value] * n
+        self._given_kinds = None
+        self.session = LuckSession(n_bots=n, bots=kinds, seed=int(self.seed.value))
+        self.message.clear()
+        self.refresh()
+
+    def _act(self, action: str) -> None:
+        """Send an action to the session and show its error, if any."""
+        if not self.session.act(action):
+            self.message.error(self.session.error)
+        self.refresh()
+
+    def _column(self, i: int) -> None:
+        """A column button: place into or take column i, whichever the phase asks."""
+        phase = self.session.game.phase
+        self._act(f"take {i}" if phase == "collect" else f"place {i}")
+
+    def _new_column(self) -> None:
+        """Start a new column with the drawn card."""
+        self._act(f"place {len(self.session.game.columns)}")
+
+    def _undo(self) -> None:
+        """Undo the reader's last decision."""
+        if not self.session.undo():
+            self.message.info(self.session.error)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Redraw everything from the session; enable exactly the legal choice buttons."""
+        s = self.session
+        g = s.game
+        legal = set(s.legal())
+        self.table.labels = s.labels
+        self.table.show(g)
+        over = g.is_over
+        self.draw.disabled = self.stop.disabled = over          # always pressable while playing
+        collect = g.phase == "collect"
+        for i, b in enumerate(self.columns):
+            b.description = f"Take column {i + 1}" if collect else f"Column {i + 1}"
+            b.disabled = not ({f"place {i}", f"take {i}"} & legal) or (f"place {i}" in legal and i == len(g.columns))
+        self.new_column.disabled = f"place {len(g.columns)}" not in legal
+        for c, b in zip(COLOURS, self.banks):
+            b.disabled = f"bank {c}" not in legal
+        self.undo.disabled = not s.history
+        self.prompt.value = (f"{CSS}<div class='pl-root' style='font-size:15px;padding:4px 0'>"
+                             f"{esc(self._prompt_text())}</div>")
+        self.log.value = log_html(g.log, start=s.seen, last=40)
+        if g.phase in ("turn", "push", "place") and not over:
+            self.odds.show(g)
+        elif over:
+            self.odds.widget.value = ""
+        self.hint.value = ""
+        if self.show_hint.value and s.your_move:
+            self.hint.value = f"{CSS}<div class='pl-root pl-msg pl-ok'>{esc(s.hint_text())}</div>"
+        self.summary.value = summary_html(s) if over else ""
+
+    def _prompt_text(self) -> str:
+        """What the reader should do now, in words."""
+        g = self.session.game
+        if g.is_over:
+            return "The game is over. Press 'New game' to play again."
+        phase = g.phase
+        return {
+            "turn": "Your turn: Draw a card, or bank one colour of your bench.",
+            "place": "Put the drawn card in a column (or start a new column).",
+            "push": "Draw again, or Stop and take a column.",
+            "collect": "Take one of the columns on the table.",
+        }.get(phase, PHASE_TEXT.get(phase, ""))
+
+    def _repr_mimebundle_(self, **kwargs):
+        return self.widget._repr_mimebundle_(**kwargs)
