@@ -1,0 +1,407 @@
+"""Bots for Push (push-your-luck): ``choose(game, rng) -> action string``.
+
+A bot is any object with a ``choose(game, rng)`` method (and a readable ``name``),
+or a plain function ``f(game, rng) -> str``. Every bot here shares three rules
+(documented precisely because :mod:`pushlab.luck.sim` re-implements them in numpy):
+
+- **bank** (phase ``turn``): with ``bank_at=x``, bank the bench colour with the most
+  points (ties: first in ``RBGYP``) once it holds at least ``x`` points; ``None``
+  never banks. Default :data:`DEFAULT_BANK_AT`.
+- **place** (:func:`placement`): a number card goes to the column that accepts it
+  with no roll card and the most points (then any accepting column with the most
+  points; ties: lowest index); a new column only when no column accepts it. A roll
+  card starts a new column while fewer than three exist, else goes to the accepting
+  column with the fewest points.
+- **take** (:func:`take_choice`): the column with the highest expected immediate
+  points for the collector: its points minus, with a roll card, the expected die
+  loss ``(bench + column points) / 6`` (``/ 3`` in the harder game); ties: lowest index.
+
+Subclasses only decide ``draw`` or ``stop`` in phase ``push``.
+
+>>> from pushlab.luck import Game
+>>> g = Game.new(3, deck="R3 B5 R4 G1 Y2", rolls="*")
+>>> bot = StopAfter(2)
+>>> actions = []
+>>> while g.phase != "collect":
+...     actions.append(bot.choose(g))
+...     g = g.apply(actions[-1])
+>>> actions
+['draw', 'place 0', 'draw', 'place 0', 'stop']
+>>> StopAfter(2)
+StopAfter(2, bank_at=12)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+
+import numpy as np
+
+from pushlab.errors import SetupError
+from pushlab.luck.cards import COLOURS
+
+DEFAULT_BANK_AT = 12
+MAX_COLUMNS = 3
+
+
+# ---------------------------------------------------------------------- shared rules
+def column_points(column) -> int:
+    """Points of the number cards in a column.
+
+    >>> from pushlab.luck import parse_cards
+    >>> column_points(parse_cards("R3 roll B5"))
+    8
+    """
+    return sum(c.points for c in column)
+
+
+def fits(card, column) -> bool:
+    """True when ``card`` may join ``column`` (rules 8, 9).
+
+    >>> from pushlab.luck import parse_cards, Card
+    >>> fits(Card.parse("R1"), parse_cards("R3")), fits(Card.parse("B1"), parse_cards("R3 roll"))
+    (False, True)
+    """
+    if card.is_roll:
+        return not any(c.is_roll for c in column)
+    return not any(c.is_number and (c.colour == card.colour or c.number == card.number)
+                   for c in column)
+
+
+def placement(card, columns) -> int | None:
+    """The column index the bots put ``card`` in (``len(columns)`` = new); None = bust.
+
+    >>> from pushlab.luck import parse_cards, Card
+    >>> cols = (parse_cards("R3"), parse_cards("B5 G1"))
+    >>> placement(Card.parse("Y2"), cols), placement(Card.parse("roll"), cols)
+    (1, 2)
+    >>> placement(Card.parse("R5"), cols + (parse_cards("R1"),)) is None
+    True
+    """
+    ok = [i for i, col in enumerate(columns) if fits(card, col)]
+    new = len(columns) if len(columns) < MAX_COLUMNS else None
+    if card.is_roll:
+        if new is not None:
+            return new
+        return min(ok, key=lambda i: (column_points(columns[i]), i)) if ok else None
+    if ok:
+        return max(ok, key=lambda i: (not any(c.is_roll for c in columns[i]),
+                                      column_points(columns[i]), -i))
+    return new
+
+
+def take_value6(column, bench_points: int, harder: bool = False) -> int:
+    """Six times the expected immediate points of taking ``column`` onto a bench.
+
+    A roll card makes the taker lose, on average, a sixth of the bench including
+    the new cards (a third in the harder game, where a star loses everything).
+
+    >>> from pushlab.luck import parse_cards
+    >>> take_value6(parse_cards("R3 B5"), 10), take_value6(parse_cards("R3 roll"), 9)
+    (48, 6)
+    """
+    pts = column_points(column)
+    roll = any(c.is_roll for c in column)
+    return 6 * pts - roll * (1 + harder) * (bench_points + pts)
+
+
+def take_choice(game) -> int:
+    """The column the collector takes: highest expected immediate points, lowest index.
+
+    >>> from pushlab.luck import Game
+    >>> g = Game.new(2, deck="R3 roll B5 G6")
+    >>> for a in ["draw", "place 0", "draw", "place 1", "draw", "place 0", "stop"]:
+    ...     g = g.apply(a)
+    >>> g.columns, take_choice(g)
+    (((Card('R3'), Card('B5')), (Card('roll'),)), 0)
+    """
+    who = game.current_player
+    bench = sum(c.points for c in game.benches[who])
+    values = [take_value6(col, bench, game.harder) for col in game.columns]
+    return values.index(max(values))
+
+
+def bench_colour_points(bench) -> dict:
+    """Points per colour on a bench, for the colours present.
+
+    >>> from pushlab.luck import parse_cards
+    >>> bench_colour_points(parse_cards("R3 R5 B1"))
+    {'R': 8, 'B': 1}
+    """
+    out = {}
+    for c in bench:
+        out[c.colour] = out.get(c.colour, 0) + c.points
+    return out
+
+
+def bank_choice(game, bank_at) -> str | None:
+    """The colour to bank now under the rule ``bank_at`` (None: do not bank).
+
+    >>> from pushlab.luck import Game
+    >>> g = Game.new(2, deck="R6 R5 B1 Y1")
+    >>> for a in ["draw", "place 0", "draw", "place 1", "stop", "take 0", "take 0"]:
+    ...     g = g.apply(a)
+    >>> g.active_player, g.benches[1], bank_choice(g, 5), bank_choice(g, 6), bank_choice(g, None)
+    (1, (Card('R5'),), 'R', None, None)
+    """
+    if bank_at is None or game.phase != "turn":
+        return None
+    points = bench_colour_points(game.benches[game.active_player])
+    if not points:
+        return None
+    best = max(COLOURS, key=lambda c: (points.get(c, 0), -COLOURS.index(c)))
+    return best if points.get(best, 0) >= bank_at else None
+
+
+def cards_in_columns(game) -> int:
+    """Cards placed in columns this turn (number and roll cards).
+
+    >>> from pushlab.luck import Game
+    >>> cards_in_columns(Game.new(2, deck="R3 roll").apply("draw").apply("place 0"))
+    1
+    """
+    return sum(len(col) for col in game.columns)
+
+
+def pile_bust_probability(game) -> Fraction:
+    """Exact chance that the next card busts, from the make-up of the draw pile.
+
+    A card-counting player knows this make-up (the full deck minus every card seen);
+    only the multiset of ``draw_pile`` is used, never its order.
+
+    >>> from pushlab.luck import Game
+    >>> g = Game.new(2, deck="R1 B1 G1 Y1 R2 roll")
+    >>> for a in ["draw", "place 0", "draw", "place 1", "draw", "place 2"]:
+    ...     g = g.apply(a)
+    >>> pile_bust_probability(g)
+    Fraction(1, 3)
+    """
+    pile = game.draw_pile
+    if not pile or len(game.columns) < MAX_COLUMNS:
+        return Fraction(0)
+    counts = Counter(pile)
+    bust = sum(m for card, m in counts.items()
+               if not card.is_switch and not any(fits(card, col) for col in game.columns))
+    return Fraction(bust, len(pile))
+
+
+def _value_after(card, columns, bench: int, harder: bool) -> int:
+    """6 x the value of stopping after ``card`` is drawn (bust: minus the expected loss)."""
+    if card.is_switch:
+        new = columns
+    else:
+        i = placement(card, columns)
+        if i is None:
+            return -(1 + harder) * bench
+        new = list(columns)
+        if i == len(columns):
+            new.append((card,))
+        else:
+            new[i] = columns[i] + (card,)
+    if not new:
+        return 0
+    return max(take_value6(col, bench, harder) for col in new)
+
+
+# ---------------------------------------------------------------------- bots
+class Bot:
+    """Base bot: the shared bank/place/take rules; subclasses decide draw or stop."""
+
+    def __init__(self, bank_at=DEFAULT_BANK_AT):
+        if bank_at is not None and (isinstance(bank_at, bool) or not isinstance(bank_at, int)
+                                    or bank_at < 1):
+            raise SetupError(f"bank_at must be a positive int or None, got {bank_at!r}")
+        self.bank_at = bank_at
+
+    @property
+    def name(self) -> str:
+        """A readable name (the repr)."""
+        return repr(self)
+
+    def _args(self) -> list:
+        """Positional arguments shown in the repr."""
+        return []
+
+    def __repr__(self) -> str:
+        args = [repr(a) for a in self._args()] + [f"bank_at={self.bank_at!r}"]
+        return f"{type(self).__name__}({', '.join(args)})"
+
+    def __eq__(self, other):
+        return type(self) is type(other) and repr(self) == repr(other)
+
+    def __hash__(self):
+        return hash(repr(self))
+
+    def choose(self, game, rng=None) -> str:
+        """The action this bot takes in ``game`` (a legal one)."""
+        return _PHASES[game.phase](self, game, rng)
+
+    def on_turn(self, game, rng) -> str:
+        """Start of turn: bank by the rule, else draw."""
+        colour = bank_choice(game, self.bank_at)
+        return f"bank {colour}" if colour else "draw"
+
+    def on_place(self, game, rng) -> str:
+        """Place the pending card by :func:`placement`."""
+        return f"place {placement(game.pending, game.columns)}"
+
+    def on_push(self, game, rng) -> str:
+        """Draw or stop; forced moves first, then :meth:`should_stop`."""
+        if not game.columns:
+            return "draw"
+        if not game.draw_pile:
+            return "stop"
+        return "stop" if self.should_stop(game, rng) else "draw"
+
+    def on_collect(self, game, rng) -> str:
+        """Take a column by :func:`take_choice`."""
+        return f"take {take_choice(game)}"
+
+    def should_stop(self, game, rng) -> bool:
+        """True to stop now (a column exists and the pile is not empty)."""
+        raise NotImplementedError
+
+
+_PHASES = {"turn": Bot.on_turn, "place": Bot.on_place, "push": Bot.on_push,
+           "collect": Bot.on_collect}
+
+
+def _pick(legal, rng):
+    """A uniformly random element of ``legal`` using ``rng``."""
+    if rng is None:
+        raise SetupError("this bot needs a numpy Generator: choose(game, rng)")
+    return legal[int(rng.integers(len(legal)))]
+
+
+class RandomBot(Bot):
+    """Uniformly random legal actions (banking by ``bank_at`` first if it triggers).
+
+    >>> from pushlab.luck import Game
+    >>> RandomBot().choose(Game.new(2, seed=1), np.random.default_rng(0))
+    'draw'
+    >>> RandomBot()
+    RandomBot(bank_at=None)
+    """
+
+    def __init__(self, bank_at=None):
+        super().__init__(bank_at)
+
+    def choose(self, game, rng=None) -> str:
+        """A random legal action (or the bank rule at the start of a turn)."""
+        colour = bank_choice(game, self.bank_at)
+        if colour:
+            return f"bank {colour}"
+        return _pick(game.legal_actions(), rng)
+
+
+class StopAfter(Bot):
+    """Stop once ``k`` cards lie in the columns this turn.
+
+    >>> StopAfter(3, bank_at=None).k
+    3
+    """
+
+    def __init__(self, k: int = 3, bank_at=DEFAULT_BANK_AT):
+        if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 1:
+            raise SetupError(f"StopAfter needs k >= 1 cards, got {k!r}")
+        super().__init__(bank_at)
+        self.k = int(k)
+
+    def _args(self):
+        return [self.k]
+
+    def should_stop(self, game, rng) -> bool:
+        """Stop when at least ``k`` cards are in the columns."""
+        return cards_in_columns(game) >= self.k
+
+
+class StopAtRisk(Bot):
+    """Stop once the exact chance that the next card busts reaches ``p``.
+
+    Uses ``odds.bust_probability(game, counting=True)`` when :mod:`pushlab.luck.odds`
+    is available, else :func:`pile_bust_probability` (equal for a full deck).
+
+    >>> StopAtRisk(0.25)
+    StopAtRisk(0.25, bank_at=12)
+    """
+
+    def __init__(self, p: float = 0.25, bank_at=DEFAULT_BANK_AT):
+        if not 0 <= p <= 1:
+            raise SetupError(f"StopAtRisk needs a probability 0..1, got {p!r}")
+        super().__init__(bank_at)
+        self.p = p
+
+    def _args(self):
+        return [self.p]
+
+    def should_stop(self, game, rng) -> bool:
+        """Stop when the bust probability of the next card is at least ``p``."""
+        return _bust_probability(game) >= self.p
+
+
+def _bust_probability(game):
+    """Counting-view bust probability of the next card (odds if available)."""
+    try:
+        from pushlab.luck import odds
+    except ImportError:
+        return pile_bust_probability(game)
+    return odds.bust_probability(game, counting=True)
+
+
+class Greedy(Bot):
+    """One step: draw iff one more card then stopping beats stopping now, in expectation.
+
+    Values are expected immediate points of the column the bot would take (roll-card
+    and bust losses included), over the make-up of the draw pile.
+
+    >>> from pushlab.luck import Game
+    >>> g = Game.new(2, deck="R6 B5 G4 R1 R2 R3", rolls="*")
+    >>> for a in ["draw", "place 0", "draw", "place 0", "draw", "place 0"]:
+    ...     g = g.apply(a)
+    >>> Greedy().choose(g)
+    'stop'
+    """
+
+    def should_stop(self, game, rng) -> bool:
+        """Stop unless the expected value of one more card is strictly higher."""
+        return self.gain6(game) <= 0
+
+    @staticmethod
+    def gain6(game) -> Fraction:
+        """6 x (expected value of drawing one card then stopping - value of stopping now)."""
+        me = game.active_player
+        bench = sum(c.points for c in game.benches[me])
+        now = max(take_value6(col, bench, game.harder) for col in game.columns)
+        counts = Counter(game.draw_pile)
+        total = sum(m * _value_after(card, game.columns, bench, game.harder)
+                    for card, m in counts.items())
+        return Fraction(total, len(game.draw_pile)) - now
+
+
+class HintBot(Bot):
+    """Follows ``odds.hint(game).best`` (expectimax hint); shared rules where it has none.
+
+    Banking by ``bank_at`` (default None: leave banking to the hint) is applied first.
+    """
+
+    def __init__(self, bank_at=None):
+        super().__init__(bank_at)
+
+    def choose(self, game, rng=None) -> str:
+        """The hinted action if legal, else the shared rules."""
+        colour = bank_choice(game, self.bank_at)
+        if colour:
+            return f"bank {colour}"
+        from pushlab.luck import odds  # lazy: odds is heavier and optional
+        best = getattr(odds.hint(game), "best", None)
+        if best in game.legal_actions():
+            return best
+        return super().choose(game, rng)
+
+    def should_stop(self, game, rng) -> bool:
+        """Fallback only: stop at a one-in-four bust risk."""
+        return _bust_probability(game) >= 0.25
+
+
+BOT_KINDS = (RandomBot, StopAfter, StopAtRisk, Greedy, HintBot)
