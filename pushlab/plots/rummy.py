@@ -1,0 +1,205 @@
+"""Matplotlib plots for Push rummy: every function is ``f(data, ax=None) -> ax``.
+
+The plots take plain numbers (mappings and arrays) computed by
+:mod:`pushlab.rummy.odds`, :mod:`pushlab.rummy.bots` or :mod:`pushlab.tournament`,
+so they stay independent of how the numbers were made. Each plot has a title,
+labelled axes with units, and a legend where there is more than one series.
+
+>>> import matplotlib; matplotlib.use("Agg")
+>>> ax = penalty_distribution({"taker": [0, 35, 60], "pusher": [0, 20, 80]})
+>>> ax.get_title()
+'Penalty points left in hand at the end of a deal'
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+
+from pushlab.errors import PushlabError
+
+__all__ = [
+    "contract_probability",
+    "wild_value",
+    "penalty_distribution",
+    "bot_comparison",
+    "mean_ci",
+]
+
+Z95 = 1.959963984540054
+
+
+def _axes(ax):
+    """Return ``ax`` or a fresh axes on a new figure."""
+    if ax is not None:
+        return ax
+    import matplotlib.pyplot as plt
+
+    _, ax = plt.subplots(figsize=(7, 4))
+    return ax
+
+
+def _need(data, what):
+    """Raise a clear error when ``data`` is empty."""
+    if data is None or len(data) == 0:
+        raise PushlabError(f"nothing to plot: {what} is empty")
+
+
+def mean_ci(values, z=Z95):
+    """Mean and normal-approximation confidence half-width of ``values``.
+
+    >>> m, h = mean_ci([1, 0, 1, 0]); (m, round(h, 3))
+    (0.5, 0.566)
+    """
+    arr = np.asarray(values, dtype=float)
+    if arr.size == 0:
+        raise PushlabError("mean_ci needs at least one value")
+    mean = float(arr.mean())
+    if arr.size == 1:
+        return mean, 0.0
+    return mean, float(z * arr.std(ddof=1) / math.sqrt(arr.size))
+
+
+def _series(value):
+    """Split a plot entry into (probabilities, standard errors or None)."""
+    if isinstance(value, Mapping):
+        p = np.asarray(value["p"], dtype=float)
+        se = value.get("se")
+        return p, (None if se is None else np.asarray(se, dtype=float))
+    return np.asarray(value, dtype=float), None
+
+
+def contract_probability(exact=None, ax=None, *, simulated=None, turns=None):
+    """Probability of holding the contract, per deal, by turns played.
+
+    ``exact`` maps deal -> probabilities after 0, 1, 2, ... own turns (index 0 =
+    as dealt); ``simulated`` the same, or deal -> ``{"p": [...], "se": [...]}``,
+    drawn as points with 95 % error bars so the two can be compared.
+
+    >>> import matplotlib; matplotlib.use("Agg")
+    >>> ax = contract_probability({1: [0.01, 0.05, 0.1]}, simulated={1: {"p": [0.0, 0.06, 0.1], "se": [0, 0.01, 0.01]}})
+    >>> ax.get_xlabel()
+    'own turns played (0 = as dealt)'
+    """
+    exact = dict(exact or {})
+    simulated = dict(simulated or {})
+    _need({**exact, **simulated}, "contract probability data")
+    ax = _axes(ax)
+    colours = {}
+    for deal in sorted(exact):
+        p, _ = _series(exact[deal])
+        x = np.arange(len(p)) if turns is None else np.asarray(turns)[: len(p)]
+        (line,) = ax.plot(x, p, marker="o", ms=3, label=f"deal {deal} exact")
+        colours[deal] = line.get_color()
+    for deal in sorted(simulated):
+        p, se = _series(simulated[deal])
+        x = np.arange(len(p)) if turns is None else np.asarray(turns)[: len(p)]
+        yerr = None if se is None else Z95 * se
+        ax.errorbar(x + 0.08, p, yerr=yerr, fmt="s", ms=4, capsize=2, mfc="white",
+                    color=colours.get(deal), label=f"deal {deal} simulated (95 % CI)")
+    ax.set_title("Chance to have the contract in hand")
+    ax.set_xlabel("own turns played (0 = as dealt)")
+    ax.set_ylabel("probability")
+    ax.set_ylim(-0.02, 1.02)
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize="small")
+    return ax
+
+
+def wild_value(data, ax=None):
+    """Probability of the contract as dealt, by number of wild cards in the hand.
+
+    ``data`` maps a label (e.g. ``"deal 1"``) -> {number of wilds: probability}
+    (a probability may be ``{"p": .., "se": ..}`` for simulated values).
+
+    >>> import matplotlib; matplotlib.use("Agg")
+    >>> ax = wild_value({"deal 1": {0: 0.02, 1: 0.1, 2: 0.4}})
+    >>> ax.get_ylabel()
+    'probability of the contract as dealt'
+    """
+    _need(data, "wild card data")
+    ax = _axes(ax)
+    labels = list(data)
+    width = 0.8 / len(labels)
+    all_k = sorted({int(k) for row in data.values() for k in row})
+    for i, label in enumerate(labels):
+        row = data[label]
+        ks = sorted(row)
+        ps, ses = [], []
+        for k in ks:
+            p, se = _series(row[k]) if isinstance(row[k], Mapping) else (row[k], None)
+            ps.append(float(p))
+            ses.append(0.0 if se is None else Z95 * float(se))
+        x = np.asarray(ks, dtype=float) + (i - (len(labels) - 1) / 2) * width
+        ax.bar(x, ps, width=width, yerr=ses if any(ses) else None, capsize=2, label=str(label))
+    ax.set_xticks(all_k)
+    ax.set_title("What wild cards are worth")
+    ax.set_xlabel("wild cards (2s and jokers) in the dealt hand")
+    ax.set_ylabel("probability of the contract as dealt")
+    ax.set_ylim(0, 1.02)
+    ax.grid(axis="y", alpha=0.3)
+    if len(labels) > 1:
+        ax.legend(fontsize="small")
+    return ax
+
+
+def penalty_distribution(samples, ax=None, *, bins=None):
+    """Histograms (as step lines) of penalty points left in hand, one per label.
+
+    ``samples`` maps a label -> sequence of penalty totals (points).
+    """
+    _need(samples, "penalty samples")
+    ax = _axes(ax)
+    arrays = {str(k): np.asarray(v, dtype=float) for k, v in samples.items()}
+    top = max((a.max() for a in arrays.values() if a.size), default=0.0)
+    if bins is None:
+        bins = np.arange(0, top + 10, 10) if top > 0 else np.arange(0, 20, 10)
+    for label, arr in arrays.items():
+        if arr.size == 0:
+            raise PushlabError(f"nothing to plot: no penalty samples for {label!r}")
+        ax.hist(arr, bins=bins, histtype="step", linewidth=1.6, density=True,
+                label=f"{label} (mean {arr.mean():.0f}, n={arr.size})")
+    ax.set_title("Penalty points left in hand at the end of a deal")
+    ax.set_xlabel("penalty points")
+    ax.set_ylabel("share of deals per point")
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize="small")
+    return ax
+
+
+def bot_comparison(results, ax=None, *, ylabel="mean points per deal (lower is better)",
+                   title="Bot styles compared (95 % confidence intervals)"):
+    """Means with 95 % confidence intervals, one bar per label.
+
+    ``results`` maps a label -> either a sequence of per-game values (the interval
+    is computed) or a ``(mean, half_width)`` pair already computed.
+
+    >>> import matplotlib; matplotlib.use("Agg")
+    >>> ax = bot_comparison({"pusher": [10, 30, 20], "taker": (25.0, 4.0)})
+    >>> [t.get_text() for t in ax.get_xticklabels()]
+    ['pusher', 'taker']
+    """
+    _need(results, "bot results")
+    ax = _axes(ax)
+    labels, means, halves = [], [], []
+    for label, value in results.items():
+        if isinstance(value, tuple) and len(value) == 2 and np.isscalar(value[0]):
+            mean, half = float(value[0]), float(value[1])
+        else:
+            mean, half = mean_ci(value)
+        labels.append(str(label))
+        means.append(mean)
+        halves.append(half)
+    x = np.arange(len(labels))
+    ax.bar(x, means, yerr=halves, capsize=6, color=[f"C{i}" for i in range(len(labels))], alpha=0.85)
+    for xi, m, h in zip(x, means, halves):
+        ax.annotate(f"{m:.1f} ± {h:.1f}", (xi, m + h), textcoords="offset points", xytext=(0, 3),
+                    ha="center", fontsize="small")
+    ax.set_xticks(x, labels)
+    ax.set_title(title)
+    ax.set_xlabel("bot style")
+    ax.set_ylabel(ylabel)
+    ax.grid(axis="y", alpha=0.3)
+    return ax
