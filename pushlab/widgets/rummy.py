@@ -37,6 +37,8 @@ RUMMY_CSS = CSS + """<style>
 .pl-card.pl-rcard .pl-suit{font-size:20px;line-height:1}
 .pl-card.pl-rcard.pl-sm .pl-big{font-size:14px}
 .pl-card.pl-rcard.pl-sm .pl-suit{font-size:13px}
+.pl-card.pl-rcard .pl-jk{font-size:10px !important}
+.pl-card.pl-rcard.pl-sm .pl-jk{display:none}
 .pl-card.pl-rcard.pl-wild{border:2px solid #d4a017;box-shadow:0 0 0 2px #fbe7a1,1px 2px 3px rgba(0,0,0,.25)}
 .pl-card.pl-rcard.pl-joker{background:linear-gradient(160deg,#fff 0%,#f3e8ff 100%);color:#6a1b9a}
 .pl-card.pl-rcard .pl-tag{position:absolute;bottom:1px;right:3px;font-size:8px;font-weight:700;
@@ -110,7 +112,7 @@ def card_html(card, size: str = "", selected: bool = False, note: str = "") -> s
                                      f"pl-{size}" if size else "", "pl-sel" if selected else ""]))
     title = card_name(card) + (f" \u2013 {note}" if note else "")
     if card.is_joker:
-        body = '<span class="pl-big">\u2605</span><span class="pl-suit" style="font-size:10px">JOKER</span>'
+        body = '<span class="pl-big">\u2605</span><span class="pl-suit pl-jk">JOKER</span>'
     else:
         body = (f'<span class="pl-big">{esc(rank_label(card.rank))}</span>'
                 f'<span class="pl-suit">{SUIT_SYMBOLS[card.suit]}</span>')

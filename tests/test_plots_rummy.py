@@ -1,0 +1,82 @@
+"""Plots of Push rummy: every plot draws, has a title and labelled axes, and rejects empty data."""
+
+import math
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+import pytest  # noqa: E402
+
+from pushlab.errors import PushlabError  # noqa: E402
+from pushlab.plots import rummy as rp  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _close_figures():
+    yield
+    plt.close("all")
+
+
+def _labelled(ax):
+    assert ax.get_title()
+    assert ax.get_xlabel()
+    assert ax.get_ylabel()
+
+
+def test_contract_probability_exact_and_simulated():
+    exact = {1: [0.05, 0.2, 0.4], 3: [0.01, 0.03, 0.08]}
+    sim = {1: {"p": [0.06, 0.19, 0.41], "se": [0.01, 0.01, 0.01]}}
+    ax = rp.contract_probability(exact, simulated=sim)
+    _labelled(ax)
+    assert len(ax.lines) >= 2                       # two exact curves
+    labels = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert "deal 1 exact" in labels and "deal 1 simulated (95 % CI)" in labels
+    np.testing.assert_allclose(ax.lines[0].get_ydata(), [0.05, 0.2, 0.4])
+
+
+def test_contract_probability_uses_given_axes_and_turns():
+    fig, ax = plt.subplots()
+    out = rp.contract_probability({2: [0.1, 0.2]}, ax=ax, turns=[0, 5])
+    assert out is ax
+    np.testing.assert_allclose(ax.lines[0].get_xdata(), [0, 5])
+
+
+def test_wild_value_bars():
+    ax = rp.wild_value({"deal 1": {0: 0.02, 1: 0.1, 2: 0.4}, "deal 4": {0: 0.0, 1: 0.01, 2: {"p": 0.05, "se": 0.01}}})
+    _labelled(ax)
+    heights = sorted(round(p.get_height(), 3) for p in ax.patches)
+    assert heights == [0.0, 0.01, 0.02, 0.05, 0.1, 0.4]
+
+
+def test_penalty_distribution_means_in_legend():
+    ax = rp.penalty_distribution({"taker": [0, 40, 80], "pusher": [10, 20]})
+    _labelled(ax)
+    texts = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert texts == ["taker (mean 40, n=3)", "pusher (mean 15, n=2)"]
+
+
+def test_bot_comparison_ci_from_samples():
+    values = [10.0, 20.0, 30.0, 40.0]
+    ax = rp.bot_comparison({"pusher": values, "taker": (25.0, 4.0)})
+    _labelled(ax)
+    heights = [p.get_height() for p in ax.patches]
+    assert heights == [25.0, 25.0]
+    mean, half = rp.mean_ci(values)
+    assert mean == 25.0
+    assert math.isclose(half, 1.959963984540054 * np.std(values, ddof=1) / 2)
+
+
+@pytest.mark.parametrize("fn", [rp.contract_probability, rp.wild_value, rp.penalty_distribution,
+                                rp.bot_comparison])
+def test_empty_data_is_a_clear_error(fn):
+    with pytest.raises(PushlabError, match="nothing to plot"):
+        fn({})
+
+
+def test_mean_ci_needs_values():
+    with pytest.raises(PushlabError):
+        rp.mean_ci([])
+    assert rp.mean_ci([3]) == (3.0, 0.0)
