@@ -1,0 +1,388 @@
+"""Shared pytest configuration: hypothesis profiles and the browser fixtures.
+
+Hypothesis
+    Two profiles are registered: ``ci`` (``derandomize=True``, ``deadline=None``:
+    the same examples on every run) and ``dev`` (random, ``deadline=None``).
+    ``ci`` is loaded when the ``CI`` environment variable is set, ``dev``
+    otherwise; ``HYPOTHESIS_PROFILE=ci`` picks one explicitly. Neither changes
+    ``max_examples``: keep it modest in your own ``@settings``.
+
+Browser fixtures (for ``tests/test_browser*.py``)
+    ``voila_server`` (session)
+        A Voilà server on ``notebooks/``, on a free port of 127.0.0.1, with
+        tracebacks shown (readers never see them; tests must). Attributes:
+        ``base_url`` (``"http://127.0.0.1:PORT/"``), ``port``, ``root`` (the
+        notebooks folder, a Path), ``log`` (the server's log file) and
+        ``render_url(name)``. SIGTERM at the end of the session.
+    ``browser`` (session)
+        Headless Playwright Chromium (``/usr/bin/chromium``, or
+        ``$PUSHLAB_CHROMIUM``). Missing Chromium or Playwright: the test is
+        skipped locally with the reason, and FAILS when ``CI`` is set.
+    ``open_app`` (function)
+        ``page = open_app("02-play-push-your-luck")`` (``.ipynb`` optional)
+        opens ``/voila/render/<name>.ipynb`` in a fresh browser context with
+        a tall viewport (``width=1280, height=2400`` by default), waits until
+        Voilà has executed the notebook, every output has been rendered and
+        the page has been still for about a second, and returns the
+        Playwright ``Page``. ``wait_for=".my-marker"`` also waits for that
+        selector; ``timeout`` is in milliseconds (default 120 s);
+        ``server=`` another ``VoilaServer``. Pages are closed after the test.
+    ``voila_factory`` (function)
+        ``voila_factory(folder) -> VoilaServer``: a private server on another
+        folder (e.g. a ``tmp_path`` with a scratch notebook), stopped after
+        the test.
+    ``app_errors`` (function)
+        ``app_errors(page) -> list[str]``: what went wrong on a page opened by
+        ``open_app``: tracebacks or error text in stderr outputs, Voilà's
+        "There was an error when executing cell", "Error displaying widget",
+        and uncaught JavaScript exceptions. ``assert app_errors(page) == []``.
+    ``screenshot`` (function)
+        ``screenshot(page, "02-after-bust") -> Path`` saves a PNG of the
+        whole viewport in ``tests/screenshots/`` (git-ignored).
+
+    Tests that use any of these fixtures get the ``browser`` marker, so
+    ``pytest -m "not browser"`` skips them.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+try:
+    from hypothesis import HealthCheck, settings
+except ImportError:  # pragma: no cover - hypothesis is a test dependency
+    settings = None
+
+REPO = Path(__file__).resolve().parents[1]
+NOTEBOOK_DIR = REPO / "notebooks"
+SCREENSHOT_DIR = Path(__file__).resolve().parent / "screenshots"
+CHROMIUM = os.environ.get("PUSHLAB_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+BROWSER_FIXTURES = {"voila_server", "voila_factory", "browser", "open_app"}
+
+if settings is not None:
+    settings.register_profile(
+        "ci",
+        derandomize=True,
+        deadline=None,
+        print_blob=True,
+        suppress_health_check=[HealthCheck.too_slow],
+    )
+    settings.register_profile("dev", deadline=None)
+    settings.load_profile(
+        os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev")
+    )
+
+
+def in_ci() -> bool:
+    """True when running under CI (the ``CI`` variable is set and not false)."""
+    return os.environ.get("CI", "").lower() not in ("", "0", "false", "no")
+
+
+def _unavailable(reason: str):
+    """Fail under CI, skip locally: a browser test must never pass silently in CI."""
+    if in_ci():
+        pytest.fail(f"{reason} (CI is set, so this is a failure, not a skip)", pytrace=False)
+    pytest.skip(reason)
+
+
+def pytest_collection_modifyitems(config, items):
+    """Mark every test that uses a browser fixture with ``browser``."""
+    for item in items:
+        if BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.browser)
+
+
+def pytest_configure(config):
+    """Register the ``browser`` marker."""
+    config.addinivalue_line("markers", "browser: needs Voilà and headless Chromium")
+
+
+# --------------------------------------------------------------------------- Voilà
+
+
+def free_port() -> int:
+    """Ask the OS for a port that is free on 127.0.0.1 right now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def voila_test_argv(root: Path, port: int) -> list[str]:
+    """The command line of the test server: fixed port and host, tracebacks shown."""
+    return [
+        sys.executable,
+        "-m",
+        "voila",
+        str(root),
+        "--no-browser",
+        f"--port={port}",
+        "--Voila.port_retries=0",
+        "--Voila.ip=127.0.0.1",
+        "--show_tracebacks=True",
+    ]
+
+
+@dataclass
+class VoilaServer:
+    """A running Voilà server (see the module docstring)."""
+
+    process: subprocess.Popen
+    port: int
+    root: Path
+    log: Path
+
+    @property
+    def base_url(self) -> str:
+        """The server's root URL, ending in a slash."""
+        return f"http://127.0.0.1:{self.port}/"
+
+    def render_url(self, name: str) -> str:
+        """The URL that renders notebook ``name`` (``.ipynb`` optional) as an app."""
+        return f"{self.base_url}voila/render/{notebook_filename(name)}"
+
+
+def notebook_filename(name) -> str:
+    """``"02-play"`` or ``"02-play.ipynb"`` or a Path -> ``"02-play.ipynb"``."""
+    name = Path(str(name)).name
+    return name if name.endswith(".ipynb") else f"{name}.ipynb"
+
+
+def _log_tail(log: Path, lines: int = 40) -> str:
+    """The last lines of a log file, for failure messages."""
+    try:
+        return "\n".join(log.read_text(errors="replace").splitlines()[-lines:])
+    except OSError:
+        return "(no log)"
+
+
+def _wait_until_up(server: VoilaServer, timeout: float = 60.0) -> bool:
+    """Poll ``/voila/api/contents`` until it answers; False if Voilà died first."""
+    url = f"{server.base_url}voila/api/contents"
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if server.process.poll() is not None:
+            return False
+        try:
+            with urllib.request.urlopen(url, timeout=2) as r:
+                if r.status == 200:
+                    return True
+        except (urllib.error.URLError, OSError):
+            pass
+        time.sleep(0.2)
+    return False
+
+
+def _stop(process: subprocess.Popen) -> None:
+    """SIGTERM the server (it shuts its kernels down), SIGKILL if it hangs."""
+    if process.poll() is None:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=10)
+
+
+def start_voila(root: Path, logdir: Path) -> VoilaServer:
+    """Start a test Voilà on ``root`` at a free port and wait until it answers."""
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    failures = []
+    for _ in range(3):  # another process may grab the free port first
+        port = free_port()
+        log = logdir / f"voila-{port}.log"
+        with open(log, "wb") as out:
+            process = subprocess.Popen(
+                voila_test_argv(root, port),
+                cwd=REPO,
+                env=env,
+                stdin=subprocess.DEVNULL,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+            )
+        server = VoilaServer(process, port, Path(root), log)
+        if _wait_until_up(server):
+            return server
+        _stop(process)
+        failures.append(f"port {port}:\n{_log_tail(log)}")
+    pytest.fail("Voilà did not start:\n" + "\n\n".join(failures), pytrace=False)
+
+
+def _require_voila():
+    """Skip locally / fail in CI when Voilà is not installed."""
+    try:
+        import voila  # noqa: F401
+    except ImportError:
+        _unavailable("voila is not installed (pip install -e '.[test]')")
+
+
+@pytest.fixture(scope="session")
+def voila_server(tmp_path_factory):
+    """A Voilà server on notebooks/ at a free port of 127.0.0.1, tracebacks shown."""
+    _require_voila()
+    server = start_voila(NOTEBOOK_DIR, tmp_path_factory.mktemp("voila"))
+    yield server
+    _stop(server.process)
+
+
+@pytest.fixture
+def voila_factory(tmp_path):
+    """``voila_factory(root) -> VoilaServer``: a private server on another folder (stopped after the test)."""
+    _require_voila()
+    servers = []
+
+    def _start(root):
+        """Start a server on ``root``."""
+        servers.append(start_voila(Path(root), tmp_path))
+        return servers[-1]
+
+    yield _start
+    for server in servers:
+        _stop(server.process)
+
+
+# --------------------------------------------------------------------------- browser
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Headless Chromium driven by Playwright (skipped locally, failed in CI, if missing)."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _unavailable("playwright is not installed (pip install -e '.[test]')")
+    if not Path(CHROMIUM).exists():
+        _unavailable(
+            f"no Chromium at {CHROMIUM}: apt-get install -y chromium (or set PUSHLAB_CHROMIUM)"
+        )
+    pw = sync_playwright().start()
+    try:
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    except Exception as exc:  # a broken browser install is the same problem as none
+        pw.stop()
+        _unavailable(f"Chromium at {CHROMIUM} does not start: {exc}")
+    yield chromium
+    chromium.close()
+    pw.stop()
+
+
+# Runs in the page: Voilà has run the notebook and every output has been rendered.
+_RENDERED_JS = """() => {
+    const cells = document.getElementById('rendered_cells');
+    return !document.getElementById('loading') && cells !== null
+        && cells.style.display !== 'none'
+        && !document.querySelector('script[type="application/vnd.voila.cell-output+json"]');
+}"""
+
+# Runs in the page, polled: true once the DOM has not changed for several polls.
+_STILL_JS = """(polls) => {
+    const sig = document.getElementsByTagName('*').length + ':' + document.body.innerText.length;
+    const s = window.__pushlabStill || (window.__pushlabStill = {sig: null, n: 0});
+    if (s.sig === sig) { s.n += 1; } else { s.sig = sig; s.n = 0; }
+    return s.n >= polls;
+}"""
+
+# Runs in the page: error text a reader must never see.
+_ERRORS_JS = """() => {
+    const found = [];
+    const markers = ['There was an error when executing cell', 'Error displaying widget',
+                     'Failed to load model class', '500 : Internal Server Error'];
+    const text = document.body ? document.body.innerText : '';
+    for (const m of markers) { if (text.includes(m)) found.push(m); }
+    for (const el of document.querySelectorAll(
+            '[data-mime-type="application/vnd.jupyter.stderr"], .jp-OutputArea-output.error')) {
+        const t = el.innerText || '';
+        if (/Traceback|Error|Exception/.test(t)) found.push(t.trim().slice(0, 2000));
+    }
+    return found;
+}"""
+
+_PAGE_ERRORS: dict = {}
+
+
+@pytest.fixture
+def open_app(browser, voila_server):
+    """``open_app(name, wait_for=None, width=1280, height=2400, timeout=120_000) -> Page``."""
+    contexts = []
+
+    def _open(name, *, wait_for=None, width=1280, height=2400, timeout=120_000, server=None):
+        """Open one notebook as a Voilà app and wait until it has rendered."""
+        server = server or voila_server
+        filename = notebook_filename(name)
+        if not (server.root / filename).is_file():
+            pytest.fail(f"no notebook {filename!r} in {server.root}", pytrace=False)
+        context = browser.new_context(viewport={"width": width, "height": height})
+        contexts.append(context)
+        page = context.new_page()
+        errors = _PAGE_ERRORS.setdefault(page, [])
+        page.on("pageerror", lambda exc: errors.append(f"JavaScript error: {exc}"))
+        page.set_default_timeout(timeout)
+        try:
+            page.goto(server.render_url(filename), timeout=timeout)
+            page.wait_for_function(_RENDERED_JS, timeout=timeout)
+            if wait_for:
+                page.wait_for_selector(wait_for, state="visible", timeout=timeout)
+            page.wait_for_function(_STILL_JS, arg=4, polling=250, timeout=timeout)
+        except Exception as exc:
+            body = ""
+            try:
+                body = page.inner_text("body", timeout=2000)[:3000]
+            except Exception:
+                pass
+            pytest.fail(
+                f"{filename} did not render: {exc}\n--- page text ---\n{body}\n"
+                f"--- Voilà log ---\n{_log_tail(server.log)}",
+                pytrace=False,
+            )
+        return page
+
+    yield _open
+    for context in contexts:
+        for page in context.pages:
+            _PAGE_ERRORS.pop(page, None)
+        context.close()
+
+
+@pytest.fixture
+def app_errors():
+    """``app_errors(page) -> list[str]``: error text and JavaScript errors on the page."""
+
+    def _errors(page):
+        """Everything on ``page`` that looks like an error to a reader."""
+        return list(_PAGE_ERRORS.get(page, [])) + page.evaluate(_ERRORS_JS)
+
+    return _errors
+
+
+@pytest.fixture
+def screenshot():
+    """``screenshot(page, name) -> Path``: a PNG in tests/screenshots/."""
+
+    def _shot(page, name):
+        """Save a screenshot of ``page`` as ``tests/screenshots/<name>.png``."""
+        SCREENSHOT_DIR.mkdir(exist_ok=True)
+        path = SCREENSHOT_DIR / (re.sub(r"[^\w.-]+", "_", str(name)) + ".png")
+        page.screenshot(path=str(path), full_page=True)
+        return path
+
+    return _shot

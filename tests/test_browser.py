@@ -1,0 +1,70 @@
+"""Every notebook opens as a Voilà app in headless Chromium without errors.
+
+The per-game browser tests (clicking through a game) live in
+``test_browser_luck.py`` and ``test_browser_rummy.py``; this file only checks
+that each lesson renders, and that the Voilà tree lists all of them.
+"""
+
+from pathlib import Path
+
+import pytest
+
+NOTEBOOKS = sorted(p.name for p in (Path(__file__).resolve().parents[1] / "notebooks").glob("*.ipynb"))
+
+
+def test_there_are_notebooks():
+    """The harness has something to test (an empty folder is a broken checkout)."""
+    assert "00-welcome.ipynb" in NOTEBOOKS
+
+
+@pytest.mark.parametrize("name", NOTEBOOKS)
+def test_notebook_renders_without_errors(name, open_app, app_errors, screenshot):
+    """The app renders, shows no traceback or widget error, and is screenshotted."""
+    page = open_app(name)
+    assert page.locator("#rendered_cells").is_visible()
+    assert app_errors(page) == []
+    assert screenshot(page, Path(name).stem).stat().st_size > 0
+
+
+def test_welcome_button_reports_the_installed_version(open_app, app_errors):
+    """The landing page's widget talks to a live kernel that imports pushlab."""
+    import pushlab
+
+    page = open_app("00-welcome", wait_for=".widget-button")
+    page.get_by_role("button", name="Check the setup").click()
+    page.get_by_text(f"pushlab {pushlab.__version__} is installed").wait_for(timeout=30_000)
+    assert app_errors(page) == []
+
+
+def test_tree_lists_every_notebook(browser, voila_server):
+    """The Voilà tree page (a JupyterLab file browser) lists every notebook and opens it."""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(voila_server.base_url)
+        items = page.locator(".jp-DirListing-item[data-file-type='notebook']")
+        items.first.wait_for(timeout=30_000)
+        page.wait_for_function(
+            "n => document.querySelectorAll(\".jp-DirListing-item[data-file-type='notebook']\").length >= n",
+            arg=len(NOTEBOOKS),
+        )
+        listed = sorted(t.strip() for t in items.locator(".jp-DirListing-itemText").all_inner_texts())
+        assert listed == NOTEBOOKS
+        with context.expect_page(timeout=30_000) as opened:
+            items.filter(has_text="00-welcome.ipynb").dblclick()
+        assert opened.value.url.split("?")[0].endswith("/voila/render/00-welcome.ipynb")
+    finally:
+        context.close()
+
+
+def test_error_detection_sees_a_traceback(open_app, app_errors, voila_factory, tmp_path):
+    """``app_errors`` is not blind: a notebook that raises is reported."""
+    (tmp_path / "broken.ipynb").write_text(
+        '{"cells": [{"cell_type": "code", "execution_count": null, "metadata": {}, "outputs": [],'
+        ' "source": ["raise ValueError(\'deliberately broken\')"]}],'
+        ' "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},'
+        ' "nbformat": 4, "nbformat_minor": 4}'
+    )
+    page = open_app("broken", server=voila_factory(tmp_path))
+    errors = app_errors(page)
+    assert any("deliberately broken" in e for e in errors), errors
