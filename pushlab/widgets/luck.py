@@ -39,6 +39,9 @@ COLOURS = "RBGYP"
 COLOUR_NAMES = {"R": "red", "B": "blue", "G": "green", "Y": "yellow", "P": "purple"}
 #: Card colours on screen; yellow gets dark ink.
 CARD_COLOURS = {"R": "#d32f2f", "B": "#1e63b8", "G": "#2e8b3e", "Y": "#f2c511", "P": "#7e3fa6"}
+#: Decisions whose regret is measured: the hint values banking at 0 (its later safety is not
+#: modelled), so bank-or-draw decisions at the start of a turn are not judged.
+VALUED_PHASES = ("place", "push", "collect")
 TROPHY = "\u2605 "  # a star marks the winners
 PHASE_TEXT = {
     "turn": "start of turn: draw a card or bank a colour",
@@ -189,7 +192,7 @@ def table_html(game, labels=None, you: int | None = None) -> str:
 def log_html(log, start: int = 0, last: int | None = None) -> str:
     """The event log as a numbered list; entries from ``start`` on are bold (new); ``last`` trims.
 
-    >>> log_html(["Ann stops", "Ben takes column 1: R3"], start=1).count("pl-new")
+    >>> log_html(["Ann stops", "Ben takes column 1: R3"], start=1).count('class="pl-new"')
     1
     """
     items = list(enumerate(log, 1))
@@ -373,7 +376,10 @@ class LuckSession:
         others = [v for a, v in values.items() if a != best]
         gain = f", worth {float(values[best]) - float(max(others)):+.1f} points on average over the next best" \
             if others else ""
-        return f"The hint bot would {_action_words(best)} here (expected {float(values[best]):.1f} points{gain})."
+        text = f"The hint bot would {_action_words(best)} here (expected {float(values[best]):+.1f} points{gain})."
+        if any(a.startswith("bank") for a in values):
+            text += " Banking counts as 0 here: its safety in later turns is not modelled."
+        return text
 
     # -- actions
     def act(self, action: str) -> bool:
@@ -413,9 +419,9 @@ class LuckSession:
         """Record the hint's values for the current state, if regret is tracked."""
         if not self.track_regret:
             return Decision(self.game, action, None, None)
-        h = self.hint()
+        h = self.hint() if self.game.phase in VALUED_PHASES else None
         if h is None:
-            return None
+            return Decision(self.game, action, None, None)
         return Decision(self.game, action, dict(h.values), h.best)
 
     def _run_bots(self) -> None:

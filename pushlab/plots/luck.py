@@ -1,0 +1,290 @@
+"""Matplotlib plots for Push (push-your-luck): every plot is ``f(data, ax=None) -> ax``.
+
+Plots only draw. The numbers come from :mod:`pushlab.luck.odds` (exact),
+:mod:`pushlab.luck.sim` and :mod:`pushlab.tournament` (Monte Carlo); the small
+``*_data`` functions here only collect those library numbers into the plain
+mappings the plots take, so a lesson can also pass numbers of its own.
+Each plot has a title, axis labels with units and a legend where there is more
+than one series.
+
+>>> import matplotlib; matplotlib.use("Agg")
+>>> ax = bust_odds({"cards": [3, 4, 5], "counting": [0.1, 0.2, 0.3], "naive": [0.1, 0.2, 0.35]})
+>>> ax.get_title()
+'Chance that the next card busts, as the columns grow'
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+
+import numpy as np
+
+from pushlab.errors import PushlabError
+
+__all__ = [
+    "push_path", "bust_odds", "bust_odds_data", "ev_one_more", "ev_data", "policy_map", "policy_data",
+    "mc_convergence", "strategy_comparison", "mean_ci", "Z95",
+]
+
+Z95 = 1.959963984540054
+DRAW_COLOUR, STOP_COLOUR = "#1e63b8", "#d32f2f"
+
+
+def _axes(ax, size=(7, 4)):
+    """Return ``ax`` or a fresh axes on a new figure."""
+    if ax is not None:
+        return ax
+    import matplotlib.pyplot as plt
+    _, ax = plt.subplots(figsize=size, layout="constrained")
+    return ax
+
+
+def _column(data, key, what):
+    """``data[key]`` as a float array; a clear error when missing or empty."""
+    if not isinstance(data, Mapping) or key not in data:
+        raise PushlabError(f"{what} needs a mapping with key {key!r}")
+    arr = np.asarray([float(x) for x in data[key]], dtype=float)
+    if arr.size == 0:
+        raise PushlabError(f"nothing to plot: {what} data {key!r} is empty")
+    return arr
+
+
+def mean_ci(values, z=Z95):
+    """Mean and normal-approximation confidence half-width of ``values``.
+
+    >>> m, h = mean_ci([1, 0, 1, 0]); (m, round(h, 3))
+    (0.5, 0.566)
+    """
+    arr = np.asarray(values, dtype=float)
+    if arr.size == 0:
+        raise PushlabError("mean_ci needs at least one value")
+    if arr.size == 1:
+        return float(arr[0]), 0.0
+    return float(arr.mean()), float(z * arr.std(ddof=1) / math.sqrt(arr.size))
+
+
+# --------------------------------------------------------------------------- data from the library
+
+def push_path(game, cards: int = 9) -> list:
+    """The states of one push that always draws: after each placement, until ``cards`` cards or a bust.
+
+    Placement follows the bots' shared rule (:func:`pushlab.luck.bots.placement`).
+    ``game`` must be at the start of a turn or in a push.
+
+    >>> from pushlab.luck import Game
+    >>> [sum(map(len, g.columns)) for g in push_path(Game.new(2, deck="R1 B2 G3 Y4"), cards=3)]
+    [1, 2, 3]
+    """
+    from pushlab.luck import bots
+    if game.phase not in ("turn", "push"):
+        raise PushlabError(f"push_path needs a state at the start of a turn or in a push, not {game.phase!r}")
+    out, g, player = [], game, game.active_player
+    while not g.is_over and g.active_player == player and "draw" in g.legal_actions():
+        if out and sum(map(len, g.columns)) >= cards:
+            break
+        g = g.apply("draw")
+        while g.phase == "place":
+            g = g.apply(f"place {bots.placement(g.pending, g.columns)}")
+        if g.phase != "push" or g.active_player != player:
+            break                       # bust (or the pile ran out): the push is over
+        out.append(g)
+    return out
+
+
+def bust_odds_data(states) -> dict:
+    """Exact bust odds of the next card for each state (counting vs naive), with cards on the table.
+
+    >>> from pushlab.luck import Game
+    >>> g = Game.new(2, deck="R1 B1 G1 Y1 R2", rolls="*")
+    >>> for a in ["draw", "place 0", "draw", "place 1", "draw", "place 2"]:
+    ...     g = g.apply(a)
+    >>> bust_odds_data([g])["counting"]
+    [Fraction(1, 2)]
+    """
+    from pushlab.luck import odds
+    out = {"cards": [], "counting": [], "naive": []}
+    for g in states:
+        if g.is_over or g.draw_pile_size == 0 or g.phase != "push":
+            continue
+        out["cards"].append(sum(len(col) for col in g.columns))
+        out["counting"].append(odds.bust_probability(g, counting=True))
+        out["naive"].append(odds.bust_probability(g, counting=False))
+    return out
+
+
+def ev_data(states) -> dict:
+    """The hint's expected value of drawing one more card vs stopping, for each push state."""
+    from pushlab.luck import odds
+    out = {"cards": [], "draw": [], "stop": []}
+    for g in states:
+        if g.phase != "push" or not {"draw", "stop"} <= set(g.legal_actions()):
+            continue
+        values = odds.hint(g).values
+        out["cards"].append(sum(len(col) for col in g.columns))
+        out["draw"].append(float(values["draw"]))
+        out["stop"].append(float(values["stop"]))
+    return out
+
+
+def policy_data(n_games: int = 10, players: int = 3, seed=0, bot=None) -> dict:
+    """Three-column push tables met in ``n_games`` bot games: table points, bust risk, the hint's choice.
+
+    The games are played by ``bot`` (default ``StopAtRisk(0.35)``, which often builds three
+    columns) from a seeded generator; every push decision with three columns (so some
+    risk) where both ``draw`` and ``stop`` are legal is kept.
+    """
+    from pushlab.luck import Game, bots, odds
+    rng = np.random.default_rng(seed)
+    bot = bot or bots.StopAtRisk(0.35)
+    out = {"points": [], "risk": [], "best": []}
+    for _ in range(n_games):
+        g = Game.new(players, seed=rng)
+        while not g.is_over:
+            if (g.phase == "push" and len(g.columns) == 3
+                    and {"draw", "stop"} <= set(g.legal_actions())):
+                out["points"].append(sum(c.points for col in g.columns for c in col))
+                out["risk"].append(odds.bust_probability(g))
+                out["best"].append(odds.hint(g).best)
+            g = g.apply(bot.choose(g, rng))
+    return out
+
+
+# --------------------------------------------------------------------------- plots
+
+def bust_odds(data, ax=None):
+    """Exact chance that the next card busts against the cards on the table: counting vs naive.
+
+    ``data``: ``{"cards": [...], "counting": [...], "naive": [...]}`` (probabilities),
+    e.g. from :func:`bust_odds_data`.
+    """
+    x = _column(data, "cards", "bust_odds")
+    ax = _axes(ax)
+    counting = 100 * _column(data, "counting", "bust_odds")
+    ax.plot(x, counting, "o-", color=STOP_COLOUR, label="counting the cards seen (exact)")
+    if "naive" in data:
+        ax.plot(x, 100 * _column(data, "naive", "bust_odds"), "s--", color="#777",
+                label="naive: full deck minus the columns")
+    ax.set_title("Chance that the next card busts, as the columns grow")
+    ax.set_xlabel("cards in the columns (count)")
+    ax.set_ylabel("P(bust on the next card) (%)")
+    ax.set_ylim(bottom=0)
+    ax.grid(alpha=0.3)
+    ax.legend(loc="upper left")
+    return ax
+
+
+def ev_one_more(data, ax=None):
+    """Expected value of one more card vs stopping now, for each step of a push.
+
+    ``data``: ``{"cards": [...], "draw": [...], "stop": [...]}`` in points, e.g. from
+    :func:`ev_data` (the hint's exact values).
+    """
+    x = _column(data, "cards", "ev_one_more")
+    draw, stop = _column(data, "draw", "ev_one_more"), _column(data, "stop", "ev_one_more")
+    ax = _axes(ax)
+    pos = np.arange(len(x))
+    ax.bar(pos - 0.2, stop, 0.4, color=STOP_COLOUR, label="stop now")
+    ax.bar(pos + 0.2, draw, 0.4, color=DRAW_COLOUR, label="draw one more card (best play after)")
+    ax.axhline(0, color="#333", lw=0.8)
+    ax.set_xticks(pos, [f"{int(v)}" for v in x])
+    ax.set_title("Expected value: one more card or stop?")
+    ax.set_xlabel("cards in the columns (count)")
+    ax.set_ylabel("expected points vs the others (points)")
+    ax.grid(axis="y", alpha=0.3)
+    ax.legend(loc="upper left")
+    return ax
+
+
+def policy_map(data, ax=None):
+    """Which tables call for stop and which for draw: points on the table against bust risk.
+
+    ``data``: ``{"points": [...], "risk": [...], "best": ["draw" | "stop", ...]}``, e.g.
+    from :func:`policy_data`.
+    """
+    points = _column(data, "points", "policy_map")
+    risk = 100 * _column(data, "risk", "policy_map")
+    best = np.asarray(list(data.get("best", [])))
+    if best.size != points.size:
+        raise PushlabError("policy_map needs one 'best' action per point")
+    ax = _axes(ax)
+    rng = np.random.default_rng(0)     # a little jitter so equal tables do not hide each other
+    jitter = rng.uniform(-0.25, 0.25, points.size)
+    for action, colour, marker in (("draw", DRAW_COLOUR, "o"), ("stop", STOP_COLOUR, "x")):
+        mask = best == action
+        if mask.any():
+            ax.scatter(points[mask] + jitter[mask], risk[mask], c=colour, marker=marker, s=22,
+                       alpha=0.7, label=f"best move: {action} ({int(mask.sum())} tables)")
+    ax.set_title("Policy map: when does the exact hint stop?")
+    ax.set_xlabel("points in the columns on the table (points)")
+    ax.set_ylabel("P(bust on the next card) (%)")
+    ax.grid(alpha=0.3)
+    ax.legend(loc="upper left")
+    return ax
+
+
+def mc_convergence(samples, exact, ax=None, z: float = Z95, label: str = "P(bust)"):
+    """Law of large numbers: the running Monte Carlo mean against the exact value, with a 95% band.
+
+    ``samples`` are independent outcomes (0/1 for an event, or values); the band is
+    ``exact ± z·σ/√n`` with σ from all samples, so it shrinks like 1/√n.
+    """
+    arr = np.asarray(samples, dtype=float).ravel()
+    if arr.size < 2:
+        raise PushlabError("mc_convergence needs at least two samples")
+    exact = float(exact)
+    n = np.arange(1, arr.size + 1)
+    running = np.cumsum(arr) / n
+    sigma = float(arr.std(ddof=1))
+    half = z * sigma / np.sqrt(n)
+    ax = _axes(ax)
+    ax.fill_between(n, exact - half, exact + half, color="#9cc3e8", alpha=0.5,
+                    label=f"exact \u00b1 {z:.2f}\u00b7\u03c3/\u221an (95% band)")
+    ax.plot(n, running, color=DRAW_COLOUR, lw=1.2, label="Monte Carlo running mean")
+    ax.axhline(exact, color=STOP_COLOUR, lw=1.5, ls="--", label=f"exact value {exact:.4f}")
+    ax.set_xscale("log")
+    lo, hi = np.percentile(running[min(9, arr.size - 1):], [0, 100])
+    pad = max(hi - lo, 1e-3) * 0.3
+    ax.set_ylim(min(lo, exact) - pad, max(hi, exact) + pad)
+    ax.set_title(f"Monte Carlo converges to the exact {label}")
+    ax.set_xlabel("number of simulated trials n (log scale)")
+    ax.set_ylabel(f"estimate of {label}")
+    ax.grid(alpha=0.3, which="both")
+    ax.legend(loc="upper right")
+    return ax
+
+
+def strategy_comparison(data, ax=None, quantity: str = "win rate", unit: str = "%"):
+    """Strategies side by side with 95% confidence-interval error bars.
+
+    ``data`` maps a strategy name to either raw outcomes (a sequence of numbers; mean
+    and CI are computed by :func:`mean_ci`) or ``{"mean": m, "lo": lo, "hi": hi}``.
+    With ``unit="%"`` values are fractions shown as percentages.
+    """
+    if not isinstance(data, Mapping) or not data:
+        raise PushlabError("strategy_comparison needs a non-empty mapping name -> outcomes")
+    names, means, lows, highs = [], [], [], []
+    for name, value in data.items():
+        if isinstance(value, Mapping):
+            m, lo, hi = float(value["mean"]), float(value["lo"]), float(value["hi"])
+        else:
+            m, h = mean_ci(value)
+            lo, hi = m - h, m + h
+        names.append(str(name)); means.append(m); lows.append(lo); highs.append(hi)
+    scale = 100.0 if unit == "%" else 1.0
+    means, lows, highs = (scale * np.asarray(v) for v in (means, lows, highs))
+    ax = _axes(ax)
+    pos = np.arange(len(names))
+    ax.barh(pos, means, color="#8fb3d9", label=f"mean {quantity}")
+    ax.errorbar(means, pos, xerr=[means - lows, highs - means], fmt="none", ecolor="#222",
+                capsize=4, label="95% confidence interval")
+    ax.set_yticks(pos, names)
+    ax.invert_yaxis()
+    ax.set_title(f"Strategies compared: {quantity} with 95% confidence intervals")
+    ax.set_xlabel(f"{quantity} ({unit})")
+    ax.set_ylabel("strategy")
+    ax.grid(axis="x", alpha=0.3)
+    ax.set_xlim(left=0)
+    ax.margins(y=0.15)
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.14), ncol=2, frameon=False)
+    return ax

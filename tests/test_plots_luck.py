@@ -1,0 +1,148 @@
+"""Plots of Push (push-your-luck): each returns its axes with a title, labelled axes and a legend."""
+
+from fractions import Fraction
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+import pytest  # noqa: E402
+
+from pushlab.errors import PushlabError  # noqa: E402
+from pushlab.luck import Game, odds  # noqa: E402
+from pushlab.plots import luck as pl  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _close_figures():
+    """Close every figure a test made."""
+    yield
+    plt.close("all")
+
+
+def three_columns():
+    """Columns R1 | B1 | G1 with Y1 R2 left: Y1 busts, R2 fits, so P(bust) = 1/2."""
+    g = Game.new(2, deck="R1 B1 G1 Y1 R2", rolls="*")
+    for a in ["draw", "place 0", "draw", "place 1", "draw", "place 2"]:
+        g = g.apply(a)
+    return g
+
+
+def labelled(ax, legend=True):
+    """True when the axes have a title, both axis labels with units, and a legend if asked."""
+    ok = bool(ax.get_title()) and "(" in ax.get_xlabel() and bool(ax.get_ylabel())
+    return ok and (not legend or ax.get_legend() is not None)
+
+
+def test_push_path_draws_until_the_card_count():
+    states = pl.push_path(Game.new(2, deck="R1 B2 G3 Y4 P5", rolls="*"), cards=4)
+    assert [sum(map(len, g.columns)) for g in states] == [1, 2, 3, 4]
+    assert all(g.phase == "push" for g in states)
+
+
+def test_push_path_stops_at_a_bust():
+    # R1 B1 G1 open three columns; Y1 shares its number with every column: a bust.
+    states = pl.push_path(Game.new(2, deck="R1 B1 G1 Y1 P5", rolls="*"), cards=9)
+    assert [sum(map(len, g.columns)) for g in states] == [1, 2, 3]
+
+
+def test_push_path_rejects_a_collection_state():
+    g = three_columns().apply("stop")
+    with pytest.raises(PushlabError, match="push_path"):
+        pl.push_path(g)
+
+
+def test_bust_odds_data_matches_the_exact_odds():
+    data = pl.bust_odds_data([three_columns()])
+    assert data["cards"] == [3]
+    assert data["counting"] == [Fraction(1, 2)]
+    assert data["naive"] == [odds.bust_probability(three_columns(), counting=False)]
+
+
+def test_bust_odds_plot_draws_both_series_in_percent():
+    ax = pl.bust_odds({"cards": [3, 4], "counting": [Fraction(1, 4), 0.5], "naive": [0.2, 0.4]})
+    assert labelled(ax)
+    ys = [list(line.get_ydata()) for line in ax.get_lines()]
+    assert ys == [[25.0, 50.0], [20.0, 40.0]]
+
+
+def test_ev_data_uses_the_hint_values():
+    g = three_columns()
+    data = pl.ev_data([g])
+    h = odds.hint(g)
+    assert data == {"cards": [3], "draw": [h.values["draw"]], "stop": [h.values["stop"]]}
+
+
+def test_ev_plot_has_one_bar_per_action_and_step():
+    ax = pl.ev_one_more({"cards": [1, 2, 3], "draw": [1.0, 2.0, 0.5], "stop": [1.5, 1.0, 2.0]})
+    assert labelled(ax)
+    assert len(ax.patches) == 6
+    assert sorted(p.get_height() for p in ax.patches) == [0.5, 1.0, 1.0, 1.5, 2.0, 2.0]
+
+
+def test_policy_data_keeps_three_column_push_tables():
+    data = pl.policy_data(n_games=1, players=2, seed=3)
+    assert len(data["points"]) == len(data["risk"]) == len(data["best"]) > 0
+    assert set(data["best"]) <= {"draw", "stop"}
+    assert all(0 <= r <= 1 for r in data["risk"])
+
+
+def test_policy_map_splits_points_by_best_action():
+    ax = pl.policy_map({"points": [5, 10, 20], "risk": [0.1, 0.2, 0.4], "best": ["draw", "draw", "stop"]})
+    assert labelled(ax)
+    labels = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert labels == ["best move: draw (2 tables)", "best move: stop (1 tables)"]
+
+
+def test_policy_map_needs_one_action_per_point():
+    with pytest.raises(PushlabError, match="one 'best' action"):
+        pl.policy_map({"points": [5, 10], "risk": [0.1, 0.2], "best": ["draw"]})
+
+
+def test_mc_convergence_band_shrinks_like_one_over_root_n():
+    rng = np.random.default_rng(7)
+    samples = rng.random(400) < 0.25
+    ax = pl.mc_convergence(samples, Fraction(1, 4))
+    assert labelled(ax)
+    assert ax.get_xscale() == "log"
+    band = ax.collections[0].get_paths()[0].vertices
+    # the band's width at n=1 and n=400 differ by a factor sqrt(400) = 20
+    widths = {}
+    for x, y in band:
+        widths.setdefault(round(x), []).append(y)
+    w1 = max(widths[1]) - min(widths[1])
+    w400 = max(widths[400]) - min(widths[400])
+    assert w1 / w400 == pytest.approx(20, rel=1e-6)
+    running = ax.get_lines()[0].get_ydata()
+    assert running[-1] == pytest.approx(samples.mean())
+
+
+def test_mc_convergence_needs_two_samples():
+    with pytest.raises(PushlabError, match="two samples"):
+        pl.mc_convergence([1], 0.5)
+
+
+def test_strategy_comparison_raw_outcomes_and_given_intervals():
+    ax = pl.strategy_comparison({"bold": [1, 0, 1, 1], "careful": {"mean": 0.5, "lo": 0.4, "hi": 0.6}})
+    assert labelled(ax)
+    heights = [p.get_width() for p in ax.patches]
+    assert heights == pytest.approx([75.0, 50.0])
+    assert [t.get_text() for t in ax.get_yticklabels()] == ["bold", "careful"]
+
+
+def test_strategy_comparison_rejects_empty_data():
+    with pytest.raises(PushlabError, match="non-empty"):
+        pl.strategy_comparison({})
+
+
+def test_mean_ci_is_the_normal_interval():
+    m, h = pl.mean_ci([0, 1] * 50)
+    assert m == 0.5
+    assert h == pytest.approx(pl.Z95 * np.std([0, 1] * 50, ddof=1) / 10)
+
+
+def test_plots_draw_on_a_given_axes():
+    _, ax = plt.subplots()
+    assert pl.bust_odds({"cards": [1], "counting": [0.0]}, ax=ax) is ax
