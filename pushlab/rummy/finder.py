@@ -1,0 +1,607 @@
+"""Meld finder for Push (contract rummy): every way to meet a deal's contract, the best way,
+and the best further melds and lay-offs onto the table.
+
+The search works on *skeletons*: the natural cards a meld uses (a set: one rank, distinct
+suits; a run: one suit, values within a span of 13). A skeleton needs some wilds (gaps of a
+run, a set or run shorter than the contract size) and can take more up to its capacity (a
+set holds 4 cards, a run 13). All 2s and jokers are interchangeable wilds in the search
+(penalty 20 each, rule 18); when cards are laid out, a 2 of a run's suit filling that run's
+2-place is used there (rule 10 makes it natural), otherwise jokers are used before 2s.
+
+*Best* means the least penalty left in hand (rule 18). Because a wild (20) is worth at least
+as much as any natural (15 at most), a best way also places every wild it can.
+
+>>> from pushlab.rummy import parse_cards
+>>> best_contract("7H 7S JK 9C 9D 9S KH", 1)
+Way(melds=[('set', '7S 7H JK'), ('set', '9S 9D 9C')], rest='KH', penalty=10)
+>>> len(find_contract("7H 7S 7D JK 9C 9D 9S", 1))
+9
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import combinations
+
+from pushlab.errors import ParseError
+from pushlab.rummy.cards import JOKER, SUITS, Card, cards_str, parse_cards
+from pushlab.rummy.melds import CONTRACTS, MAX_RUN, MAX_SET, Meld, run_values
+
+__all__ = ["Way", "Extra", "Layoff", "find_contract", "best_contract", "best_extra_melds",
+           "contract_deficit", "hand_key"]
+
+WILD_PENALTY = 20
+_PEN = [15, 20, 5, 5, 5, 5, 5, 5, 5, 10, 10, 10, 10]      # penalty by rank 1..13 (index rank-1)
+_CARDS = [Card(r, s) for s in SUITS for r in range(1, 14)]  # natural index 13*s + rank - 1
+_TWOS = {s: Card(2, s) for s in SUITS}
+_MAX_NODES = 20000                                          # safety cap of the extra-meld search
+
+
+# ---------------------------------------------------------------- encoding
+
+def _cards_of(hand) -> tuple[Card, ...]:
+    """Cards from notation, cards, or a game hand."""
+    return hand if isinstance(hand, tuple) and all(isinstance(c, Card) for c in hand) \
+        else parse_cards(hand)
+
+
+def hand_key(hand) -> tuple[tuple[int, ...], int]:
+    """(counts of the 52 naturals by index 13*suit+rank-1, number of wilds); 2s count as wilds.
+
+    >>> counts, wilds = hand_key("AS AS 2H JK 5D")
+    >>> counts[0], counts[13 * 2 + 4], wilds
+    (2, 1, 2)
+    """
+    counts = [0] * 52
+    wilds = 0
+    for c in _cards_of(hand):
+        if c.rank in (0, 2):
+            wilds += 1
+        else:
+            counts[13 * SUITS.index(c.suit) + c.rank - 1] += 1
+    return tuple(counts), wilds
+
+
+def _idx(suit: int, value: int) -> int:
+    """Natural index of run value 1..14 (14 is the ace) in suit."""
+    return 13 * suit + (0 if value == 14 else value - 1)
+
+
+# ---------------------------------------------------------------- skeletons
+
+@dataclass(frozen=True)
+class _Skel:
+    """A meld skeleton: the naturals it uses, wilds it needs, most cards it can hold."""
+
+    kind: str
+    nat: tuple          # natural indices used
+    need: int           # wilds needed to reach the minimum size (gaps + padding)
+    size: int           # cards in the meld at its minimum (naturals + need)
+    cap: int            # most cards it can hold
+    value: int          # penalty of its naturals
+    rank: int = 0       # sets
+    suit: int = 0       # runs
+    first: int = 0      # runs: values of the first and last natural
+    last: int = 0
+
+
+def _set_skels(counts, minsize):
+    """Every set skeleton: a rank (not 2) and a nonempty set of distinct suits held."""
+    out = []
+    for rank in range(1, 14):
+        if rank == 2:
+            continue
+        held = [s for s in range(4) if counts[13 * s + rank - 1]]
+        for k in range(1, len(held) + 1):
+            for suits in combinations(held, k):
+                size = max(k, minsize)
+                out.append(_Skel("set", tuple(13 * s + rank - 1 for s in suits), size - k, size,
+                                 MAX_SET, k * _PEN[rank - 1], rank=rank))
+    return out
+
+
+def _run_skels(counts, minsize, full=True):
+    """Every run skeleton: a suit and a subset of held values spanning at most 13.
+
+    With ``full=False`` only skeletons using every held natural between their ends.
+    """
+    out = []
+    for s in range(4):
+        vals = [v for v in range(1, 15) if counts[_idx(s, v)]]
+        for i, first in enumerate(vals):
+            for j in range(i, len(vals)):
+                last = vals[j]
+                if last - first > MAX_RUN - 1:
+                    break
+                inner = vals[i + 1:j]
+                subsets = ([c for k in range(len(inner) + 1) for c in combinations(inner, k)]
+                           if full else [tuple(inner)])
+                for sub in subsets:
+                    chosen = (first,) + sub + ((last,) if j > i else ())
+                    span = last - first + 1
+                    size = max(span, minsize)
+                    nat = tuple(_idx(s, v) for v in chosen)
+                    out.append(_Skel("run", nat, size - len(chosen), size, MAX_RUN,
+                                     sum(_PEN[(v - 1) % 13] for v in chosen),
+                                     suit=s, first=first, last=last))
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _skels(counts, kind, minsize, full=True):
+    """Skeletons of one kind (cached by counts)."""
+    return tuple(_set_skels(counts, minsize) if kind == "set" else _run_skels(counts, minsize, full))
+
+
+# ---------------------------------------------------------------- layout
+
+def _run_windows(sk: _Skel, extra: int):
+    """Every (lo, hi) window around a run skeleton holding exactly ``sk.size + extra`` cards."""
+    length = sk.size + extra
+    if length > MAX_RUN:
+        return []
+    lo_min = max(1, sk.last - length + 1)
+    lo_max = min(sk.first, 14 - length + 1)
+    return [(lo, lo + length - 1) for lo in range(lo_min, lo_max + 1)]
+
+
+def _default_window(sk: _Skel, extra: int):
+    """The window used for a best way: extend high first (up to the ace), then low."""
+    length = sk.size + extra
+    lo = min(sk.first, 14 - length + 1)
+    return lo, lo + length - 1
+
+
+class _Wilds:
+    """The wild cards of a hand, handed out: a 2 to its own run place first, then jokers, then 2s."""
+
+    def __init__(self, cards):
+        """Pool of wild cards."""
+        self.pool = sorted((c for c in cards if c.is_wild), key=lambda c: (c.rank != 0, c.sort_key))
+
+    def take(self, prefer: Card | None = None) -> Card:
+        """Take one wild, ``prefer`` if it is in the pool."""
+        if prefer is not None and prefer in self.pool:
+            self.pool.remove(prefer)
+            return prefer
+        return self.pool.pop(0)
+
+
+def _layout(sk: _Skel, extra: int, window, wilds: _Wilds, reserve=()):
+    """The cards of a skeleton laid out with ``extra`` wilds beyond the minimum."""
+    if sk.kind == "set":
+        nat = [_CARDS[i] for i in sk.nat]
+        return ("set", tuple(nat) + tuple(wilds.take() for _ in range(sk.size + extra - len(nat))))
+    lo, hi = window
+    used = set(sk.nat)
+    s = sk.suit
+    out = []
+    for v in range(lo, hi + 1):
+        i = _idx(s, v)
+        if sk.first <= v <= sk.last and i in used:
+            out.append(_CARDS[i])
+        else:
+            out.append(None)
+    # place 2s of the suit in their own place first (rule 10), then the other wilds
+    if 2 - lo in range(len(out)) and out[2 - lo] is None:
+        out[2 - lo] = wilds.take(_TWOS[SUITS[s]])
+    return ("run", tuple(c if c is not None else wilds.take() for c in out))
+
+
+def _split(hand_cards, melds):
+    """Cards of hand left after removing the cards of melds."""
+    rest = list(hand_cards)
+    for _, cards in melds:
+        for c in cards:
+            rest.remove(c)
+    return tuple(sorted(rest))
+
+
+def _wild_slots(sk, extra, window):
+    """Number of wild cards a laid-out skeleton uses."""
+    return sk.size + extra - len(sk.nat)
+
+
+# ---------------------------------------------------------------- results
+
+def _fmt(melds):
+    """Melds as (kind, notation) pairs, for reprs."""
+    return [(k, cards_str(c)) for k, c in melds]
+
+
+@dataclass(frozen=True)
+class Way:
+    """A way to meet a contract: ``melds`` [(kind, cards)], cards ``rest`` in hand, their ``penalty``."""
+
+    melds: list
+    rest: tuple
+    penalty: int
+
+    def __repr__(self):
+        """Compact notation."""
+        return f"Way(melds={_fmt(self.melds)}, rest='{cards_str(self.rest)}', penalty={self.penalty})"
+
+    def _repr_html_(self):
+        """The melds as rows of small cards, then the rest."""
+        rows = [f"<div>{k}: " + "".join(c._repr_html_() for c in cards) + "</div>"
+                for k, cards in self.melds]
+        rest = "".join(c._repr_html_() for c in self.rest) or "nothing"
+        return "".join(rows) + f"<div>left in hand: {rest} ({self.penalty} points)</div>"
+
+
+@dataclass(frozen=True)
+class Layoff:
+    """Cards laid off onto table meld ``index``: ``low`` before it, ``high`` after it (sets: high)."""
+
+    index: int
+    low: tuple = ()
+    high: tuple = ()
+
+    @property
+    def cards(self) -> tuple:
+        """All cards laid off, low end first."""
+        return self.low + self.high
+
+    def __repr__(self):
+        """Compact notation."""
+        return f"Layoff({self.index}, low='{cards_str(self.low)}', high='{cards_str(self.high)}')"
+
+
+@dataclass(frozen=True)
+class Extra:
+    """Further ``melds`` [(kind, cards)] and ``layoffs`` [Layoff], cards ``rest`` left, ``penalty``."""
+
+    melds: list
+    layoffs: list
+    rest: tuple
+    penalty: int = field(default=0)
+
+    def __repr__(self):
+        """Compact notation."""
+        return (f"Extra(melds={_fmt(self.melds)}, layoffs={self.layoffs}, "
+                f"rest='{cards_str(self.rest)}', penalty={self.penalty})")
+
+
+# ---------------------------------------------------------------- the contract
+
+def _deal(deal) -> tuple:
+    """The contract slots of a deal, or ParseError."""
+    if deal not in CONTRACTS:
+        raise ParseError(f"there are deals 1 to 5, not {deal!r}")
+    return CONTRACTS[deal]
+
+
+def _combos(counts, wilds, slots, full=True):
+    """Yield (skeleton tuple, total wilds needed) for every combination meeting the slots."""
+    counts = list(counts)
+    cands = [_skels(tuple(counts), kind, size, full) for kind, size in slots]
+    n = len(slots)
+
+    def rec(i, start, need, chosen):
+        """Choose the skeleton of slot i."""
+        if i == n:
+            yield tuple(chosen), need
+            return
+        same = i > 0 and slots[i] == slots[i - 1]
+        cand = cands[i]
+        for j in range(start if same else 0, len(cand)):
+            sk = cand[j]
+            if need + sk.need > wilds:
+                continue
+            ok = True
+            for x in sk.nat:
+                if counts[x] == 0:
+                    ok = False
+                counts[x] -= 1
+            if ok:
+                chosen.append(sk)
+                nxt = j if i + 1 < n and slots[i + 1] == slots[i] else 0
+                yield from rec(i + 1, nxt, need + sk.need, chosen)
+                chosen.pop()
+            for x in sk.nat:
+                counts[x] += 1
+
+    yield from rec(0, 0, 0, [])
+
+
+def find_contract(hand, deal: int) -> list:
+    """Every way ``hand`` can meet deal's contract, as lists of (kind, cards) melds.
+
+    Melds may be larger than the contract asks (rule 11); runs are laid out low to high
+    with their wilds placed. Ways differ in the melds they lay down; which wild card (a
+    joker or a 2) fills which wild place is fixed as in the module docstring.
+
+    >>> find_contract("5H 5S 5D 9C 9D 9S", 1)  # doctest: +NORMALIZE_WHITESPACE
+    [[('set', (Card('5S'), Card('5H'), Card('5D'))), ('set', (Card('9S'), Card('9D'), Card('9C')))]]
+    >>> find_contract("5H 5S 9C 9D 9S", 1)
+    []
+    """
+    cards = _cards_of(hand)
+    slots = _deal(deal)
+    counts, wilds = hand_key(cards)
+    out, seen = [], set()
+    for skels, need in _combos(counts, wilds, slots):
+        for layout in _spread(skels, wilds - need):
+            pool = _Wilds(cards)
+            melds = [_layout(sk, extra, win, pool) for sk, extra, win in layout]
+            key = tuple(sorted((k, tuple(c)) for k, c in melds))
+            if key not in seen:
+                seen.add(key)
+                out.append(melds)
+    return out
+
+
+def _spread(skels, spare):
+    """Every way to give up to ``spare`` extra wilds to skeletons: [(sk, extra, window)]."""
+    def rec(i, spare):
+        """Options of skeleton i."""
+        if i == len(skels):
+            yield []
+            return
+        sk = skels[i]
+        for extra in range(0, min(spare, sk.cap - sk.size) + 1):
+            wins = _run_windows(sk, extra) if sk.kind == "run" else [None]
+            for win in wins:
+                for tail in rec(i + 1, spare - extra):
+                    yield [(sk, extra, win)] + tail
+    yield from rec(0, spare)
+
+
+def _dump(skels, spare):
+    """Give spare wilds to skeletons up to their capacity (runs first, then sets): extras list."""
+    extras = [0] * len(skels)
+    order = sorted(range(len(skels)), key=lambda i: skels[i].kind != "run")
+    for i in order:
+        take = min(spare, skels[i].cap - skels[i].size)
+        extras[i] = take
+        spare -= take
+    return extras
+
+
+@lru_cache(maxsize=65536)
+def _best_combo(counts, wilds, deal, keep_wilds):
+    """(skeletons, extras) of the best contract, or None."""
+    slots = CONTRACTS[deal]
+    best, best_val = None, None
+    for skels, need in _combos(counts, wilds, slots):
+        spare = wilds - need
+        if keep_wilds:                      # fewest wilds first, then the most natural penalty
+            extras = [0] * len(skels)
+            val = sum(sk.value for sk in skels) - 1000 * need
+        else:
+            extras = _dump(skels, spare)
+            val = sum(sk.value for sk in skels) + WILD_PENALTY * (need + sum(extras))
+        if best_val is None or val > best_val:
+            best, best_val = (skels, tuple(extras)), val
+    return best
+
+
+def best_contract(hand, deal: int, keep_wilds: bool = False) -> Way | None:
+    """The way to meet deal's contract leaving the least penalty in hand, or None.
+
+    With ``keep_wilds=True`` the melds use as few wilds as possible (the rest stay in hand
+    for later melds and lay-offs), and among those leave the least penalty.
+
+    >>> best_contract("5H 6H 7H 8H 9S 9D JK 2C", 2)
+    Way(melds=[('set', '9S 9D JK'), ('run', '5H 6H 7H 8H 2C')], rest='', penalty=0)
+    >>> best_contract("5H 6H 7H 8H 9S 9D JK 2C", 2, keep_wilds=True)
+    Way(melds=[('set', '9S 9D JK'), ('run', '5H 6H 7H 8H')], rest='2C', penalty=20)
+    >>> best_contract("5H 6H 7H", 3) is None
+    True
+    """
+    cards = _cards_of(hand)
+    _deal(deal)
+    counts, wilds = hand_key(cards)
+    found = _best_combo(counts, wilds, deal, keep_wilds)
+    if found is None:
+        return None
+    skels, extras = found
+    pool = _Wilds(cards)
+    melds = [_layout(sk, e, _default_window(sk, e) if sk.kind == "run" else None, pool)
+             for sk, e in zip(skels, extras)]
+    rest = _split(cards, melds)
+    return Way(melds, rest, sum(c.penalty for c in rest))
+
+
+@lru_cache(maxsize=65536)
+def _deficit(counts, deal):
+    """Least number of wilds a hand's naturals need to meet the contract."""
+    best = None
+    for _, need in _combos(counts, 99, CONTRACTS[deal], full=False):
+        if best is None or need < best:
+            best = need
+            if best == 0:
+                break
+    return best
+
+
+def contract_deficit(hand, deal: int) -> int | None:
+    """How many more wilds the hand would need to meet deal's contract (0: it can now).
+
+    None if no number of wilds would do (too few naturals, e.g. no natural at all).
+
+    >>> contract_deficit("5H 5S 9C 9D", 1), contract_deficit("5H 5S 9C JK", 1)
+    (2, 2)
+    >>> contract_deficit("5H 5S 5C 9C 9D 9S", 1), contract_deficit("JK 2H", 1)
+    (0, None)
+    """
+    _deal(deal)
+    counts, wilds = hand_key(hand)
+    need = _deficit(counts, deal)
+    return None if need is None else max(0, need - wilds)
+
+
+# ---------------------------------------------------------------- further melds and lay-offs
+
+def _table_info(meld):
+    """('set', rank, suit-set, size) or ('run', suit, lo, hi) of a table meld."""
+    kind, cards = (meld.kind, meld.cards) if isinstance(meld, Meld) else (meld[0], parse_cards(meld[1]))
+    return _table_info_cached(kind, tuple(cards))
+
+
+@lru_cache(maxsize=8192)
+def _table_info_cached(kind, cards):
+    """Cached body of :func:`_table_info`."""
+    if kind == "set":
+        nats = [c for c in cards if c.is_natural]
+        return ("set", nats[0].rank, frozenset(SUITS.index(c.suit) for c in nats), len(cards))
+    vals = run_values(cards)
+    suit = next(c.suit for c in cards if c.is_natural)
+    return ("run", SUITS.index(suit), vals[0], vals[-1])
+
+
+def _layoff_options(info, counts):
+    """Natural lay-offs onto one table meld: [(natural indices, wilds needed, low vals, high vals)]."""
+    opts = [((), 0, (), ())]
+    if info[0] == "set":
+        _, rank, suits, size = info
+        held = [s for s in range(4) if s not in suits and counts[13 * s + rank - 1]]
+        for k in range(1, min(len(held), MAX_SET - size) + 1):
+            for sub in combinations(held, k):
+                opts.append((tuple(13 * s + rank - 1 for s in sub), 0, (), sub))
+        return opts
+    _, s, lo, hi = info
+    lows = [lo] + [v for v in range(lo - 1, 0, -1) if counts[_idx(s, v)]]
+    highs = [hi] + [v for v in range(hi + 1, 15) if counts[_idx(s, v)]]
+    for nlo in lows:
+        for nhi in highs:
+            if (nlo, nhi) == (lo, hi) or nhi - nlo + 1 > MAX_RUN:
+                continue
+            vals = [v for v in list(range(nlo, lo)) + list(range(hi + 1, nhi + 1))]
+            nat = tuple(_idx(s, v) for v in vals if counts[_idx(s, v)])
+            if len(set(nat)) < len(nat):          # the ace at both ends: impossible anyway
+                continue
+            opts.append((nat, len(vals) - len(nat), (nlo, lo), (hi, nhi)))
+    return opts
+
+
+def best_extra_melds(hand, table_melds=(), max_nodes: int = _MAX_NODES) -> Extra:
+    """The further melds and lay-offs (rule 13) that leave the least penalty in hand.
+
+    ``table_melds``: Meld values or (kind, cards) pairs on the table (a run low to high).
+    Naturals are placed by exhaustive search (new melds use every natural between their
+    ends); the wilds left over are then laid off wherever there is room. Wild replacement
+    (rule 14) is not considered. The search stops after ``max_nodes`` nodes (never reached
+    by hands of normal size) and returns the best found.
+
+    >>> best_extra_melds("8H 9H 4S 4D 4C KD", [("run", "5H 6H 7H")])
+    Extra(melds=[('set', '4S 4D 4C')], layoffs=[Layoff(0, low='', high='8H 9H')], rest='KD', penalty=10)
+    >>> best_extra_melds("JK QS", [("set", "QH QD QC")]).layoffs   # one place: the wild is worth more
+    [Layoff(0, low='', high='JK')]
+    """
+    cards = _cards_of(hand)
+    counts, wilds = hand_key(cards)
+    infos = [_table_info(m) for m in table_melds]
+    cands = list(_skels(counts, "set", 3))
+    cands += list(_skels(counts, "run", 3, False))
+    cnt = list(counts)
+    state = {"best": None, "val": -1, "nodes": 0}
+
+    def lay(i, need, chosen, lays):
+        """Choose lay-offs onto table meld i, then finish."""
+        state["nodes"] += 1
+        if i == len(infos):
+            finish(need, chosen, lays)
+            return
+        for nat, w, low, high in _layoff_options(infos[i], tuple(cnt)):
+            if need + w > wilds or any(cnt[x] < nat.count(x) for x in nat):
+                continue
+            for x in nat:
+                cnt[x] -= 1
+            lays.append((nat, w, low, high))
+            lay(i + 1, need + w, chosen, lays)
+            lays.pop()
+            for x in nat:
+                cnt[x] += 1
+            if state["nodes"] > max_nodes:
+                return
+
+    def finish(need, chosen, lays):
+        """Score a full choice: naturals placed, wilds laid where there is room."""
+        spare = wilds - need
+        room = sum(sk.cap - sk.size for sk in chosen)
+        for info, (_, _, low, high) in zip(infos, lays):
+            if info[0] == "set":
+                room += MAX_SET - info[3] - len(high)
+            else:
+                nlo = low[0] if low else info[2]
+                nhi = high[1] if high else info[3]
+                room += MAX_RUN - (nhi - nlo + 1)
+        used = need + min(spare, room)
+        val = sum(sk.value for sk in chosen) + sum(
+            sum(_PEN[x % 13] for x in nat) for nat, _, _, _ in lays) + WILD_PENALTY * used
+        if val > state["val"]:
+            state["val"] = val
+            state["best"] = (list(chosen), list(lays), need)
+
+    def pick(start, need, chosen):
+        """Choose further new melds (non-decreasing candidate index), then lay-offs."""
+        state["nodes"] += 1
+        lay(0, need, chosen, [])
+        for j in range(start, len(cands)):
+            if state["nodes"] > max_nodes:
+                return
+            sk = cands[j]
+            if need + sk.need > wilds or any(cnt[x] == 0 for x in sk.nat):
+                continue
+            for x in sk.nat:
+                cnt[x] -= 1
+            chosen.append(sk)
+            pick(j, need + sk.need, chosen)
+            chosen.pop()
+            for x in sk.nat:
+                cnt[x] += 1
+
+    pick(0, 0, [])
+    return _extra_result(cards, infos, *state["best"], wilds)
+
+
+def _extra_result(cards, infos, chosen, lays, need, wilds) -> Extra:
+    """Lay out the best choice of further melds and lay-offs."""
+    pool = _Wilds(cards)
+    spare = wilds - need
+    extras = []
+    for sk in chosen:
+        take = min(spare, sk.cap - sk.size)
+        extras.append(take)
+        spare -= take
+    melds = [_layout(sk, e, _default_window(sk, e) if sk.kind == "run" else None, pool)
+             for sk, e in zip(chosen, extras)]
+    layoffs = []
+    for i, (info, (nat, _, low, high)) in enumerate(zip(infos, lays)):
+        if info[0] == "set":
+            add = [_CARDS[x] for x in nat]
+            room = MAX_SET - info[3] - len(add)
+            add += [pool.take() for _ in range(min(spare, room))]
+            spare -= min(spare, room)
+            if add:
+                layoffs.append(Layoff(i, (), tuple(add)))
+            continue
+        _, s, lo, hi = info
+        nlo = low[0] if low else lo
+        nhi = high[1] if high else hi
+        room = MAX_RUN - (nhi - nlo + 1)
+        more = min(spare, room)
+        spare -= more
+        up = min(more, 14 - nhi)
+        nhi += up
+        nlo -= more - up
+        lows = tuple(_run_card(s, v, counts_nat=nat, pool=pool) for v in range(nlo, lo))
+        highs = tuple(_run_card(s, v, counts_nat=nat, pool=pool) for v in range(hi + 1, nhi + 1))
+        if lows or highs:
+            layoffs.append(Layoff(i, lows, highs))
+    placed = [c for _, cs in melds for c in cs] + [c for lo_ in layoffs for c in lo_.cards]
+    rest = list(cards)
+    for c in placed:
+        rest.remove(c)
+    rest = tuple(sorted(rest))
+    return Extra(melds, layoffs, rest, sum(c.penalty for c in rest))
+
+
+def _run_card(s, v, counts_nat, pool):
+    """The card placed at run value v of suit s: the natural if chosen, else a wild."""
+    i = _idx(s, v)
+    if i in counts_nat:
+        return _CARDS[i]
+    return pool.take(_TWOS[SUITS[s]] if v == 2 else None)
