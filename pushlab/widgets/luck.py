@@ -306,7 +306,7 @@ class LuckSession:
     over. ``undo()`` goes back to the reader's previous decision.
 
     >>> from pushlab.luck import Game
-    >>> s = LuckSession(Game.new(["You", "Bot"], deck="R3 B5 G1 Y2", rolls="*"), bots=["cautious"])
+    >>> s = LuckSession(Game.new(["Ann", "Bot"], deck="R3 B5 G1 Y2", rolls="*"), bots=["cautious"])
     >>> s.act("stop"), s.error.startswith("Illegal:")
     (False, True)
     >>> s.act("draw"), s.game.phase
@@ -324,7 +324,7 @@ class LuckSession:
         self.bot_kinds = [b if isinstance(b, str) else type(b).__name__ for b in bots]
         if game is None:
             from pushlab.luck import Game
-            names = names or ["You", "Ben", "Cat", "Dan", "Eve", "Fay"][: len(bots) + 1]
+            names = names or ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"][: len(bots) + 1]
             game = Game.new(list(names), seed=self.rng)
         if game.num_players != len(bots) + 1:
             raise SetupError(f"the game has {game.num_players} players but {len(bots)} bots + you were given")

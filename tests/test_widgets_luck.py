@@ -1,0 +1,354 @@
+"""The push-your-luck UI layer without a browser: rendering, the LuckSession controller, widget wiring."""
+
+import re
+
+import numpy as np
+import pytest
+
+from pushlab.errors import IllegalAction, SetupError
+from pushlab.luck import Card, Game, bots, odds, parse_cards
+from pushlab.widgets import common
+from pushlab.widgets import luck as ui
+
+DECK = "R3 B5 G1 Y2 P4 R6 B1 G2 Y3 P5 R1 B2"
+
+
+def scripted(deck=DECK, rolls="****", names=("Ann", "Bot")):
+    """A small scripted game, Ann first."""
+    return Game.new(list(names), deck=deck, rolls=rolls)
+
+
+def session(**kw):
+    """Ann against one 'cautious' bot (stops after 2 cards) on the scripted deck."""
+    return ui.LuckSession(scripted(**kw), bots=["cautious"])
+
+
+def text(html):
+    """Visible text of an HTML fragment (tags and the style sheet removed)."""
+    html = re.sub(r"<style>.*?</style>", "", html, flags=re.S)
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).strip()
+
+
+# --------------------------------------------------------------------------- rendering
+
+def test_card_html_shows_number_colour_and_kind():
+    red3 = ui.card_html(Card.parse("R3"))
+    assert 'title="red 3"' in red3 and ">3<" in red3 and ui.CARD_COLOURS["R"] in red3
+    assert "roll" in text(ui.card_html(Card.parse("roll")))
+    assert "switch" in text(ui.card_html(Card.parse("switch")))
+    assert "pl-sm" in ui.card_html(Card.parse("B2"), size="sm")
+
+
+def test_table_html_shows_piles_columns_direction_and_scores():
+    g = scripted()
+    for a in ["draw", "place 0", "draw", "place 1"]:
+        g = g.apply(a)
+    shown = text(ui.table_html(g, you=0))
+    assert "draw pile: 10" in shown
+    assert "Column 1" in shown and "Column 2" in shown and "Column 3" in shown  # third is an empty slot
+    assert "clockwise" in shown
+    assert "Ann (you) — 0 pts" in shown
+    assert "draw again or stop" in shown
+    assert ui.table_html(g).count('class="pl-card') >= 2 + 1  # two column cards + pile backs
+
+
+def test_table_html_benches_are_grouped_by_colour_and_banks_face_down():
+    s = session()
+    for a in ["draw", "place 0", "draw", "place 1", "stop", "take 1"]:
+        assert s.act(a), s.error
+    g = s.game
+    shown = text(ui.table_html(g))
+    assert "bank: 0 pts (0 cards)" in shown
+    assert "Ann — 5 pts" in shown  # took column 2: B5
+    assert g.benches[0] == parse_cards("B5")
+
+
+def test_table_html_marks_the_collector_and_the_end():
+    g = scripted()
+    for a in ["draw", "place 0", "draw", "place 1", "stop"]:
+        g = g.apply(a)
+    assert "Ann must take a column" in text(ui.table_html(g))
+    while not g.is_over:
+        g = g.apply(bots.StopAfter(2).choose(g, np.random.default_rng(0)))
+    assert text(ui.table_html(g)).startswith("Game over:")
+
+
+def test_log_html_marks_new_entries_and_trims():
+    html = ui.log_html(["a", "b", "c", "d"], start=2, last=3)
+    assert html.count('class="pl-new"') == 2
+    assert 'start="2"' in html and ">a<" not in html
+
+
+def test_odds_html_shows_exact_counting_and_naive_odds():
+    g = Game.new(2, deck="R1 B1 G1 Y1 R2", rolls="*")
+    for a in ["draw", "place 0", "draw", "place 1", "draw", "place 2"]:
+        g = g.apply(a)
+    shown = text(ui.odds_html(g))
+    assert "counting the cards seen 50.0% (1/2)" in shown
+    naive = odds.bust_probability(g, counting=False)
+    assert f"{100 * float(naive):.1f}%" in shown
+    assert "bust (fits no column) 50.0%" in shown and "fits 2 columns 50.0%" in shown
+
+
+def test_odds_html_when_the_pile_is_empty():
+    g = Game.new(2, deck="R1", rolls="*").apply("draw").apply("place 0")
+    assert "No next card" in ui.odds_html(g)
+
+
+# --------------------------------------------------------------------------- error routing
+
+def test_error_text_adds_the_legal_actions_when_missing():
+    exc = IllegalAction("'stop' needs at least one column", "stop", ["draw"])
+    assert common.error_text(exc) == "Illegal: 'stop' needs at least one column. Legal: draw"
+    assert common.error_text(SetupError("bad seat")) == "Error: bad seat"
+    assert common.error_text(KeyError("x")).startswith("Unexpected KeyError")
+
+
+def test_routed_shows_every_exception_and_clears_on_success():
+    area = common.MessageArea()
+
+    @common.routed(area)
+    def boom(_=None):
+        raise ZeroDivisionError("division by zero")
+
+    @common.routed(area)
+    def fine(_=None):
+        return "ok"
+
+    boom()
+    assert area.kind == "error" and area.text == "Unexpected ZeroDivisionError: division by zero"
+    assert "pl-error" in area.widget.value and "division by zero" in area.widget.value
+    assert fine() == "ok" and area.text == "" and area.widget.value == ""
+
+
+# --------------------------------------------------------------------------- the session
+
+def test_session_plays_a_scripted_turn_and_runs_the_bot():
+    s = session()
+    assert s.your_move and s.legal() == ["draw"]
+    for a in ["draw", "place 0", "draw", "place 1", "stop", "take 1"]:
+        assert s.act(a), s.error
+    log = s.game.log
+    assert log[:5] == ("Ann draws R3 and starts column 1", "Ann draws B5 and starts column 2",
+                       "Ann stops", "Ann takes column 2: B5", "Bot takes column 1: R3")
+    # the bot (stop after 2 cards) then played its whole turn: G1 Y2 go into one column
+    assert "Bot stops" in log and "Bot takes column 1: G1 Y2" in log
+    assert s.your_move and s.game.active_player == 0 and s.game.turn == 3
+
+
+def test_illegal_action_sets_the_error_and_leaves_the_state_unchanged():
+    s = session()
+    before = s.game
+    assert s.act("stop") is False
+    assert s.game is before and s.history == [] and s.decisions == []
+    assert s.error.startswith("Illegal:") and "stop" in s.error and "draw" in s.error
+    assert s.act("take 7") is False and s.game is before
+    assert s.act("draw") is True and s.error == ""
+
+
+def test_acting_after_the_game_is_over_is_an_error():
+    s = ui.LuckSession(scripted(deck="R3"), bots=["cautious"])
+    for a in ["draw", "place 0", "stop", "take 0"]:
+        assert s.act(a), s.error
+    assert s.game.is_over and not s.your_move and s.legal() == []
+    assert s.act("draw") is False and "over" in s.error
+
+
+def test_undo_goes_back_to_the_previous_decision_and_drops_its_regret():
+    s = session()
+    start = s.game
+    s.act("draw")
+    s.act("place 0")
+    assert len(s.decisions) == 2
+    assert s.undo() and s.game.phase == "place" and len(s.decisions) == 1
+    assert s.undo() and s.game == start and s.decisions == []
+    assert s.undo() is False and s.error == "Nothing to undo."
+
+
+def test_undo_also_takes_back_the_bot_moves_after_it():
+    s = session()
+    for a in ["draw", "place 0", "draw", "place 1", "stop"]:
+        s.act(a)
+    before_take = s.game
+    s.act("take 1")
+    assert len(s.game.log) > len(before_take.log) + 2   # the bot took a column and played a turn
+    s.undo()
+    assert s.game == before_take
+
+
+def test_regret_is_the_hint_value_lost():
+    s = session()
+    s.act("draw")
+    s.act("place 0")
+    state = s.game
+    h = odds.hint(state)
+    assert h.best == "draw"                           # with R3 alone, drawing is clearly better
+    s.act("stop")
+    row = s.regret_rows()[-1]
+    assert row["action"] == "stop" and row["best"] == "draw"
+    assert row["regret"] == pytest.approx(h.values["draw"] - h.values["stop"]) and row["regret"] > 0
+    assert s.total_regret() == pytest.approx(sum(r["regret"] for r in s.regret_rows()))
+
+
+def test_best_moves_cost_nothing_and_bank_decisions_are_not_judged():
+    s = ui.LuckSession(n_bots=2, bots=["cautious", "hint"], seed=4)
+    rng = np.random.default_rng(0)
+    me = bots.HintBot(bank_at=6)
+    while not s.game.is_over:
+        assert s.act(me.choose(s.game, rng)), s.error
+    rows = s.regret_rows()
+    assert rows and all(r["regret"] == pytest.approx(0, abs=1e-9) for r in rows if r["action"] == r["best"])
+    assert {r["phase"] for r in rows} <= set(ui.VALUED_PHASES)
+    assert any(d.action.startswith("bank") for d in s.decisions)   # banked, yet not judged
+    assert s.total_regret() == pytest.approx(0, abs=1e-9)
+
+
+def test_hint_text_names_the_best_move_and_its_margin():
+    s = session()
+    s.act("draw")
+    s.act("place 0")
+    sentence = s.hint_text()
+    h = odds.hint(s.game)
+    assert sentence.startswith("The hint bot would draw another card here")
+    assert f"{h.values['draw'] - h.values['stop']:+.1f} points on average" in sentence
+
+
+def test_session_setup_errors_are_clear():
+    with pytest.raises(SetupError, match="1 to 5 bots"):
+        ui.LuckSession(bots=[])
+    with pytest.raises(SetupError, match="unknown bot kind"):
+        ui.LuckSession(bots=["wizard"])
+    with pytest.raises(SetupError, match="3 players but 1 bots"):
+        ui.LuckSession(Game.new(3, seed=1), bots=["cautious"])
+
+
+def test_every_bot_kind_can_play_a_game():
+    s = ui.LuckSession(n_bots=5, bots=list(ui.BOT_KINDS)[:5], seed=1, track_regret=False)
+    me = bots.StopAfter(1)
+    rng = np.random.default_rng(1)
+    while not s.game.is_over:
+        assert s.act(me.choose(s.game, rng)), s.error
+    assert len(s.game.scores()) == 6 and s.regret_rows() == []
+    ui.make_bot("random")
+
+
+def test_seeded_sessions_are_reproducible():
+    a = ui.LuckSession(n_bots=3, seed=11)
+    b = ui.LuckSession(n_bots=3, seed=11)
+    assert a.game == b.game
+
+
+# --------------------------------------------------------------------------- widgets
+
+def test_table_view_and_odds_panel_redraw():
+    g = scripted()
+    view = ui.TableView(g)
+    first = view.widget.value
+    view.show(g.apply("draw"))
+    assert view.widget.value != first and "Drawn card" in text(view.widget.value)
+    panel = ui.OddsPanel(g)
+    assert "counting" in panel.widget.value
+
+
+def test_step_through_next_back_and_notes():
+    st = ui.StepThrough(scripted(), ["draw", "place 0", "draw", "place 1"],
+                        notes=["Start.", "Ann draws a card."])
+    assert st.step == 0 and st.back.disabled and not st.next.disabled
+    assert "Start." in st.note.value
+    st.next.click()
+    assert st.step == 1 and "Ann draws a card." in st.note.value and "Drawn card" in text(st.table.widget.value)
+    st.next.click()                                  # placing logs the draw
+    assert 'class="pl-new">Ann draws R3 and starts column 1' in st.log.value
+    for _ in range(5):
+        st.next.click()
+    assert st.step == 4 and st.next.disabled
+    st.back.click()
+    assert st.step == 3
+    st.restart.click()
+    assert st.step == 0 and st.message.text == ""
+
+
+def test_step_through_names_the_illegal_step():
+    with pytest.raises(IllegalAction, match=r"step 2 \('stop'\)"):
+        ui.StepThrough(scripted(), ["draw", "stop"])
+
+
+def test_step_through_go_out_of_range_is_shown():
+    st = ui.StepThrough(scripted(), ["draw"])
+    with pytest.raises(IllegalAction, match="no step 5"):
+        st.go(5)
+
+
+def app(**kw):
+    """A PlayApp against one cautious bot with a fixed seed."""
+    kw.setdefault("n_bots", 1)
+    kw.setdefault("bot_kinds", ["cautious"])
+    kw.setdefault("seed", 3)
+    return ui.PlayApp(**kw)
+
+
+def test_play_app_illegal_stop_shows_the_engines_message():
+    a = app()
+    before = a.session.game
+    assert not a.stop.disabled                       # pressable on purpose
+    a.stop.click()
+    assert a.message.kind == "error" and a.message.text.startswith("Illegal:")
+    assert "stop" in a.message.text and "draw" in a.message.text
+    assert "pl-error" in a.message.widget.value
+    assert a.session.game is before
+
+
+def test_play_app_a_full_turn_by_clicking():
+    a = app()
+    table0 = a.table.widget.value
+    assert all(b.disabled for b in a.columns) and all(b.disabled for b in a.banks)
+    a.draw.click()
+    assert a.table.widget.value != table0 and a.message.text == ""
+    assert a.session.game.phase == "place" and not a.new_column.disabled
+    a.new_column.click()
+    assert len(a.session.game.columns) == 1
+    a.stop.click()                                   # stop with one column
+    assert a.session.game.phase == "collect"
+    assert [b.description for b in a.columns] == ["Take column 1", "Take column 2", "Take column 3"]
+    assert not a.columns[0].disabled and a.columns[1].disabled
+    a.columns[0].click()
+    assert a.message.text == "" and a.session.game.benches[0]
+    assert a.session.your_move and not a.undo.disabled
+
+
+def test_play_app_undo_and_hint_and_new_game():
+    a = app(hints=True)
+    a.draw.click()
+    assert "The hint bot would" in a.hint.value
+    a.undo.click()
+    assert a.session.game.phase == "turn" and a.undo.disabled
+    a.undo.click()                                   # disabled in the browser; here it says why
+    assert a.message.text == "Nothing to undo."
+    a.n_bots.value = 3
+    a.kind.value = "mixed"
+    a.new_game.click()
+    assert a.session.game.num_players == 4
+    assert a.session.bot_kinds == list(ui.BOT_KINDS)[:3]
+
+
+def test_play_app_full_game_ends_with_scores_and_regret():
+    a = app(seed=5)
+    rng = np.random.default_rng(0)
+    me = bots.StopAfter(2)
+    buttons = {"draw": a.draw, "stop": a.stop}
+    while not a.session.game.is_over:
+        action = me.choose(a.session.game, rng)
+        verb, _, arg = action.partition(" ")
+        if verb in buttons:
+            buttons[verb].click()
+        elif verb == "bank":
+            a.banks["RBGYP".index(arg)].click()
+        elif verb == "place" and int(arg) == len(a.session.game.columns):
+            a.new_column.click()
+        else:
+            a.columns[int(arg)].click()
+        assert a.message.text == "", a.message.text
+    summary = text(a.summary.value)
+    assert "Final scores" in summary and "expected points against the hint" in summary
+    assert f"{a.session.total_regret():.2f}" in summary
+    assert a.draw.disabled and a.stop.disabled
