@@ -1,0 +1,1010 @@
+"""The rules of Push (contract rummy) as an immutable state: ``Game.new``, ``legal_actions``, ``apply``.
+
+Rule numbers refer to ``docs/rules/push-rummy.md``; choices where the rules are
+silent are in ``docs/decisions.md``; the action grammar is in ``docs/rummy-api.md``.
+
+>>> deck = deck_for(["5H 5S JK 9S 9C 9D", "7C 8C 2D QH KH QD", "3C 4C 6C 10D KS JH",
+...                  "JD 10S 3H 8D 6S 4S"], upcard="4D", stock="AS KC 7H", dealer=3)
+>>> g = Game.new(deck=deck, dealer=3, deals=(1,))
+>>> g.hand(0), g.discard_top, g.stock_size
+((Card('5S'), Card('9S'), Card('5H'), Card('9D'), Card('9C'), Card('JK')), Card('4D'), 3)
+>>> g = g.apply("take").apply("meld set 5H 5S JK; set 9S 9C 9D")
+>>> g.met[0], g.hand(0), g.log[-1]
+(True, (Card('4D'),), 'Ann melds set 5♥ 5♠ JK (meld 1) and set 9♠ 9♣ 9♦ (meld 2), meeting the contract')
+>>> g = g.apply("discard 4D")
+>>> g.is_over, g.scores(), g.log[-1]
+(True, (0, 100), 'The match is over: Ann & Cat win with 0 points against 100')
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from itertools import combinations
+from numbers import Integral
+
+import numpy as np
+
+from pushlab.errors import IllegalAction, ParseError, SetupError
+from pushlab.rummy.cards import SUITS, Card, full_deck, parse_cards
+from pushlab.rummy.melds import (CONTRACTS, HAND_SIZES, KINDS, MAX_RUN, MAX_SET, Meld,
+                                 cards_text, contract_problem, contract_text, meld_problem)
+
+DEFAULT_NAMES = ("Ann", "Ben", "Cat", "Dan")
+NUM_PLAYERS = 4
+PHASES = ("draw", "play", "over")
+ENDS = ("low", "high")
+
+
+def team_of(player: int) -> int:
+    """Partnership of a player (rule 1): 0 for players 0 and 2, 1 for players 1 and 3.
+
+    >>> [team_of(p) for p in range(4)]
+    [0, 1, 0, 1]
+    """
+    return player % 2
+
+
+def partner_of(player: int) -> int:
+    """The partner sitting opposite (rule 1).
+
+    >>> partner_of(0), partner_of(3)
+    (2, 1)
+    """
+    return (player + 2) % NUM_PLAYERS
+
+
+def left_of(player: int) -> int:
+    """The player on the left, next in clockwise order (rule 5).
+
+    >>> left_of(3)
+    0
+    """
+    return (player + 1) % NUM_PLAYERS
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """How a finished deal ended: ``reason`` is "out", "stock" or "cap"; ``scores`` per partnership."""
+
+    deal: int
+    dealer: int
+    went_out: int | None
+    reason: str
+    hands: tuple
+    scores: tuple
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What one player may see (rule 12: hidden stock, partners' hands hidden): public view + own hand."""
+
+    player: int
+    hand: tuple
+    hand_sizes: tuple
+    table: tuple
+    discard_pile: tuple
+    stock_size: int
+    met: tuple
+    deal_number: int
+    contract: tuple
+    dealer: int
+    active_player: int
+    current_player: int | None
+    phase: str
+    drawn: Card | None
+    scores: tuple
+    deal_scores: tuple
+    log: tuple
+    private_log: tuple
+    legal_actions: tuple
+
+    @property
+    def discard_top(self) -> Card | None:
+        """Top card of the discard pile, or None."""
+        return self.discard_pile[-1] if self.discard_pile else None
+
+
+@dataclass(frozen=True)
+class Game:
+    """A state of a match of Push (contract rummy); an immutable value.
+
+    Build one with :meth:`Game.new`, move with :meth:`apply`.
+
+    >>> g = Game.new(seed=1, dealer=0)
+    >>> g.deal_number, g.phase, g.current_player, g.hand_sizes, g.stock_size
+    (1, 'draw', 1, (6, 6, 6, 6), 83)
+    >>> g.legal_actions()
+    ['take', 'push']
+    """
+
+    players: tuple
+    deals: tuple
+    deal_index: int
+    first_dealer: int
+    dealer: int
+    phase: str
+    active_player: int
+    hands: tuple
+    stock: tuple
+    discard_pile: tuple
+    table: tuple
+    met: tuple
+    drawn: Card | None
+    source: str | None
+    turn: int
+    quiet_turns: int
+    round_cap: int | None
+    results: tuple
+    log: tuple
+    private_log: tuple
+    deal_seeds: tuple = field(repr=False)
+    decks: tuple = field(repr=False)
+
+    # ------------------------------------------------------------------ setup
+    @classmethod
+    def new(cls, *, seed=None, deck=None, decks=None, dealer=None, names=None,
+            deals=(1, 2, 3, 4, 5), round_cap=50) -> Game:
+        """Set up a match and deal the first deal (rules 1-6); see ``docs/rummy-api.md``.
+
+        ``seed``: int, None or a ``numpy.random.Generator``. ``deck``: the first deal's
+        cards, top first (dealt one at a time clockwise from the dealer's left, then
+        the upcard, the rest is the stock). ``decks``: one scripted deck (or None)
+        per deal. ``deals``: the contracts to play, e.g. ``(3,)`` for deal 3 only.
+        ``dealer``: 0..3 or None (random). ``round_cap``: rule 17 cap or None.
+
+        >>> Game.new(seed=0, deals=(5,)).stock_size
+        67
+        >>> Game.new(dealer=4)
+        Traceback (most recent call last):
+        ...
+        pushlab.errors.SetupError: dealer must be None or a player 0..3, got 4
+        """
+        names = _names(names)
+        deals = _deals(deals)
+        if round_cap is not None and not (isinstance(round_cap, Integral) and round_cap >= 1
+                                          and not isinstance(round_cap, bool)):
+            raise SetupError(f"round_cap must be None or a positive int, got {round_cap!r}")
+        if deck is not None and decks is not None:
+            raise SetupError("pass either deck (the first deal) or decks (one per deal), not both")
+        if decks is None:
+            decks = (deck,) + (None,) * (len(deals) - 1)
+        decks = tuple(decks)
+        if len(decks) != len(deals):
+            raise SetupError(f"decks must hold one entry per deal ({len(deals)}), got {len(decks)}")
+        decks = tuple(None if d is None else _scripted_deck(d, n, HAND_SIZES[c])
+                      for n, (d, c) in enumerate(zip(decks, deals), start=1))
+        rng = _generator(seed)
+        if dealer is None:
+            dealer = int(rng.integers(NUM_PLAYERS))
+        elif not (isinstance(dealer, Integral) and not isinstance(dealer, bool)
+                  and 0 <= dealer < NUM_PLAYERS):
+            raise SetupError(f"dealer must be None or a player 0..3, got {dealer!r}")
+        seeds = tuple(int(s) for s in rng.integers(0, 2**63 - 1, size=len(deals)))
+        draft = _Draft(players=names, deals=deals, deal_index=0, first_dealer=int(dealer),
+                       dealer=int(dealer), phase="draw", active_player=0, hands=[[]] * 4,
+                       stock=(), discard_pile=[], table=[], met=[False] * 4, drawn=None, source=None,
+                       turn=1, quiet_turns=0, round_cap=round_cap, results=[], log=[],
+                       private_log=[[] for _ in range(4)], deal_seeds=seeds, decks=decks)
+        draft.start_deal()
+        return draft.freeze()
+
+    # ------------------------------------------------------------------ views
+    @property
+    def num_players(self) -> int:
+        """Always 4 (rule 1)."""
+        return NUM_PLAYERS
+
+    @property
+    def current_player(self) -> int | None:
+        """Who must act now; None when the match is over."""
+        return None if self.phase == "over" else self.active_player
+
+    @property
+    def is_over(self) -> bool:
+        """True when all deals are played (rule 20)."""
+        return self.phase == "over"
+
+    @property
+    def deal_number(self) -> int:
+        """The current deal's number 1..5 (its row in the contract table, rule 5)."""
+        return self.deals[self.deal_index]
+
+    @property
+    def contract(self) -> tuple:
+        """The current contract as ((kind, size), ...) (rule 5)."""
+        return CONTRACTS[self.deal_number]
+
+    @property
+    def contract_text(self) -> str:
+        """The current contract in words, e.g. "2 sets of 3"."""
+        return contract_text(self.deal_number)
+
+    @property
+    def hand_sizes(self) -> tuple:
+        """Number of cards in each hand."""
+        return tuple(len(h) for h in self.hands)
+
+    @property
+    def stock_size(self) -> int:
+        """Cards left in the face-down stock."""
+        return len(self.stock)
+
+    @property
+    def discard_top(self) -> Card | None:
+        """Top card of the discard pile, or None."""
+        return self.discard_pile[-1] if self.discard_pile else None
+
+    @property
+    def teams(self) -> tuple:
+        """Partnership names, e.g. ("Ann & Cat", "Ben & Dan")."""
+        return tuple(f"{self.players[t]} & {self.players[t + 2]}" for t in (0, 1))
+
+    @property
+    def deal_scores(self) -> tuple:
+        """Per finished deal, the (team 0, team 1) penalty scores (rule 19)."""
+        return tuple(r.scores for r in self.results)
+
+    def hand(self, player: int) -> tuple:
+        """A player's hand, sorted (private: show it only to that player)."""
+        return self.hands[player]
+
+    def scores(self) -> tuple:
+        """Cumulative (team 0, team 1) penalty totals over the finished deals (rule 20).
+
+        >>> Game.new(seed=0).scores()
+        (0, 0)
+        """
+        return tuple(sum(s[t] for s in self.deal_scores) for t in (0, 1))
+
+    def winners(self) -> tuple:
+        """The partnership(s) with the lower total; a tie is shared (rule 20)."""
+        s = self.scores()
+        best = min(s)
+        return tuple(t for t in (0, 1) if s[t] == best)
+
+    def observation(self, player: int) -> Observation:
+        """The view of ``player``: public state plus their own hand and private notes."""
+        mine = self.current_player == player
+        return Observation(
+            player=player, hand=self.hands[player], hand_sizes=self.hand_sizes,
+            table=self.table, discard_pile=self.discard_pile, stock_size=self.stock_size,
+            met=self.met, deal_number=self.deal_number, contract=self.contract,
+            dealer=self.dealer, active_player=self.active_player,
+            current_player=self.current_player, phase=self.phase,
+            drawn=self.drawn if mine else None, scores=self.scores(),
+            deal_scores=self.deal_scores, log=self.log, private_log=self.private_log[player],
+            legal_actions=tuple(self.legal_actions()) if mine else ())
+
+    # ------------------------------------------------------------------ actions
+    def legal_actions(self) -> list:
+        """Take/push in the draw phase; lay-offs then discards in the play phase; [] when over.
+
+        Melds and wild replacements are too many to list: see :meth:`meld_actions`
+        and :meth:`is_legal`.
+
+        >>> g = Game.new(deck=deck_for(["5H 5S JK 9S 9C 9D", "7C 8C 2D QH KH QD",
+        ...     "3C 4C 6C 10D KS JH", "JD 10S 3H 8D 6S 4S"], "4D", dealer=3), deals=(1,), dealer=3)
+        >>> g.apply("take").legal_actions()[:3]
+        ['discard 5S', 'discard 9S', 'discard 5H']
+        """
+        if self.phase == "draw":
+            return (["take"] if self.discard_pile else []) + ["push"]
+        if self.phase != "play":
+            return []
+        p = self.active_player
+        acts = []
+        if self.met[p]:
+            for card in sorted(set(self.hands[p])):
+                for m, meld in enumerate(self.table):
+                    ends = meld.layoff_ends(card)
+                    if ends == ("any",) or len(ends) == 1:
+                        acts.append(f"layoff {card} {m}")
+                    else:
+                        acts.extend(f"layoff {card} {m} {e}" for e in ends)
+        acts.extend(f"discard {c}" for c in sorted(set(self.hands[p])))
+        return acts
+
+    def meld_actions(self, limit: int | None = 200) -> list:
+        """Some legal meld and wild-replacement actions now (not all: a generator of useful ones).
+
+        Before the contract: combinations meeting it in one action (rule 13). After:
+        single melds from the hand, and replacements whose freed wild is laid off or
+        melded at once (rule 14). At most ``limit`` actions (None: no limit).
+
+        >>> g = Game.new(deck=deck_for(["5H 5S JK 9S 9C 9D", "7C 8C 2D QH KH QD",
+        ...     "3C 4C 6C 10D KS JH", "JD 10S 3H 8D 6S 4S"], "4D", dealer=3), deals=(1,), dealer=3)
+        >>> g.apply("take").meld_actions()
+        ['meld set 5S 5H JK; set 9S 9D 9C']
+        """
+        if self.phase != "play":
+            return []
+        p = self.active_player
+        hand = self.hands[p]
+        out = []
+        cap = float("inf") if limit is None else limit
+        cands = _candidate_melds(hand)
+        if not self.met[p]:
+            for combo in _contract_combos(cands, hand, self.deal_number):
+                out.append("meld " + "; ".join(f"{k} {_cs(c)}" for k, c in combo))
+                if len(out) >= cap:
+                    break
+            return out
+        out.extend(f"meld {k} {_cs(c)}" for k, c in cands)
+        for m, meld in enumerate(self.table):
+            for nat in sorted({c for c in hand if c.is_natural or c.rank == 2}):
+                for wild in sorted({meld.cards[i] for i in meld.replace_options(nat)}):
+                    if len(out) >= cap:
+                        return out[:limit]
+                    out.extend(self._replace_follow_ups(m, nat, wild))
+        return out if limit is None else out[:limit]
+
+    def _replace_follow_ups(self, m, nat, wild) -> list:
+        """Replacement actions of nat for wild in meld m with a simple use of the freed wild."""
+        meld = self.table[m]
+        wild_part = f" for {wild}" if len({meld.cards[i] for i in meld.replace_options(nat)}) > 1 else ""
+        head = f"replace {m} {nat}{wild_part} then "
+        acts = []
+        for k, other in enumerate(self.table):
+            if k == m:
+                continue
+            ends = other.layoff_ends(wild)
+            if ends == ("any",) or len(ends) == 1:
+                acts.append(head + f"layoff {wild} {k}")
+            else:
+                acts.extend(head + f"layoff {wild} {k} {e}" for e in ends)
+        hand = list(self.hands[self.active_player])
+        hand.remove(nat)
+        hand.append(wild)
+        for kind, cards in _candidate_melds(hand):
+            if wild in cards:
+                acts.append(head + f"meld {kind} {_cs(cards)}")
+        return acts
+
+    def is_legal(self, action) -> bool:
+        """True if ``action`` may be applied now.
+
+        >>> g = Game.new(seed=3)
+        >>> g.is_legal("push"), g.is_legal("discard 5H"), g.is_legal("dance")
+        (True, False, False)
+        """
+        try:
+            self.apply(action)
+        except IllegalAction:
+            return False
+        return True
+
+    def apply(self, action: str) -> Game:
+        """Return the state after ``action``; ``self`` is unchanged.
+
+        Illegal or malformed actions raise :class:`~pushlab.errors.IllegalAction`
+        naming the rule broken.
+
+        >>> g = Game.new(seed=3, dealer=0)
+        >>> g.apply("discard 5H")
+        Traceback (most recent call last):
+        ...
+        pushlab.errors.IllegalAction: rule 12: Ben must first draw: take the discard or push; legal actions: take, push
+        """
+        if not isinstance(action, str) or not action.strip():
+            self._refuse(action, f"an action must be a non-empty string such as 'take', not {action!r}")
+        try:
+            parsed = _parse_action(action)
+        except ParseError as e:
+            self._refuse(action, str(e))
+        draft = _Draft.of(self)
+        try:
+            draft.act(parsed)
+        except _Refusal as e:
+            self._refuse(action, str(e))
+        return draft.freeze()
+
+    def _refuse(self, action, problem):
+        """Raise IllegalAction naming the problem and listing the simple legal actions."""
+        legal = self.legal_actions()
+        more = " (or a meld)" if self.phase == "play" else ""
+        listed = ", ".join(legal) + more if legal else "none (the match is over)"
+        raise IllegalAction(f"{problem}; legal actions: {listed}", action=action, legal=legal)
+
+    # ------------------------------------------------------------------ display
+    def __repr__(self) -> str:
+        where = "over" if self.is_over else f"{self.players[self.active_player]} to {self.phase}"
+        return (f"<Game deal {self.deal_number} ({self.deal_index + 1} of {len(self.deals)}), "
+                f"{where}, hands {self.hand_sizes}, stock {self.stock_size}, "
+                f"discard {self.discard_top or '-'}, {len(self.table)} melds, scores {self.scores()}>")
+
+    def describe(self, player: int | None = None) -> str:
+        """A plain-text view: public state, and ``player``'s hand if given.
+
+        >>> print(Game.new(seed=2, dealer=0, deals=(1,)).describe())  # doctest: +ELLIPSIS
+        Push (contract rummy), deal 1 (1 of 1): 2 sets of 3; dealer Ann
+        Ben to draw; stock 83, discard ...
+        Ann     6 cards
+        Ben *   6 cards
+        Cat     6 cards
+        Dan     6 cards
+        Table: -
+        Scores: Ann & Cat 0, Ben & Dan 0
+        """
+        lines = [f"Push (contract rummy), deal {self.deal_number} ({self.deal_index + 1} of "
+                 f"{len(self.deals)}): {self.contract_text}; dealer {self.players[self.dealer]}"]
+        top = self.discard_top.pretty if self.discard_top else "-"
+        state = "the match is over" if self.is_over else \
+            f"{self.players[self.active_player]} to {self.phase}"
+        lines.append(f"{state[0].upper() + state[1:]}; stock {self.stock_size}, discard {top}")
+        for p, name in enumerate(self.players):
+            mark = " *" if p == self.current_player else ""
+            met = ", contract met" if self.met[p] else ""
+            cards = f": {cards_text(self.hands[p])}" if p == player else ""
+            lines.append(f"{name + mark:<7} {len(self.hands[p])} cards{met}{cards}")
+        melds = [f"{i + 1}: {m} ({self.players[m.owner]})" for i, m in enumerate(self.table)]
+        lines.append("Table: " + ("; ".join(melds) if melds else "-"))
+        s = self.scores()
+        lines.append(f"Scores: {self.teams[0]} {s[0]}, {self.teams[1]} {s[1]}")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.describe()
+
+    def _repr_html_(self) -> str:
+        """A compact HTML table of the public state."""
+        rows = "".join(
+            f"<tr><td>{'&#9654; ' if p == self.current_player else ''}{name}</td>"
+            f"<td>{len(self.hands[p])}</td><td>{'yes' if self.met[p] else ''}</td></tr>"
+            for p, name in enumerate(self.players))
+        melds = "".join(f"<li>{m._repr_html_()} <small>{self.players[m.owner]}</small></li>"
+                        for m in self.table)
+        top = self.discard_top._repr_html_() if self.discard_top else "-"
+        s = self.scores()
+        return (f"<div><b>Deal {self.deal_number}</b>: {self.contract_text} &middot; stock "
+                f"{self.stock_size} &middot; discard {top}<table><tr><th>player</th><th>cards</th>"
+                f"<th>contract</th></tr>{rows}</table><ol start=0>{melds}</ol>"
+                f"{self.teams[0]} {s[0]} &middot; {self.teams[1]} {s[1]}</div>")
+
+
+def deck_for(hands, upcard, stock="", dealer=0) -> str:
+    """A scripted deck (top first) dealing ``hands[p]`` to player p, then upcard, then stock.
+
+    Cards are dealt one at a time clockwise starting left of ``dealer`` (rule 5).
+
+    >>> deck_for(["AS 3S", "AH 3H", "AD 3D", "AC 3C"], "KS", "QS", dealer=3)
+    'AS AH AD AC 3S 3H 3D 3C KS QS'
+    """
+    hands = [parse_cards(h) for h in hands]
+    n = len(hands[0])
+    if len(hands) != NUM_PLAYERS or any(len(h) != n for h in hands):
+        raise SetupError(f"deck_for needs 4 hands of equal size, got sizes {[len(h) for h in hands]}")
+    order = [hands[(dealer + 1 + i) % NUM_PLAYERS][i // NUM_PLAYERS] for i in range(NUM_PLAYERS * n)]
+    return _cs(order + list(parse_cards(upcard)) + list(parse_cards(stock)))
+
+
+# ---------------------------------------------------------------------- parsing
+def _cs(cards) -> str:
+    """Cards in ASCII notation."""
+    return " ".join(str(c) for c in cards)
+
+
+def _parse_action(text: str) -> tuple:
+    """Parse an action string into a tuple; ParseError if malformed."""
+    words = text.split()
+    verb = words[0].lower()
+    args = words[1:]
+    if verb in ("take", "push"):
+        if args:
+            raise ParseError(f"'{verb}' takes no arguments, got {text!r}")
+        return (verb,)
+    if verb == "discard":
+        if len(args) != 1:
+            raise ParseError(f"expected 'discard <card>', got {text!r}")
+        return ("discard", Card.parse(args[0]))
+    if verb in ("layoff", "lay-off", "lay_off"):
+        return _parse_layoff(text, args)
+    if verb == "meld":
+        return ("meld", _parse_melds(text, " ".join(args)))
+    if verb == "replace":
+        return _parse_replace(text, args)
+    raise ParseError(f"unknown action {text!r} (actions: take, push, meld ..., layoff ..., "
+                     f"replace ... then ..., discard <card>)")
+
+
+def _parse_index(text, word) -> int:
+    """A 0-based meld index."""
+    if not (word.isascii() and word.isdigit()):
+        raise ParseError(f"{word!r} is not a meld number in {text!r} (melds are numbered from 0)")
+    return int(word)
+
+
+def _parse_layoff(text, args) -> tuple:
+    """'layoff <card> <meld#> [low|high]'."""
+    if len(args) not in (2, 3) or (len(args) == 3 and args[2].lower() not in ENDS):
+        raise ParseError(f"expected 'layoff <card> <meld#> [low|high]', got {text!r}")
+    end = args[2].lower() if len(args) == 3 else None
+    return ("layoff", Card.parse(args[0]), _parse_index(text, args[1]), end)
+
+
+def _parse_melds(text, body) -> tuple:
+    """'set 5H 5S JK; run 7C 8C 9C' -> ((kind, cards), ...)."""
+    melds = []
+    for part in body.split(";"):
+        words = part.split()
+        if words and words[0].lower() == "meld":
+            words = words[1:]
+        if not words or words[0].lower() not in KINDS:
+            raise ParseError(f"expected 'meld set|run <cards>; set|run <cards> ...', got {text!r}")
+        melds.append((words[0].lower(), parse_cards(words[1:])))
+    return tuple(melds)
+
+
+def _parse_replace(text, args) -> tuple:
+    """'replace <meld#> <natural> [for <wild>] then <meld ...|layoff ...>'."""
+    low = [a.lower() for a in args]
+    if "then" not in low:
+        raise ParseError(f"expected 'replace <meld#> <card> [for <wild>] then <meld ...|layoff ...>' "
+                         f"(rule 14: the freed wild must be played at once), got {text!r}")
+    k = low.index("then")
+    head, rest = args[:k], args[k + 1:]
+    if len(head) == 2:
+        wild = None
+    elif len(head) == 4 and head[2].lower() == "for":
+        wild = Card.parse(head[3])
+    else:
+        raise ParseError(f"expected 'replace <meld#> <card> [for <wild>] then ...', got {text!r}")
+    if not rest:
+        raise ParseError(f"nothing after 'then' in {text!r}")
+    follow = _parse_action(" ".join(rest))
+    if follow[0] not in ("meld", "layoff"):
+        raise ParseError(f"after 'then' comes a meld or a lay-off using the freed wild, got {text!r}")
+    return ("replace", _parse_index(text, head[0]), Card.parse(head[1]), wild, follow)
+
+
+# ---------------------------------------------------------------------- setup helpers
+def _names(names) -> tuple:
+    """Validate four player names."""
+    if names is None:
+        return DEFAULT_NAMES
+    if isinstance(names, (str, bytes)) or not hasattr(names, "__iter__"):
+        raise SetupError(f"names must be a sequence of 4 names, got {names!r}")
+    names = tuple(names)
+    if len(names) != NUM_PLAYERS or not all(isinstance(n, str) and n.strip() for n in names):
+        raise SetupError(f"Push needs 4 players with non-empty names (rule 1), got {names!r}")
+    if len(set(names)) != NUM_PLAYERS:
+        raise SetupError(f"player names must be distinct, got {names!r}")
+    return names
+
+
+def _deals(deals) -> tuple:
+    """Validate the deals to play: a non-empty sequence of contract numbers 1..5."""
+    if isinstance(deals, Integral) and not isinstance(deals, bool):
+        deals = (deals,)
+    try:
+        deals = tuple(deals)
+    except TypeError:
+        raise SetupError(f"deals must be a sequence of deal numbers 1..5, got {deals!r}") from None
+    if not deals or not all(isinstance(d, Integral) and not isinstance(d, bool) and d in CONTRACTS
+                            for d in deals):
+        raise SetupError(f"deals must be a non-empty sequence of deal numbers 1..5, got {deals!r}")
+    return tuple(int(d) for d in deals)
+
+
+def _scripted_deck(deck, n, hand_size) -> tuple:
+    """Parse a scripted deck; it must fit in the real deck and be long enough to deal."""
+    try:
+        cards = parse_cards(deck)
+    except ParseError as e:
+        raise SetupError(f"deck for deal {n}: {e}") from None
+    extra = Counter(cards) - Counter(full_deck())
+    if extra:
+        c, k = next(iter(extra.items()))
+        raise SetupError(f"deck for deal {n} holds too many copies of {c} (the 108-card deck "
+                         f"has {Counter(full_deck())[c]}, rule 2)")
+    need = NUM_PLAYERS * hand_size + 1
+    if len(cards) < need:
+        raise SetupError(f"deck for deal {n} has {len(cards)} cards; dealing {hand_size} each "
+                         f"plus the upcard needs at least {need}")
+    return cards
+
+
+def _generator(seed) -> np.random.Generator:
+    """A numpy Generator from an int seed, None or a Generator."""
+    if isinstance(seed, np.random.Generator):
+        return seed
+    if seed is None or (isinstance(seed, Integral) and not isinstance(seed, bool)):
+        return np.random.default_rng(seed)
+    raise SetupError(f"seed must be an int, None or a numpy Generator, got {seed!r}")
+
+
+def _remove(hand: list, cards) -> list | None:
+    """hand minus the cards (multiset), or None if the hand lacks one."""
+    left = list(hand)
+    for c in cards:
+        if c not in left:
+            return None
+        left.remove(c)
+    return left
+
+
+def _missing(hand, cards) -> Card | None:
+    """The first card of cards the hand lacks (multiset), or None."""
+    need = Counter(cards)
+    have = Counter(hand)
+    for c in cards:
+        if need[c] > have[c]:
+            return c
+    return None
+
+
+# ---------------------------------------------------------------------- meld proposals
+def _candidate_melds(hand) -> list:
+    """Useful melds (kind, cards) that the hand can form (not all): sets and runs of 3+."""
+    hand = sorted(hand)
+    wilds = sorted((c for c in hand if c.is_wild), key=lambda c: (c.is_joker, c.sort_key))
+    out = []
+    for rank in sorted({c.rank for c in hand if c.is_natural}):
+        nat = sorted({c for c in hand if c.rank == rank})
+        for size in range(len(nat), 0, -1):
+            for chosen in combinations(nat, size):
+                for w in range(0, min(len(wilds), MAX_SET - size) + 1):
+                    if size + w >= 3:
+                        out.append(("set", tuple(chosen) + tuple(wilds[:w])))
+    for suit in SUITS:
+        have = {c.rank for c in hand if c.suit == suit and c.is_natural}
+        if not have:
+            continue
+        own_two = Card(2, suit) in hand
+        for start in range(1, 13):
+            for length in range(3, min(MAX_RUN, 15 - start) + 1):
+                cards, need, naturals = [], 0, 0
+                for v in range(start, start + length):
+                    r = 1 if v == 14 else v
+                    if r in have:
+                        cards.append(Card(r, suit))
+                        naturals += 1
+                    elif r == 2 and own_two:
+                        cards.append(Card(2, suit))
+                    else:
+                        cards.append(None)
+                        need += 1
+                if not naturals:
+                    continue
+                pool = [w for w in wilds if not (w == Card(2, suit) and Card(2, suit) in cards)]
+                if need > len(pool):
+                    continue
+                it = iter(pool)
+                filled = tuple(c if c is not None else next(it) for c in cards)
+                if _missing(hand, filled) is None and meld_problem(filled, "run") is None:
+                    out.append(("run", filled))
+    return out
+
+
+def _contract_combos(cands, hand, deal):
+    """Yield tuples of candidate melds (disjoint in the hand) that meet the contract exactly."""
+    need = CONTRACTS[deal]
+
+    def rec(i, first, chosen, left):
+        if i == len(need):
+            yield tuple(chosen)
+            return
+        kind, size = need[i]
+        for j in range(first, len(cands)):
+            k, cards = cands[j]
+            if k != kind or len(cards) < size:
+                continue
+            rest = _remove(left, cards)
+            if rest is not None:
+                same = i + 1 < len(need) and need[i + 1][0] == kind
+                yield from rec(i + 1, j if same else 0, chosen + [cands[j]], rest)
+
+    seen = set()
+    for combo in rec(0, 0, [], list(hand)):
+        if combo not in seen and contract_problem(combo, deal) is None:
+            seen.add(combo)
+            yield combo
+
+
+# ---------------------------------------------------------------------- the draft
+class _Refusal(Exception):
+    """An action is illegal; the message names the rule broken."""
+
+
+class _Draft:
+    """A mutable scratch copy of a Game used while one action is resolved."""
+
+    FIELDS = ("players", "deals", "deal_index", "first_dealer", "dealer", "phase",
+              "active_player", "hands", "stock", "discard_pile", "table", "met", "drawn", "source",
+              "turn",
+              "quiet_turns", "round_cap", "results", "log", "private_log", "deal_seeds", "decks")
+    __slots__ = FIELDS
+
+    def __init__(self, **fields):
+        for name, value in fields.items():
+            setattr(self, name, value)
+
+    @classmethod
+    def of(cls, g: Game) -> _Draft:
+        """A draft copying ``g`` (lists where the draft mutates)."""
+        d = cls(**{f: getattr(g, f) for f in cls.FIELDS})
+        d.hands = [list(h) for h in g.hands]
+        d.discard_pile = list(g.discard_pile)
+        d.table = list(g.table)
+        d.met = list(g.met)
+        d.results = list(g.results)
+        d.log = list(g.log)
+        d.private_log = [list(x) for x in g.private_log]
+        return d
+
+    def freeze(self) -> Game:
+        """The immutable Game for this draft."""
+        return Game(
+            players=self.players, deals=self.deals, deal_index=self.deal_index,
+            first_dealer=self.first_dealer, dealer=self.dealer, phase=self.phase,
+            active_player=self.active_player, hands=tuple(tuple(sorted(h)) for h in self.hands),
+            stock=tuple(self.stock), discard_pile=tuple(self.discard_pile),
+            table=tuple(self.table), met=tuple(self.met), drawn=self.drawn, source=self.source,
+            turn=self.turn,
+            quiet_turns=self.quiet_turns, round_cap=self.round_cap, results=tuple(self.results),
+            log=tuple(self.log), private_log=tuple(tuple(x) for x in self.private_log),
+            deal_seeds=self.deal_seeds, decks=self.decks)
+
+    # -- helpers
+    @property
+    def p(self) -> int:
+        """The active player."""
+        return self.active_player
+
+    def name(self, player=None) -> str:
+        """A player's name (the active player's by default)."""
+        return self.players[self.p if player is None else player]
+
+    def meld_label(self, m: int) -> str:
+        """'meld 2 (Ben's run 7♣ 8♣ 9♣)'."""
+        meld = self.table[m]
+        return f"meld {m + 1} ({self.name(meld.owner)}'s {meld})"
+
+    # -- deals
+    def start_deal(self) -> None:
+        """Deal the current deal (rules 5, 6): one card at a time clockwise from the dealer's left."""
+        k = self.deal_index
+        deal = self.deals[k]
+        n = HAND_SIZES[deal]
+        rng = np.random.default_rng(self.deal_seeds[k])
+        deck = self.decks[k]
+        if deck is None:
+            base = full_deck()
+            deck = tuple(base[i] for i in rng.permutation(len(base)))
+        hands = [[] for _ in range(NUM_PLAYERS)]
+        for i in range(NUM_PLAYERS * n):
+            hands[(self.dealer + 1 + i) % NUM_PLAYERS].append(deck[i])
+        up, stock = deck[NUM_PLAYERS * n], list(deck[NUM_PLAYERS * n + 1:])
+        self.hands, self.table, self.met = hands, [], [False] * NUM_PLAYERS
+        self.log.append(f"Deal {deal} ({k + 1} of {len(self.deals)}), contract "
+                        f"{contract_text(deal)}: {self.name(self.dealer)} deals {n} cards each; "
+                        f"the upcard is {up.pretty}")
+        while up.is_wild and any(c.is_natural for c in stock):
+            pos = int(rng.integers(1, len(stock) + 1))
+            stock.insert(pos, up)
+            new, stock = stock[0], stock[1:]
+            self.log.append(f"The upcard {up.pretty} is wild: it goes back into the stock at a "
+                            f"random place and {new.pretty} is turned up (rule 6)")
+            up = new
+        self.discard_pile = [up]
+        self.stock = tuple(stock)
+        self.active_player = left_of(self.dealer)
+        self.phase, self.drawn, self.source, self.turn, self.quiet_turns = "draw", None, None, 1, 0
+        for p in range(NUM_PLAYERS):
+            self.private_log[p].append(f"Deal {deal}: {self.name(p)} is dealt "
+                                       f"{cards_text(sorted(hands[p]))}")
+
+    def end_deal(self, went_out: int | None, reason: str) -> None:
+        """Score the deal (rules 17-19), then deal the next one or end the match (rule 20)."""
+        pens = [sum(c.penalty for c in h) for h in self.hands]
+        team = [pens[0] + pens[2], pens[1] + pens[3]]
+        if went_out is not None:
+            team[team_of(went_out)] = 0
+        deal = self.deals[self.deal_index]
+        self.results.append(DealResult(deal=deal, dealer=self.dealer, went_out=went_out,
+                                       reason=reason, hands=tuple(tuple(sorted(h)) for h in self.hands),
+                                       scores=tuple(team)))
+        left = "; ".join(f"{self.name(p)} {cards_text(sorted(self.hands[p])) or '-'} ({pens[p]})"
+                         for p in range(NUM_PLAYERS))
+        teams = [f"{self.name(t)} & {self.name(t + 2)}" for t in (0, 1)]
+        self.log.append(f"Deal {deal} ends: {teams[0]} score {team[0]}, {teams[1]} score "
+                        f"{team[1]} (hands left: {left})")
+        if self.deal_index + 1 < len(self.deals):
+            self.deal_index += 1
+            self.dealer = left_of(self.dealer)
+            self.start_deal()
+            return
+        self.phase, self.drawn, self.source = "over", None, None
+        totals = [sum(r.scores[t] for r in self.results) for t in (0, 1)]
+        if totals[0] == totals[1]:
+            self.log.append(f"The match is over: {teams[0]} and {teams[1]} tie with {totals[0]} "
+                            f"points and share the win")
+        else:
+            w = 0 if totals[0] < totals[1] else 1
+            self.log.append(f"The match is over: {teams[w]} win with {totals[w]} points against "
+                            f"{totals[1 - w]}")
+
+    def end_turn(self, took_stock: bool) -> None:
+        """Pass the turn to the left, or end the deal at the round cap (rule 17)."""
+        self.quiet_turns = 0 if took_stock else self.quiet_turns + 1
+        if self.round_cap is not None and self.quiet_turns >= NUM_PLAYERS * self.round_cap:
+            self.log.append(f"{self.round_cap} full rounds without a card taken from the stock: "
+                            f"the deal ends (rule 17)")
+            self.end_deal(None, "cap")
+            return
+        self.active_player = left_of(self.p)
+        self.phase, self.drawn, self.source = "draw", None, None
+        self.turn += 1
+
+    def went_out(self) -> bool:
+        """If the active player's hand is empty, they go out and the deal ends (rule 16)."""
+        if self.hands[self.p]:
+            return False
+        self.log.append(f"{self.name()} goes out (rule 16)")
+        self.end_deal(self.p, "out")
+        return True
+
+    # -- actions
+    def act(self, parsed) -> None:
+        """Resolve one parsed action or raise _Refusal."""
+        verb = parsed[0]
+        if self.phase == "over":
+            raise _Refusal("the match is over")
+        if self.phase == "draw" and verb not in ("take", "push"):
+            raise _Refusal(f"rule 12: {self.name()} must first draw: take the discard or push")
+        if self.phase == "play" and verb in ("take", "push"):
+            raise _Refusal(f"rule 12: {self.name()} has already drawn this turn; now meld, lay "
+                           f"off or discard (rule 15)")
+        getattr(self, "do_" + verb)(*parsed[1:])
+
+    def do_take(self) -> None:
+        """Rule 12a: take the top discard."""
+        if not self.discard_pile:
+            raise _Refusal("rule 12: the discard pile is empty, so there is nothing to take")
+        card = self.discard_pile.pop()
+        self.hands[self.p].append(card)
+        self.drawn, self.source, self.phase = card, "discard", "play"
+        self.log.append(f"{self.name()} takes {card.pretty} from the discard pile")
+
+    def do_push(self) -> None:
+        """Rule 12b: push the stock top and discard top to the left, then draw from the stock."""
+        if len(self.stock) < 2:
+            self.log.append(f"{self.name()} pushes, but the stock has only {len(self.stock)} "
+                            f"card{'s' if len(self.stock) != 1 else ''}: the deal ends (rules 12, 17)")
+            self.end_deal(None, "stock")
+            return
+        left = left_of(self.p)
+        given, own = self.stock[0], self.stock[1]
+        self.stock = self.stock[2:]
+        pushed = [given]
+        top = None
+        if self.discard_pile:
+            top = self.discard_pile.pop()
+            pushed.append(top)
+        self.hands[left].extend(pushed)
+        self.hands[self.p].append(own)
+        self.drawn, self.source, self.phase = own, "stock", "play"
+        what = f"{top.pretty} and the top stock card" if top else "the top stock card"
+        self.log.append(f"{self.name()} pushes {what} to {self.name(left)}, then draws from "
+                        f"the stock")
+        self.private_log[left].append(f"{self.name(left)} receives {given.pretty} from the stock "
+                                      f"(pushed by {self.name()})")
+        self.private_log[self.p].append(f"{self.name()} draws {own.pretty} from the stock")
+
+    def do_discard(self, card: Card) -> None:
+        """Rule 15: discard one card and end the turn (rule 16: going out if it was the last)."""
+        hand = self.hands[self.p]
+        if card not in hand:
+            raise _Refusal(f"rule 15: {self.name()} has no {card.pretty} to discard")
+        hand.remove(card)
+        self.discard_pile.append(card)
+        self.log.append(f"{self.name()} discards {card.pretty}")
+        if self.went_out():
+            return
+        self.end_turn(took_stock=self.source == "stock")
+
+    def check_melds(self, melds, hand) -> None:
+        """Check cards are held and each meld valid (rules 7-9)."""
+        missing = _missing(hand, [c for _, cards in melds for c in cards])
+        if missing is not None:
+            raise _Refusal(f"{self.name()} does not hold {missing.pretty}"
+                           f"{' (enough copies)' if missing in hand else ''}")
+        for kind, cards in melds:
+            problem = meld_problem(cards, kind)
+            if problem:
+                rule = "rule 8" if kind == "set" else "rule 9"
+                if "natural card" in problem or "at least 3" in problem:
+                    rule = "rule 7"
+                raise _Refusal(f"{rule}: {cards_text(cards)} is not a {kind}: {problem}")
+
+    def do_meld(self, melds) -> None:
+        """Rules 11, 13: lay down melds (the whole contract at once if not yet met)."""
+        hand = self.hands[self.p]
+        self.check_melds(melds, hand)
+        first = not self.met[self.p]
+        if first:
+            problem = contract_problem(melds, self.deals[self.deal_index])
+            if problem:
+                raise _Refusal(f"rule 13: {self.name()} has not met the contract yet, so the first "
+                               f"melding must lay down the whole contract ({contract_text(self.deals[self.deal_index])}) "
+                               f"in one action: {problem}")
+        self.lay_melds(melds)
+        if first:
+            self.met[self.p] = True
+        words = " and ".join(f"{kind} {cards_text(cards)} (meld {len(self.table) - len(melds) + i + 1})"
+                             for i, (kind, cards) in enumerate(melds))
+        self.log.append(f"{self.name()} melds {words}{', meeting the contract' if first else ''}")
+        self.went_out()
+
+    def lay_melds(self, melds) -> None:
+        """Move the melds' cards from the hand to the table."""
+        hand = self.hands[self.p]
+        for kind, cards in melds:
+            for c in cards:
+                hand.remove(c)
+            self.table.append(Meld(kind, cards, self.p))
+
+    def check_layoff(self, card, m, end, hand, forbidden=None) -> Meld:
+        """Validate a lay-off (rule 13) and return the extended meld."""
+        if not self.met[self.p]:
+            raise _Refusal(f"rule 13: {self.name()} has not met the contract yet, so may not "
+                           f"lay off")
+        if card not in hand:
+            raise _Refusal(f"{self.name()} does not hold {card.pretty}")
+        if not 0 <= m < len(self.table):
+            raise _Refusal(f"there is no meld {m} (melds are numbered 0..{len(self.table) - 1} "
+                           f"in actions)" if self.table else "there are no melds on the table")
+        if m == forbidden:
+            raise _Refusal(f"rule 14: the freed wild must go to another meld, not back to "
+                           f"meld {m + 1}")
+        meld = self.table[m]
+        ends = meld.layoff_ends(card)
+        if not ends:
+            raise _Refusal(f"rule 13: {card.pretty} does not fit on {self.meld_label(m)}")
+        if end is not None and meld.kind == "set":
+            raise _Refusal(f"meld {m + 1} is a set: lay off without low/high")
+        if end is None and len(ends) > 1:
+            raise _Refusal(f"{card.pretty} fits at both ends of {self.meld_label(m)}: say low or high")
+        if end is not None and end not in ends:
+            raise _Refusal(f"rule 13: {card.pretty} does not fit at the {end} end of "
+                           f"{self.meld_label(m)}")
+        return meld.lay_off(card, None if meld.kind == "set" else (end or ends[0])), (end or ends[0])
+
+    def do_layoff(self, card, m, end, forbidden=None) -> None:
+        """Rule 13: lay off a card onto any meld on the table."""
+        new, end = self.check_layoff(card, m, end, self.hands[self.p], forbidden)
+        self.hands[self.p].remove(card)
+        self.table[m] = new
+        where = "" if new.kind == "set" else f" at the {end} end of"
+        self.log.append(f"{self.name()} lays off {card.pretty}{where or ' on'} {self.meld_label(m)}")
+        self.went_out()
+
+    def do_replace(self, m, nat, wild, follow) -> None:
+        """Rule 14: replace a wild by the natural it stands for; play the freed wild at once."""
+        p = self.p
+        if not self.met[p]:
+            raise _Refusal(f"rule 14: {self.name()} has not met the contract yet, so may not "
+                           f"replace wilds")
+        if nat not in self.hands[p]:
+            raise _Refusal(f"{self.name()} does not hold {nat.pretty}")
+        if not 0 <= m < len(self.table):
+            raise _Refusal(f"there is no meld {m} on the table")
+        meld = self.table[m]
+        try:
+            new, freed = meld.replace(nat, wild)
+        except IllegalAction as e:
+            raise _Refusal(f"rule 14: {e}".replace(" (rule 14)", "")) from None
+        if follow[0] == "meld" and not any(freed in cards for _, cards in follow[1]):
+            raise _Refusal(f"rule 14: the freed wild {freed.pretty} must be played in another "
+                           f"meld this turn, but the meld after 'then' does not use it")
+        if follow[0] == "layoff" and follow[1] != freed:
+            raise _Refusal(f"rule 14: the freed wild {freed.pretty} must be played in another "
+                           f"meld this turn, but the lay-off after 'then' is {follow[1].pretty}")
+        self.hands[p].remove(nat)
+        self.hands[p].append(freed)
+        self.table[m] = new
+        self.log.append(f"{self.name()} replaces {freed.pretty} in meld {m + 1} by {nat.pretty}")
+        if follow[0] == "meld":
+            self.do_meld(follow[1])
+        else:
+            self.do_layoff(*follow[1:], forbidden=m)
