@@ -1,0 +1,435 @@
+"""Fast simulation of Push (push-your-luck) with numpy, checked against ``game.py``.
+
+Two simulators, both driven by a ``numpy.random.Generator`` passed in:
+
+- :func:`simulate_turns`: N single turns at once from a table (a ``Game`` in phase
+  ``turn`` or ``push``) under a :class:`TurnPolicy`; the draw pile's order is the
+  only chance. :func:`simulate_turns_engine` does the same with the ``Game.apply``
+  loop and :func:`exact_turn` computes the exact values by memoized recursion.
+- :func:`simulate_games`: whole games in lock-step, B games at a time, every seat
+  played by the threshold bot ``StopAfter(k, bank_at=x)`` of :mod:`pushlab.luck.bots`.
+
+Card codes: number card colour ``c`` (index in ``RBGYP``) and number ``n`` is
+``6 * c + n - 1`` (0..29), a roll card 30, a switch card 31. Die faces are 0..4
+(``RBGYP``) and 5 (star).
+
+**The turn outcome.** A turn either busts (``bust`` is 1, ``points`` 0) or stops
+(by the policy, or because the pile ran out) and ``points`` is the face value of
+the best column on the table at that moment (the most number-card points; the
+column a greedy player takes), 0 when no column exists. Cards go into columns by
+:func:`pushlab.luck.bots.placement`.
+
+>>> from pushlab.luck import Game
+>>> g = Game.new(3, deck="R1 B1 G1 Y1 P1 Y3 R6", rolls="*")
+>>> for a in ["draw", "place 0", "draw", "place 1", "draw", "place 2"]:
+...     g = g.apply(a)
+>>> exact_turn(g, TurnPolicy.more(1))          # Y1, P1 bust; Y3 -> 4, R6 -> 7 points
+TurnOdds(bust=Fraction(1, 2), points=Fraction(11, 4))
+>>> est = simulate_turns(g, TurnPolicy.more(1), 20_000, np.random.default_rng(1))
+>>> abs(est.bust - 0.5) < 4 * est.bust_se
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+
+import numpy as np
+
+from pushlab.errors import SetupError
+from pushlab.luck.bots import DEFAULT_BANK_AT, MAX_COLUMNS, placement
+from pushlab.luck.cards import COLOURS, DIE_FACES, ROLL, SWITCH, Card, full_deck
+
+ROLL_CODE, SWITCH_CODE, NUM_CODES = 30, 31, 32
+STAR_FACE = 5
+_NEVER = 1 << 30
+_CODE_CARDS = tuple(Card(c + str(n)) for c in COLOURS for n in range(1, 7)) + (ROLL, SWITCH)
+_CODE_POINTS = np.array([t % 6 + 1 for t in range(30)] + [0, 0], dtype=np.int64)
+
+
+# ---------------------------------------------------------------------- encoding
+def encode(cards) -> np.ndarray:
+    """Card codes (int8) of a sequence of cards.
+
+    >>> from pushlab.luck import parse_cards
+    >>> encode(parse_cards("R1 B5 roll switch")).tolist()
+    [0, 10, 30, 31]
+    """
+    return np.array([_code(c) for c in cards], dtype=np.int8)
+
+
+def _code(card) -> int:
+    """The code of one card."""
+    if card.is_number:
+        return 6 * COLOURS.index(card.colour) + card.number - 1
+    return ROLL_CODE if card.is_roll else SWITCH_CODE
+
+
+def decode(codes) -> tuple:
+    """Cards of a sequence of codes (the inverse of :func:`encode`).
+
+    >>> decode([0, 10, 30, 31])
+    (Card('R1'), Card('B5'), Card('roll'), Card('switch'))
+    """
+    return tuple(_CODE_CARDS[int(t)] for t in codes)
+
+
+def die_string(faces) -> str:
+    """Die faces 0..5 as the engine's notation (``RBGYP*``).
+
+    >>> die_string([0, 5, 3])
+    'R*Y'
+    """
+    return "".join(DIE_FACES[int(f)] for f in faces)
+
+
+# ---------------------------------------------------------------------- shared numpy rules
+# A column is one int: bits 0-4 its colours, 5-10 its numbers, 11 a roll card. A card
+# fits a column iff their masks share no bit; a slot with no column holds FULL, so
+# nothing fits it. Column points are kept beside it.
+ROLL_BIT = 1 << 11
+FULL = (1 << 12) - 1
+CARD_MASK = np.array([(1 << (t // 6)) | (1 << (5 + t % 6)) for t in range(30)]
+                     + [ROLL_BIT, 0], dtype=np.int64)
+
+
+def _place_slots(pc, ncols, cols, cpt):
+    """Vectorized :func:`~pushlab.luck.bots.placement`: slot per row, -1 for a bust."""
+    is_roll = pc == ROLL_CODE
+    fit = (cols & CARD_MASK[pc][:, None]) == 0
+    no_roll = (cols & ROLL_BIT) == 0
+    key = np.where(fit, np.where(is_roll[:, None], 64 - cpt, no_roll * 64 + cpt), -1)
+    best = key.argmax(1)
+    anyfit = key.max(1) >= 0
+    room = ncols < MAX_COLUMNS
+    return np.where(room & (is_roll | ~anyfit), ncols, np.where(anyfit, best, -1))
+
+
+def _put(rows, pc, slot, ncols, cols, cpt):
+    """Place cards ``pc`` in columns ``slot`` of ``rows`` (arrays updated in place)."""
+    flat = rows * MAX_COLUMNS + slot
+    new = slot == ncols[rows]
+    mask = CARD_MASK[pc]
+    cf = cols.reshape(-1)
+    cf[flat] = np.where(new, mask, cf[flat] | mask)
+    cpt.reshape(-1)[flat] += _CODE_POINTS[pc]
+    ncols[rows] += new
+
+
+def _bust_counts(ncols, cols, counts):
+    """Cards in ``counts`` [rows, 32] that would bust on the table ``cols`` [rows, 3]."""
+    out = np.zeros(len(cols), np.int64)
+    full = np.flatnonzero(ncols == MAX_COLUMNS)
+    clash = ((cols[full, :, None] & CARD_MASK[None, None, :]) != 0).all(1)  # [rows, 32]
+    out[full] = (clash * counts[full]).sum(1)
+    return out
+
+
+# ---------------------------------------------------------------------- single turns
+@dataclass(frozen=True)
+class TurnPolicy:
+    """When the active player stops: ``after`` k cards in the columns, ``more`` n more
+    draws, or ``risk``: once the next card busts with probability >= p (exact, from
+    the pile's make-up). Stopping needs a column; until then the player draws.
+
+    >>> TurnPolicy.after(3), TurnPolicy.risk(0.3).value
+    (TurnPolicy(kind='after', value=3), Fraction(3, 10))
+    """
+
+    kind: str
+    value: object
+
+    def __post_init__(self):
+        if self.kind not in ("after", "more", "risk"):
+            raise SetupError(f"unknown turn policy {self.kind!r} (after, more or risk)")
+        if self.kind == "risk":
+            p = self.value
+            frac = Fraction(str(p)) if isinstance(p, float) else Fraction(p)
+            if not 0 <= frac <= 1:
+                raise SetupError(f"a risk policy needs 0 <= p <= 1, got {p!r}")
+            object.__setattr__(self, "value", frac.limit_denominator(10**6))
+        elif isinstance(self.value, bool) or not isinstance(self.value, (int, np.integer)) \
+                or self.value < 0:
+            raise SetupError(f"policy {self.kind!r} needs a count >= 0, got {self.value!r}")
+
+    @classmethod
+    def after(cls, k: int) -> TurnPolicy:
+        """Stop once ``k`` cards lie in the columns."""
+        return cls("after", k)
+
+    @classmethod
+    def more(cls, n: int) -> TurnPolicy:
+        """Draw ``n`` more cards (switch cards included), then stop."""
+        return cls("more", n)
+
+    @classmethod
+    def risk(cls, p) -> TurnPolicy:
+        """Stop once the next card busts with probability at least ``p``."""
+        return cls("risk", p)
+
+    @classmethod
+    def of(cls, policy) -> TurnPolicy:
+        """A policy from a TurnPolicy, a StopAfter or a StopAtRisk bot."""
+        if isinstance(policy, cls):
+            return policy
+        for attr, kind in (("k", "after"), ("p", "risk")):
+            if hasattr(policy, attr):
+                return cls(kind, getattr(policy, attr))
+        raise SetupError(f"not a turn policy: {policy!r} (use TurnPolicy.after/more/risk)")
+
+    def stops(self, placed, drawn, bust, remaining) -> bool:
+        """Stop now? (scalars or arrays; the caller checks that a column exists)."""
+        if self.kind == "after":
+            return placed >= self.value
+        if self.kind == "more":
+            return drawn >= self.value
+        p = self.value
+        return bust * p.denominator >= p.numerator * remaining
+
+
+@dataclass(frozen=True)
+class TurnEstimate:
+    """Monte Carlo estimate: means and standard errors over ``n`` simulated turns."""
+
+    n: int
+    bust: float
+    bust_se: float
+    points: float
+    points_se: float
+    busts: np.ndarray = dataclasses.field(repr=False)
+    scores: np.ndarray = dataclasses.field(repr=False)
+
+    @classmethod
+    def of(cls, busts, scores) -> TurnEstimate:
+        """Summarise per-turn outcomes (bust flags and points)."""
+        busts = np.asarray(busts, dtype=bool)
+        scores = np.asarray(scores, dtype=np.int64)
+        n = len(busts)
+        sd = (lambda x: float(x.std(ddof=1) / np.sqrt(n)) if n > 1 else float("nan"))
+        return cls(n, float(busts.mean()), sd(busts.astype(float)), float(scores.mean()),
+                   sd(scores.astype(float)), busts, scores)
+
+    def _repr_html_(self) -> str:
+        return (f"<b>{self.n:,} turns</b>: bust {self.bust:.4f} &plusmn; {self.bust_se:.4f}, "
+                f"points {self.points:.3f} &plusmn; {self.points_se:.3f} (1 SE)")
+
+
+@dataclass(frozen=True)
+class TurnOdds:
+    """Exact chance of a bust and expected points of the best column (see module doc)."""
+
+    bust: Fraction
+    points: Fraction
+
+
+def _table(game):
+    """(columns as codes, pile codes, cards in columns) of a game in phase turn/push."""
+    if game.phase not in ("turn", "push"):
+        raise SetupError(f"a turn can be simulated from phase 'turn' or 'push', "
+                         f"not {game.phase!r}")
+    cols = tuple(tuple(_code(c) for c in col) for col in game.columns)
+    return cols, encode(game.draw_pile), sum(len(c) for c in cols)
+
+
+def _column_arrays(cols, n):
+    """(ncols, column masks, column points) for ``n`` copies of a table of codes."""
+    masks = np.full((n, MAX_COLUMNS), FULL, np.int64)
+    cpt = np.zeros((n, MAX_COLUMNS), np.int64)
+    for j, col in enumerate(cols):
+        masks[:, j] = np.bitwise_or.reduce(CARD_MASK[list(col)])
+        cpt[:, j] = _CODE_POINTS[list(col)].sum()
+    return np.full(n, len(cols), np.int64), masks, cpt
+
+
+def simulate_turns(game, policy, n: int, rng=None, *, orders=None) -> TurnEstimate:
+    """Simulate ``n`` turns at once from ``game`` (phase turn/push) with numpy.
+
+    The pile is shuffled per turn by ``rng``; or ``orders`` (n x pile, codes, top first)
+    fixes the orders (for exact comparisons with :func:`simulate_turns_engine`).
+
+    >>> from pushlab.luck import Game
+    >>> est = simulate_turns(Game.new(4, seed=0), TurnPolicy.after(2), 1000, np.random.default_rng(0))
+    >>> est.bust, est.n
+    (0.0, 1000)
+    """
+    policy = TurnPolicy.of(policy)
+    cols, pile, placed0 = _table(game)
+    L = len(pile)
+    if orders is not None:
+        orders = np.asarray(orders, dtype=np.int64)
+        n = len(orders)
+        if orders.shape != (n, L) or (np.sort(orders, 1) != np.sort(pile)).any():
+            raise SetupError("orders must be permutations of the draw pile, one per row")
+    elif rng is None or not isinstance(rng, np.random.Generator):
+        raise SetupError("simulate_turns needs a numpy Generator (np.random.default_rng(seed))")
+    n = int(n)
+    ncols, cols_, cpt = _column_arrays(cols, n)
+    placed = np.full(n, placed0, np.int64)
+    risk = policy.kind == "risk"
+    counts = np.tile(np.bincount(pile.astype(np.int64), minlength=NUM_CODES), (n, 1)) \
+        if risk else None
+    taken = np.zeros((n, min(L, 16)), np.int8)  # pile positions drawn so far (grows)
+    ids = np.arange(n)                   # original index of each live turn
+    busts = np.zeros(n, bool)
+    scores = np.zeros(n, np.int64)
+    for step in range(L + 1):
+        remaining = L - step
+        has_col = ncols > 0
+        bc = _bust_counts(ncols, cols_, counts) if risk else 0
+        stop = has_col & ((remaining == 0) | policy.stops(placed, step, bc, remaining))
+        if remaining == 0:
+            stop = np.ones(len(ids), bool)
+        if stop.any():
+            scores[ids[stop]] = cpt[stop].max(1)
+            keep = ~stop
+            ids, ncols, cols_, cpt, placed, taken = (
+                ids[keep], ncols[keep], cols_[keep], cpt[keep], placed[keep], taken[keep])
+            counts = counts[keep] if risk else None
+        if len(ids) == 0:
+            break
+        if orders is not None:
+            card = orders[ids, step]
+        else:
+            if step == taken.shape[1]:
+                taken = np.concatenate([taken, np.zeros_like(taken)], axis=1)
+            card = pile[_sample_positions(taken, step, L, rng)].astype(np.int64)
+        if risk:
+            counts[np.arange(len(ids)), card] -= 1
+        slot = _place_slots(card, ncols, cols_, cpt)
+        switch = card == SWITCH_CODE
+        bust = (slot < 0) & ~switch
+        ok = ~bust & ~switch
+        rows = np.flatnonzero(ok)
+        _put(rows, card[rows], slot[rows], ncols, cols_, cpt)
+        placed[rows] += 1
+        if bust.any():
+            busts[ids[bust]] = True
+            keep = ~bust
+            ids, ncols, cols_, cpt, placed, taken = (
+                ids[keep], ncols[keep], cols_[keep], cpt[keep], placed[keep], taken[keep])
+            counts = counts[keep] if risk else None
+    return TurnEstimate.of(busts, scores)
+
+
+def _sample_positions(taken, step, L, rng):
+    """Uniform pile positions not drawn yet (rejection sampling), recorded in ``taken``."""
+    m = len(taken)
+    u = rng.integers(0, L, size=m, dtype=np.int8)
+    if step:
+        todo = np.flatnonzero((taken[:, :step] == u[:, None]).any(1))
+        while todo.size:
+            u[todo] = rng.integers(0, L, size=todo.size, dtype=np.int8)
+            clash = (taken[todo, :step] == u[todo, None]).any(1)
+            todo = todo[clash]
+    taken[:, step] = u
+    return u
+
+
+def simulate_turns_engine(game, policy, n: int, rng=None, *, orders=None) -> TurnEstimate:
+    """The same as :func:`simulate_turns`, one ``Game.apply`` at a time (the reference).
+
+    >>> from pushlab.luck import Game
+    >>> g = Game.new(4, seed=0)
+    >>> rng = np.random.default_rng(5)
+    >>> orders = np.array([rng.permutation(encode(g.draw_pile)) for _ in range(20)])
+    >>> a = simulate_turns_engine(g, TurnPolicy.after(5), 20, orders=orders)
+    >>> b = simulate_turns(g, TurnPolicy.after(5), 20, orders=orders)
+    >>> bool((a.scores == b.scores).all() and (a.busts == b.busts).all())
+    True
+    """
+    from pushlab.luck.bots import cards_in_columns, pile_bust_probability
+
+    policy = TurnPolicy.of(policy)
+    _table(game)
+    pile = encode(game.draw_pile)
+    if orders is None:
+        if rng is None or not isinstance(rng, np.random.Generator):
+            raise SetupError("simulate_turns_engine needs a numpy Generator")
+        orders = [rng.permutation(pile) for _ in range(int(n))]
+    busts, scores = [], []
+    for order in orders:
+        g = dataclasses.replace(game, draw_pile=decode(order))
+        bust, pts = _engine_turn(g, policy, cards_in_columns, pile_bust_probability)
+        busts.append(bust)
+        scores.append(pts)
+    return TurnEstimate.of(busts, scores)
+
+
+def _engine_turn(g, policy, cards_in_columns, bust_probability):
+    """Play one turn of ``g`` by ``policy`` with Game.apply; return (bust, points)."""
+    turn, drawn = g.turn, 0
+    while True:
+        if g.columns and (not g.draw_pile or _engine_stops(g, policy, drawn, cards_in_columns,
+                                                           bust_probability)):
+            return False, max(sum(c.points for c in col) for col in g.columns)
+        card = g.draw_pile[0]
+        g = g.apply("draw")
+        drawn += 1
+        if g.phase == "place":
+            g = g.apply(f"place {placement(g.pending, g.columns)}")
+        elif not card.is_switch:
+            return True, 0
+        elif g.turn != turn or g.is_over:
+            return False, 0
+
+
+def _engine_stops(g, policy, drawn, cards_in_columns, bust_probability) -> bool:
+    """The policy's stop test on an engine state (exact Fraction comparison for risk)."""
+    if policy.kind == "risk":
+        return bust_probability(g) >= policy.value
+    return bool(policy.stops(cards_in_columns(g), drawn, 0, 1))
+
+
+def exact_turn(game, policy) -> TurnOdds:
+    """Exact bust probability and expected points (module doc) by memoized recursion.
+
+    The state space grows fast with long turns: keep ``after``/``more`` small or the
+    pile short.
+
+    >>> from pushlab.luck import Game
+    >>> exact_turn(Game.new(2, deck="R1 R2 roll"), TurnPolicy.after(1))
+    TurnOdds(bust=Fraction(0, 1), points=Fraction(1, 1))
+    """
+    policy = TurnPolicy.of(policy)
+    cols, pile, placed0 = _table(game)
+    counts = tuple(np.bincount(pile.astype(np.int64), minlength=NUM_CODES).tolist())
+    cards = {t: c for t, c in enumerate(_CODE_CARDS)}
+
+    @lru_cache(maxsize=None)
+    def value(counts, cols, placed, drawn):
+        remaining = sum(counts)
+        best = max((sum(c.points for c in col) for col in cols), default=0)
+        if cols:
+            bust = 0
+            if policy.kind == "risk" and len(cols) == MAX_COLUMNS:
+                bust = sum(m for t, m in enumerate(counts)
+                           if m and t != SWITCH_CODE and placement(cards[t], cols) is None)
+            if remaining == 0 or policy.stops(placed, drawn, bust, remaining):
+                return Fraction(0), Fraction(best)
+        if remaining == 0:
+            return Fraction(0), Fraction(0)
+        pb, pp = Fraction(0), Fraction(0)
+        for t, m in enumerate(counts):
+            if not m:
+                continue
+            rest = counts[:t] + (m - 1,) + counts[t + 1:]
+            if t == SWITCH_CODE:
+                b, p = value(rest, cols, placed, drawn + 1)
+            else:
+                i = placement(cards[t], cols)
+                if i is None:
+                    b, p = Fraction(1), Fraction(0)
+                else:
+                    new = cols[:i] + ((cols[i] if i < len(cols) else ()) + (cards[t],),) \
+                        + cols[i + 1:]
+                    b, p = value(rest, new, placed + 1, drawn + 1)
+            pb += m * b
+            pp += m * p
+        return pb / remaining, pp / remaining
+
+    card_cols = tuple(tuple(cards[t] for t in col) for col in cols)
+    bust, points = value(counts, card_cols, placed0, 0)
+    return TurnOdds(bust, points)
