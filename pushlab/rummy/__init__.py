@@ -10,8 +10,11 @@ from pushlab.rummy.cards import (JOKER, RANKS, SUIT_SYMBOLS, SUITS, Card, cards_
 from pushlab.rummy.melds import (CONTRACTS, HAND_SIZES, Meld, contract_problem, contract_text,
                                  explain_meld, is_valid_meld, meets_contract, meld_problem,
                                  natural_mask, run_values)
+from pushlab.rummy.game import (DealResult, Game, Observation, deck_for, left_of, partner_of,
+                                team_of)
 
 __all__ = ["CONTRACTS", "HAND_SIZES", "JOKER", "RANKS", "SUITS", "SUIT_SYMBOLS", "Card", "Meld",
+           "DealResult", "Game", "Observation", "deck_for", "left_of", "partner_of", "team_of",
            "cards_str", "contract_problem", "contract_text", "explain_meld", "full_deck",
            "is_valid_meld", "meets_contract", "meld_problem", "natural_mask", "parse_cards",
            "penalty", "rank_label", "run_values"]
