@@ -20,9 +20,12 @@ Legality always comes from the engine; errors are the engine's
 
 from __future__ import annotations
 
+import numpy as np
+
 from pushlab.errors import IllegalAction, PushlabError
 from pushlab.rummy.cards import SUIT_NAMES, SUIT_SYMBOLS, Card, parse_cards, rank_label
-from pushlab.widgets.common import CSS, MessageArea, box_html, card_back, error_text, esc, routed, row_html
+from pushlab.widgets.common import (CSS, MessageArea, box_html, card_back, error_text, esc, routed, row_html,
+                                    stack_html)
 
 __all__ = [
     "RUMMY_CSS", "card_html", "cards_html", "card_name", "meld_html", "check_meld",
@@ -292,3 +295,572 @@ class MeldChecker:
 
     def _repr_mimebundle_(self, **kwargs):
         return self.widget._repr_mimebundle_(**kwargs)
+
+
+# --------------------------------------------------------------------------- push draw illustration
+
+def push_frames(discard_top, stock_top, pusher: str = "Ann", left: str = "Ben"):
+    """The push (rule 12b) as four frames of (caption, {place: [cards shown]}) for an illustration.
+
+    ``stock_top`` are the top two stock cards, top first: the first goes to the left
+    player (only they see it), the second to the pusher.
+
+    >>> frames = push_frames("9C", "KD 4S")
+    >>> len(frames), frames[-1][1]["Ben"], frames[-1][1]["Ann"]
+    (4, (Card('9C'), Card('KD')), (Card('4S'),))
+    """
+    discard_top = Card.parse(discard_top)
+    stock = parse_cards(stock_top)
+    if len(stock) < 2:
+        raise PushlabError("a push needs the top two cards of the stock")
+    s1, s2 = stock[:2]
+    return [
+        (f"{pusher} does not want the discard {discard_top.pretty} and pushes.",
+         {"discard": (discard_top,), "stock": (s1, s2), pusher: (), left: ()}),
+        (f"The discard {discard_top.pretty} goes to {left}, the player on {pusher}'s left; everybody sees it.",
+         {"discard": (), "stock": (s1, s2), pusher: (), left: (discard_top,)}),
+        (f"The top stock card goes to {left} too, face down: only {left} sees it is {s1.pretty}.",
+         {"discard": (), "stock": (s2,), pusher: (), left: (discard_top, s1)}),
+        (f"{pusher} then draws the next stock card ({s2.pretty}) for themself. "
+         f"Net: {pusher} +1 card, {left} +2, stock \u22122, discard pile \u22121.",
+         {"discard": (), "stock": (), pusher: (s2,), left: (discard_top, s1)}),
+    ]
+
+
+def push_frame_html(frame, pusher: str = "Ann", left: str = "Ben", hidden=None) -> str:
+    """One frame of :func:`push_frames` as a small table: discard, stock, the two players' new cards.
+
+    ``hidden`` is the card only the left player sees (drawn face down with a note).
+    """
+    caption, places = frame
+
+    def pile(cards, face_down=False):
+        if not cards:
+            return '<span class="pl-slot">empty</span>'
+        return "".join(card_back("face-down card") if face_down else card_html(c) for c in cards)
+
+    def player(cards):
+        if not cards:
+            return '<span class="pl-muted">no new cards</span>'
+        out = []
+        for c in cards:
+            out.append(card_html(c, note="seen only by them" if c == hidden else ""))
+        return "".join(out)
+
+    boxes = [box_html("Discard pile (top)", pile(places["discard"])),
+             box_html("Stock (top cards, face down)", pile(places["stock"], face_down=True)),
+             box_html(f"{pusher} (pushes) gets", player(places[pusher])),
+             box_html(f"{left} (on the left) gets", player(places[left]))]
+    return (f'{RUMMY_CSS}<div class="pl-root"><div class="pl-msg pl-info">{esc(caption)}</div>'
+            f'{row_html(boxes)}</div>')
+
+
+class PushDraw:
+    """A stepped (or animated, with the play button) illustration of who gets which cards in a push."""
+
+    def __init__(self, discard_top="9C", stock_top="KD 4S", pusher: str = "Ann", left: str = "Ben",
+                 interval_ms: int = 1600):
+        w = _w()
+        self.frames = push_frames(discard_top, stock_top, pusher, left)
+        self.names = (pusher, left)
+        self.hidden = parse_cards(stock_top)[0]
+        self.play = w.Play(value=0, min=0, max=len(self.frames) - 1, step=1, interval=interval_ms,
+                           description="Play", tooltip="animate the push")
+        self.slider = w.IntSlider(value=0, min=0, max=len(self.frames) - 1, description="Step:",
+                                  tooltip="step through the push", continuous_update=True)
+        w.jslink((self.play, "value"), (self.slider, "value"))
+        self.view = w.HTML()
+        self.view.add_class("pl-pushdraw")
+        self.slider.observe(lambda change: self.show(change["new"]), names="value")
+        self.widget = w.VBox([w.HBox([self.play, self.slider]), self.view])
+        self.show(0)
+
+    def show(self, step: int) -> None:
+        """Draw frame ``step``."""
+        self.step = int(step)
+        self.view.value = push_frame_html(self.frames[self.step], *self.names, hidden=self.hidden)
+
+    def _repr_mimebundle_(self, **kwargs):
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+# --------------------------------------------------------------------------- ordering a run
+
+def run_order(cards) -> tuple:
+    """The selected cards laid out low to high as a run, wilds filling the gaps (a UI convenience).
+
+    Tries the natural cards in rank order with the ace low, then high, filling the
+    gaps with wilds and putting spare wilds at the top (or bottom); returns the first
+    layout the rules accept, else the naturals sorted with the wilds after them. The
+    engine still judges the result.
+
+    >>> [str(c) for c in run_order(parse_cards("7H JK 5H"))]
+    ['5H', 'JK', '7H']
+    >>> [str(c) for c in run_order(parse_cards("AC JK KC"))]
+    ['JK', 'KC', 'AC']
+    >>> [str(c) for c in run_order(parse_cards("4H 2H 3H"))]
+    ['2H', '3H', '4H']
+    """
+    from pushlab.rummy import is_valid_meld
+    cards = parse_cards(cards)
+    wilds = [c for c in cards if c.is_wild]
+    naturals = [c for c in cards if c.is_natural]
+    fallback = tuple(sorted(naturals, key=lambda c: (c.suit, c.rank)) + wilds)
+    suits = {c.suit for c in naturals}
+    if len(suits) != 1 or not naturals:
+        return fallback
+    suit = suits.pop()
+    twos = [c for c in wilds if c.rank == 2 and c.suit == suit]
+    options = []
+    for as_natural in ([twos[0]] if twos else []) + [None]:
+        nat = naturals + ([as_natural] if as_natural else [])
+        pool = list(wilds)
+        if as_natural:
+            pool.remove(as_natural)
+        pool.sort(key=lambda c: (c.is_joker, str(c)))      # 2s before jokers
+        for ace_high in (False, True):
+            values = sorted((14 if c.rank == 1 and ace_high else c.rank, c) for c in nat)
+            options.append(_fill(values, pool))
+    for layout in options:
+        if layout and is_valid_meld(layout, "run"):
+            return layout
+    return fallback
+
+
+def _fill(values, pool) -> tuple | None:
+    """Naturals at their values, gaps filled from pool, spare wilds high (or low past the ace)."""
+    lo, hi = values[0][0], values[-1][0]
+    by_value = {}
+    for v, c in values:
+        if v in by_value:
+            return None
+        by_value[v] = c
+    pool = list(pool)
+    out = []
+    for v in range(lo, hi + 1):
+        if v in by_value:
+            out.append(by_value[v])
+        elif pool:
+            out.append(pool.pop(0))
+        else:
+            return None
+    while pool and hi < 14:
+        out.append(pool.pop(0))
+        hi += 1
+    while pool:
+        out.insert(0, pool.pop(0))
+    return tuple(out)
+
+
+# --------------------------------------------------------------------------- table rendering
+
+TEAM_WORDS = ("your team", "their team")
+
+
+def _seat_words(game, you) -> list:
+    """How each seat is described to the reader: 'you', 'your partner', 'opponent'."""
+    words = []
+    for p in range(4):
+        if you is None:
+            words.append(f"team {p % 2 + 1}")
+        elif p == you:
+            words.append("you")
+        elif p % 2 == you % 2:
+            words.append("your partner")
+        else:
+            words.append("opponent")
+    return words
+
+
+def status_text(game) -> str:
+    """Whose turn it is and what they must do, in one line.
+
+    >>> from pushlab.rummy.game import Game
+    >>> status_text(Game.new(seed=1, dealer=0, deals=(1,)))
+    'Deal 1 (1 of 1) · contract: 2 sets of 3 · Ben to draw: take the discard or push'
+    """
+    head = f"Deal {game.deal_number} ({game.deal_index + 1} of {len(game.deals)}) \u00b7 contract: {game.contract_text}"
+    if game.is_over:
+        s = game.scores()
+        win = game.winners()
+        who = " and ".join(game.teams[t] for t in win)
+        return f"The match is over: {who} {'share the win' if len(win) > 1 else 'win'} ({s[0]} to {s[1]})"
+    name = game.players[game.active_player]
+    what = "draw: take the discard or push" if game.phase == "draw" else "meld, lay off, then discard"
+    return f"{head} \u00b7 {name} to {what}"
+
+
+def table_html(game, you: int | None = 0, show_hands: bool = False, labels=None) -> str:
+    """The table seen by seat ``you``: piles, players (counts, contract met), melds with owners, scores.
+
+    ``show_hands=True`` shows every hand face up (for scripted lessons); otherwise only
+    seat ``you``'s hand is face up (``you=None``: none).
+
+    >>> from pushlab.rummy.game import Game
+    >>> h = table_html(Game.new(seed=1, dealer=0, deals=(1,)))
+    >>> "stock: 83" in h, "Ann &amp; Cat" in h
+    (True, True)
+    """
+    status = (f'<div style="font-size:16px;font-weight:600;margin:2px 4px 6px">'
+              f'{esc(status_text(game))}</div>')
+    stock = stack_html(game.stock_size, f"stock: {game.stock_size}", title="face-down stock")
+    top = game.discard_top
+    if top is not None:
+        discard = (f'<span class="pl-stack"><span class="pl-pile">{card_html(top)}</span>'
+                   f'<span class="pl-cap">discard: {len(game.discard_pile)}</span></span>')
+    else:
+        discard = stack_html(0, "discard: 0")
+    piles = box_html("Stock and discard pile", row_html([stock, discard]))
+    words = labels or _seat_words(game, you)
+    boxes = []
+    for p, name in enumerate(game.players):
+        n = game.hand_sizes[p]
+        if show_hands or p == you:
+            cards = cards_html(game.hand(p), size="sm")
+        else:
+            cards = "".join(card_back(size="sm") for _ in range(min(n, 12))) + (" \u2026" if n > 12 else "")
+        met = ('<span style="color:#1e5e20;font-weight:600">\u2714 contract met</span>' if game.met[p]
+               else '<span class="pl-muted">contract not met yet</span>')
+        dealer = " \u00b7 dealer" if p == game.dealer else ""
+        body = (f'<div class="pl-team{p % 2}" style="font-size:12px">{esc(words[p])} \u00b7 '
+                f'{n} card{"s" if n != 1 else ""}{dealer}</div>'
+                f'<div style="min-height:48px">{cards}</div><div style="font-size:12px">{met}</div>')
+        boxes.append(box_html(name, body, highlight=(p == game.current_player),
+                              style="flex:1 1 200px;min-width:180px"))
+    players = f'<div class="pl-row" style="gap:0">{"".join(boxes)}</div>'
+    if game.table:
+        melds = "".join(meld_html(m, f"{i + 1} \u00b7 {game.players[m.owner]}")
+                        for i, m in enumerate(game.table))
+    else:
+        melds = '<span class="pl-muted">No melds yet.</span>'
+    table = box_html("Melds on the table (number \u00b7 owner)", f'<div class="pl-row" style="gap:2px">{melds}</div>')
+    return (f'{RUMMY_CSS}<div class="pl-root pl-rummy-table">{status}'
+            f'<div class="pl-row">{piles}{scores_html(game)}</div>{players}{table}</div>')
+
+
+def scores_html(game) -> str:
+    """Penalty points per partnership, per finished deal and in total (lower is better).
+
+    >>> from pushlab.rummy.game import Game
+    >>> "Total" in scores_html(Game.new(seed=1))
+    True
+    """
+    head = "".join(f'<th class="pl-team{t}">{esc(game.teams[t])}</th>' for t in (0, 1))
+    rows = []
+    for r in game.results:
+        who = f"{game.players[r.went_out]} out" if r.went_out is not None else \
+            {"stock": "stock ran out", "cap": "round cap"}.get(r.reason, r.reason)
+        rows.append(f"<tr><td>deal {r.deal} ({esc(who)})</td><td>{r.scores[0]}</td><td>{r.scores[1]}</td></tr>")
+    s = game.scores()
+    rows.append(f"<tr><td><b>Total</b></td><td><b>{s[0]}</b></td><td><b>{s[1]}</b></td></tr>")
+    return box_html("Penalty points (lower wins)", f'<table class="pl-kv"><tr><th></th>{head}</tr>{"".join(rows)}</table>')
+
+
+def log_html(lines, start: int = 0, last: int | None = 30) -> str:
+    """The event log as a numbered list; lines from ``start`` on are bold (new).
+
+    >>> log_html(["a", "b"], start=1).count('class="pl-new"')
+    1
+    """
+    items = list(enumerate(lines, 1))
+    if last is not None and len(items) > last:
+        items = items[-last:]
+    if not items:
+        return f'{RUMMY_CSS}<div class="pl-root pl-muted">Nothing has happened yet.</div>'
+    lis = "".join(f'<li class="{"pl-new" if k - 1 >= start else ""}">{esc(t)}</li>' for k, t in items)
+    return f'{CSS}<div class="pl-root"><ol class="pl-log" start="{items[0][0]}">{lis}</ol></div>'
+
+
+# --------------------------------------------------------------------------- session
+
+SEAT_NAMES = ("You", "Ben", "Cat", "Dan")
+
+
+class RummySession:
+    """The reader (seat ``you``) with a bot partner against two bots; no widgets.
+
+    The reader's choices are kept here: ``selection`` (indices into the sorted hand, in
+    the order clicked) and ``staged`` melds waiting to be laid down together (the first
+    melding must lay down the whole contract in one action, rule 13). Every action goes
+    through ``Game.apply``; an illegal one sets ``error`` to the engine's text and
+    changes nothing. After the reader's turn the bots play until the reader must act.
+
+    ``bots`` maps the other seats to objects with ``choose(game, rng) -> action``
+    (default: :func:`default_bots`).
+
+    >>> from pushlab.rummy.game import Game, deck_for
+    >>> deck = deck_for(["5H 5S JK 9S 9C 9D", "7C 8C 2D QH KH QD", "3C 4C 6C 10D KS JH",
+    ...                  "JD 10S 3H 8D 6S 4S"], upcard="4D", stock="AS KC 7H", dealer=3)
+    >>> s = RummySession(Game.new(deck=deck, dealer=3, deals=(1,), names=SEAT_NAMES), bots={})
+    >>> s.act("discard 5H"), s.error
+    (False, 'Illegal: rule 12: You must first draw: take the discard or push; legal actions: take, push')
+    >>> s.take(), s.hand_text()
+    (True, '4D 5S 5H 9S 9D 9C JK')
+    """
+
+    def __init__(self, game=None, *, bots=None, seed=None, you: int = 0, deals=(1, 2, 3, 4, 5),
+                 dealer=None, names=SEAT_NAMES):
+        from pushlab.rummy.game import Game
+        self.rng = np.random.default_rng(seed)
+        if game is None:
+            game = Game.new(seed=self.rng, deals=deals, dealer=dealer, names=names)
+        if you not in range(4):
+            raise PushlabError(f"the reader's seat must be 0..3, not {you!r}")
+        self.you = you
+        self.bots = default_bots() if bots is None else dict(bots)
+        self.game = game
+        self.selection: list[int] = []
+        self.staged: list[tuple[str, tuple]] = []
+        self.error = ""
+        self.info = ""
+        self.seen = 0                        # log length when the reader last acted
+        self.run_bots()
+
+    # -- queries
+    @property
+    def your_move(self) -> bool:
+        """True when the reader must act now."""
+        return not self.game.is_over and self.game.current_player == self.you
+
+    @property
+    def hand(self) -> tuple:
+        """The reader's hand, sorted, minus the cards in staged melds."""
+        hand = list(self.game.hand(self.you))
+        for _, cards in self.staged:
+            for c in cards:
+                hand.remove(c)
+        return tuple(hand)
+
+    def hand_text(self) -> str:
+        """The reader's hand in notation (sorted by rank, as shown)."""
+        return " ".join(str(c) for c in self.hand_sorted())
+
+    def hand_sorted(self) -> tuple:
+        """The hand as shown: by rank (ace low), then suit, wilds last, so sets sit together."""
+        return tuple(sorted(self.hand, key=_show_key))
+
+    def selected(self, order: str = "selected") -> tuple:
+        """The selected cards, in the order clicked (``"selected"``) or laid out as a run (``"sorted"``)."""
+        shown = self.hand_sorted()
+        cards = tuple(shown[i] for i in self.selection)
+        if order == "sorted":
+            return run_order(cards) if cards else cards
+        if order != "selected":
+            raise PushlabError(f"order is 'selected' or 'sorted', not {order!r}")
+        return cards
+
+    def phase_text(self) -> str:
+        """What the reader should do now, in words."""
+        g = self.game
+        if g.is_over:
+            return "The match is over. Start a new game to play again."
+        if not self.your_move:
+            return f"{g.players[g.current_player]} is playing."
+        if g.phase == "draw":
+            top = g.discard_top.pretty if g.discard_top else "nothing"
+            return (f"Your turn: take the discard ({top}), or push it with the top stock card to "
+                    f"{g.players[(self.you + 1) % 4]} and draw from the stock.")
+        if not g.met[self.you]:
+            return (f"Meld the whole contract ({g.contract_text}) at once if you can, "
+                    f"then discard one card.")
+        return "Meld, lay off or replace wilds if you like, then discard one card."
+
+    # -- selection (no rules: just which cards are picked)
+    def toggle(self, i: int) -> None:
+        """Select or deselect the i-th card of the shown hand."""
+        if not 0 <= i < len(self.hand_sorted()):
+            raise PushlabError(f"there is no card {i} in your hand of {len(self.hand_sorted())}")
+        if i in self.selection:
+            self.selection.remove(i)
+        else:
+            self.selection.append(i)
+
+    def select(self, cards) -> None:
+        """Select cards by notation, in the order given (replacing the selection)."""
+        shown = list(self.hand_sorted())
+        picked = []
+        for c in parse_cards(cards):
+            free = [i for i, h in enumerate(shown) if h == c and i not in picked]
+            if not free:
+                raise PushlabError(f"you have no (more) {c.pretty} to select")
+            picked.append(free[0])
+        self.selection = picked
+
+    def clear_selection(self) -> None:
+        """Deselect everything."""
+        self.selection = []
+
+    # -- actions
+    def act(self, action: str, then_bots: bool = True) -> bool:
+        """Apply the reader's action; on an illegal one set ``error`` and return False."""
+        self.error = self.info = ""
+        try:
+            if self.game.is_over:
+                raise IllegalAction("the match is over; start a new game", action, [])
+            if not self.your_move:
+                raise IllegalAction(f"it is {self.game.players[self.game.current_player]}'s turn, not yours",
+                                    action, [])
+            if self.staged and not action.startswith("meld"):
+                raise IllegalAction("you have staged melds: lay them down or put them back first", action)
+            new = self.game.apply(action)
+        except IllegalAction as exc:
+            self.error = error_text(exc)
+            return False
+        self.seen = len(self.game.log)
+        self.game = new
+        self.selection = []
+        if then_bots:
+            self.run_bots()
+        return True
+
+    def take(self) -> bool:
+        """Take the top discard (rule 12a)."""
+        return self.act("take")
+
+    def push(self) -> bool:
+        """Push (rule 12b)."""
+        return self.act("push")
+
+    def discard(self) -> bool:
+        """Discard the one selected card (rule 15)."""
+        cards = self._need_selected(1, "discard", exact=True)
+        return cards is not None and self.act(f"discard {cards[0]}")
+
+    def stage(self, kind: str, order: str = "selected") -> bool:
+        """Put the selected cards aside as a meld of ``kind`` (checked at once by the meld rules)."""
+        from pushlab.rummy import Meld
+        self.error = self.info = ""
+        cards = self._need_selected(3, f"a {kind}")
+        if cards is None:
+            return False
+        if kind == "run":
+            cards = self.selected(order)
+        try:
+            if not self.your_move or self.game.phase != "play":
+                raise IllegalAction("you can meld only in your turn, after drawing (rule 13)", f"meld {kind}")
+            Meld(kind, cards, self.you)
+        except (IllegalAction, PushlabError) as exc:
+            self.error = error_text(exc)
+            return False
+        self.staged.append((kind, tuple(cards)))
+        self.selection = []
+        self.info = f"Staged {kind} {' '.join(c.pretty for c in cards)}."
+        return True
+
+    def unstage(self) -> None:
+        """Put the staged melds back into the hand."""
+        self.staged = []
+        self.selection = []
+
+    def meld(self, kind: str | None = None, order: str = "selected") -> bool:
+        """Lay down the staged melds (plus the selection as a ``kind`` meld, if given) in one action."""
+        self.error = self.info = ""
+        melds = list(self.staged)
+        if kind is not None and self.selection:
+            cards = self.selected(order if kind == "run" else "selected")
+            melds.append((kind, cards))
+        if not melds:
+            self.error = "Select cards and stage them as a set or a run first."
+            return False
+        action = "meld " + "; ".join(f"{k} {' '.join(str(c) for c in cs)}" for k, cs in melds)
+        staged, self.staged = self.staged, []
+        if not self.act(action, then_bots=False):
+            self.staged = staged
+            return False
+        self.run_bots()
+        return True
+
+    def lay_off(self, meld_index: int, end: str | None = None) -> bool:
+        """Lay off the selected cards, in order, onto meld ``meld_index`` (0-based): all or nothing."""
+        cards = self._need_selected(1, "lay off")
+        if cards is None:
+            return False
+        game = self.game
+        try:
+            if self.staged:
+                raise IllegalAction("lay down or put back your staged melds first")
+            for c in cards:
+                suffix = f" {end}" if end else ""
+                game = game.apply(f"layoff {c} {meld_index}{suffix}")
+                if game.current_player != self.you or game.deal_index != self.game.deal_index:
+                    break                     # went out: the deal is over
+        except IllegalAction as exc:
+            self.error = error_text(exc)
+            return False
+        self.seen = len(self.game.log)
+        self.game = game
+        self.selection = []
+        self.run_bots()
+        return True
+
+    def replace_wild(self, meld_index: int, then: int | str) -> bool:
+        """Replace a wild in meld ``meld_index`` by the first selected card (rule 14).
+
+        The freed wild goes on: ``then`` is a meld index to lay it off on, or ``"set"`` /
+        ``"run"`` to meld it with the other selected cards.
+        """
+        cards = self._need_selected(1, "replace a wild with")
+        if cards is None:
+            return False
+        natural, rest = cards[0], cards[1:]
+        if isinstance(then, str) and then in ("set", "run"):
+            freed = self._freed_wild(meld_index, natural)
+            if freed is None:
+                return self.act(f"replace {meld_index} {natural} then meld {then} {' '.join(map(str, rest))}")
+            new = rest + (freed,)
+            if then == "run":
+                new = run_order(new)
+            follow = f"meld {then} {' '.join(str(c) for c in new)}"
+        else:
+            freed = self._freed_wild(meld_index, natural)
+            follow = f"layoff {freed if freed is not None else 'JK'} {int(then)}"
+        return self.act(f"replace {meld_index} {natural} then {follow}")
+
+    def _freed_wild(self, meld_index, natural):
+        """The wild that ``natural`` would free from a meld, or None if it frees none."""
+        try:
+            return self.game.table[int(meld_index)].replace(natural)[1]
+        except (IllegalAction, IndexError, ValueError):
+            return None
+
+    def _need_selected(self, n: int, what: str, exact: bool = False):
+        """The selected cards if there are enough (exactly ``n`` if ``exact``), else set ``error``."""
+        self.error = self.info = ""
+        cards = self.selected()
+        if (exact and len(cards) != n) or len(cards) < n:
+            want = f"exactly {n}" if exact else f"at least {n}"
+            self.error = (f"Select {want} card{'s' if n > 1 else ''} to {what}"
+                          f" (you selected {len(cards)}).")
+            return None
+        return cards
+
+    def run_bots(self, max_steps: int = 5000) -> None:
+        """Let the bots play until the reader must act or the match is over."""
+        game = self.game
+        steps = 0
+        while not game.is_over and game.current_player != self.you:
+            bot = self.bots.get(game.current_player)
+            if bot is None:
+                break                         # a seat without a bot: scripted play
+            game = game.apply(bot.choose(game, self.rng))
+            steps += 1
+            if steps > max_steps:
+                raise PushlabError("the bots did not finish within the step limit")
+        self.game = game
+
+    def new_deal_results(self, before) -> list:
+        """Deal results that finished since the state ``before``."""
+        return list(self.game.results[len(before.results):])
+
+
+def _show_key(card):
+    """Hand order on screen: by rank (ace low), then suit; wilds last (2s, then jokers)."""
+    if card.is_wild:
+        return (1, card.rank == 0, card.suit)
+    return (0, card.rank, "SHDC".index(card.suit))
+
+
+def default_bots() -> dict:
+    """Bots for seats 1, 2 (the reader's partner) and 3, from :mod:`pushlab.rummy.bots`."""
+    from pushlab.rummy import bots
+    return {seat: bots.default_bot() for seat in (1, 2, 3)}
