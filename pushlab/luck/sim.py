@@ -433,3 +433,236 @@ def exact_turn(game, policy) -> TurnOdds:
     card_cols = tuple(tuple(cards[t] for t in col) for col in cols)
     bust, points = value(counts, card_cols, placed0, 0)
     return TurnOdds(bust, points)
+
+
+# ---------------------------------------------------------------------- whole games
+@dataclass(frozen=True)
+class GamesResult:
+    """Final scores of many simulated games: ``scores`` and fractional ``wins``, games x seats."""
+
+    scores: np.ndarray
+    wins: np.ndarray
+    turns: np.ndarray = dataclasses.field(repr=False)
+
+    @property
+    def games(self) -> int:
+        """Number of games."""
+        return len(self.scores)
+
+    def mean_scores(self) -> np.ndarray:
+        """Mean final score per seat."""
+        return self.scores.mean(0)
+
+    def win_rates(self) -> np.ndarray:
+        """Share of wins per seat (a tie between m players gives each 1/m)."""
+        return self.wins.mean(0)
+
+    def win_rate_se(self) -> np.ndarray:
+        """Standard error of each seat's win rate."""
+        return self.wins.std(0, ddof=1) / np.sqrt(self.games)
+
+
+def fractional_wins(scores) -> np.ndarray:
+    """Wins per game and seat: 1/m for each of the m top scorers.
+
+    >>> fractional_wins(np.array([[3, 5, 5], [9, 1, 2]])).tolist()
+    [[0.0, 0.5, 0.5], [1.0, 0.0, 0.0]]
+    """
+    scores = np.asarray(scores)
+    top = scores == scores.max(1, keepdims=True)
+    return top / top.sum(1, keepdims=True)
+
+
+def random_decks(games: int, rng, *, switch_cards: bool = True) -> np.ndarray:
+    """``games`` shuffled full decks as codes (games x 120, or x 108 without switch cards)."""
+    deck = encode(full_deck(switch_cards))
+    return rng.permuted(np.tile(deck, (games, 1)), axis=1)
+
+
+def simulate_games(games: int = 10_000, players: int = 4, *, k=3, bank_at=DEFAULT_BANK_AT,
+                   rng=None, harder: bool = False, switch_cards=None, decks=None, dice=None,
+                   batch: int = 20_000) -> GamesResult:
+    """Play whole games in lock-step with numpy; every seat is ``StopAfter(k, bank_at)``.
+
+    ``k`` and ``bank_at`` may be one value or one per seat (``None``: never bank).
+    The bots' shared rules (bank, place, take) are those of :mod:`pushlab.luck.bots`,
+    so each game equals the ``Game.apply`` game with the same deck and die faces:
+    pass ``decks`` (games x cards, codes, top first) and ``dice`` (games x faces 0..5,
+    at least as many as cards) to fix them, else both come from ``rng``.
+
+    >>> res = simulate_games(2000, 4, k=3, rng=np.random.default_rng(0))
+    >>> res.scores.shape, bool(abs(res.win_rates().sum() - 1) < 1e-9)
+    ((2000, 4), True)
+    """
+    kk, ba = _per_seat(k, bank_at, players)
+    if switch_cards is None:
+        switch_cards = players > 2
+    if decks is None:
+        if rng is None or not isinstance(rng, np.random.Generator):
+            raise SetupError("simulate_games needs a numpy Generator (np.random.default_rng(seed))")
+    else:
+        decks = np.asarray(decks, dtype=np.int64)
+        games = len(decks)
+        if decks.ndim != 2 or (decks < 0).any() or (decks >= NUM_CODES).any():
+            raise SetupError("decks must be a games x cards array of card codes 0..31")
+    if dice is not None:
+        dice = np.asarray(dice, dtype=np.int64)
+        if dice.shape[0] != games or (decks is not None and dice.shape[1] < decks.shape[1]) \
+                or (dice < 0).any() or (dice > STAR_FACE).any():
+            raise SetupError("dice must be a games x (>= cards) array of faces 0..5")
+    parts = []
+    for lo in range(0, games, batch):
+        hi = min(games, lo + batch)
+        dk = decks[lo:hi] if decks is not None else \
+            random_decks(hi - lo, rng, switch_cards=switch_cards)
+        dc = dice[lo:hi] if dice is not None else \
+            rng.integers(0, 6, size=dk.shape, dtype=np.int8)
+        parts.append(_Lockstep(dk, dc, players, kk, ba, harder).run())
+    scores = np.concatenate([p[0] for p in parts]) if parts else np.zeros((0, players), int)
+    turns = np.concatenate([p[1] for p in parts]) if parts else np.zeros(0, int)
+    return GamesResult(scores, fractional_wins(scores) if len(scores) else scores * 0.0, turns)
+
+
+def _per_seat(k, bank_at, players):
+    """Per-seat arrays of k and bank thresholds (None -> never)."""
+    if isinstance(players, bool) or not isinstance(players, (int, np.integer)) \
+            or not 2 <= players <= 6:
+        raise SetupError(f"Push needs 2 to 6 players, got {players!r}")
+    kk = np.broadcast_to(np.asarray(k, dtype=object), (players,))
+    bb = np.broadcast_to(np.asarray(bank_at, dtype=object), (players,))
+    if any(isinstance(x, bool) or not isinstance(x, (int, np.integer)) or x < 1 for x in kk):
+        raise SetupError(f"k must be an int >= 1 (or one per seat), got {k!r}")
+    if any(x is not None and (isinstance(x, bool) or not isinstance(x, (int, np.integer))
+                              or x < 1) for x in bb):
+        raise SetupError(f"bank_at must be an int >= 1 or None (or one per seat), got {bank_at!r}")
+    return (np.array([int(x) for x in kk]),
+            np.array([_NEVER if x is None else int(x) for x in bb]))
+
+
+class _Lockstep:
+    """B games stepped together: one draw (or bank) per live game per iteration."""
+
+    def __init__(self, decks, dice, n, k, bank_at, harder):
+        B, L = decks.shape
+        self.decks, self.dice, self.n, self.k, self.bank_at = decks, dice, n, k, bank_at
+        self.harder, self.L = bool(harder), L
+        self.pos = np.zeros(B, np.int64)
+        self.di = np.zeros(B, np.int64)
+        self.active = np.zeros(B, np.int64)
+        self.turns = np.ones(B, np.int64)
+        self.bench = np.zeros((B, n, 5), np.int64)
+        self.bank = np.zeros((B, n), np.int64)
+        self.cols = np.full((B, MAX_COLUMNS), FULL, np.int64)
+        self.cpt = np.zeros((B, MAX_COLUMNS), np.int64)
+        self.cpts = np.zeros((B, MAX_COLUMNS, 5), np.int64)
+        self.ncols = np.zeros(B, np.int64)
+        self.placed = np.zeros(B, np.int64)
+        self.sw = np.zeros(B, bool)
+        self.fresh = np.ones(B, bool)
+        self.done = np.full(B, L == 0)
+
+    def run(self):
+        """Play every game to the end; return (scores, turns)."""
+        while True:
+            live = np.flatnonzero(~self.done)
+            if live.size == 0:
+                break
+            fresh = self.fresh[live]
+            drawers = [self.start_turn(live[fresh]), self.push(live[~fresh])]
+            self.draw(np.concatenate(drawers))
+        return self.bench.sum(2) + self.bank, self.turns
+
+    def start_turn(self, rows):
+        """Bank by the rule where it triggers (that ends the turn); return the drawers."""
+        if rows.size == 0:
+            return rows
+        p = self.active[rows]
+        bp = self.bench[rows, p]
+        c = bp.argmax(1)
+        top = bp[np.arange(rows.size), c]
+        do = (top > 0) & (top >= self.bank_at[p])
+        b, pb, cb = rows[do], p[do], c[do]
+        self.bank[b, pb] += top[do]
+        self.bench[b, pb, cb] = 0
+        self.next_turn(b)
+        return rows[~do]
+
+    def push(self, rows):
+        """Stop where k cards lie in the columns (collect, end turn); return the drawers."""
+        stop = self.placed[rows] >= self.k[self.active[rows]]
+        self.collect(rows[stop], 0)
+        self.end_turn(rows[stop])
+        return rows[~stop]
+
+    def draw(self, rows):
+        """Draw one card in each of ``rows`` and resolve it (place, switch, bust)."""
+        card = self.decks[rows, self.pos[rows]].astype(np.int64)
+        self.pos[rows] += 1
+        self.fresh[rows] = False
+        switch = card == SWITCH_CODE
+        self.sw[rows] ^= switch
+        pr, pc = rows[~switch], card[~switch]
+        slot = _place_slots(pc, self.ncols[pr], self.cols[pr], self.cpt[pr])
+        ok = slot >= 0
+        q, qc, qs = pr[ok], pc[ok], slot[ok]
+        _put(q, qc, qs, self.ncols, self.cols, self.cpt)
+        num = qc < 30
+        self.cpts[q[num], qs[num], qc[num] // 6] = qc[num] % 6 + 1
+        self.placed[q] += 1
+        bust = pr[~ok]
+        self.roll(bust, self.active[bust])
+        self.collect(bust, 1)
+        self.end_turn(bust)
+        out = rows[(self.pos[rows] == self.L) & ~self.done[rows] & ~self.fresh[rows]]
+        self.collect(out[self.ncols[out] > 0], 0)
+        self.end_turn(out)
+
+    def collect(self, rows, first):
+        """Collection (rules 13, 15): players ``first``, ``first``+1, ... in direction."""
+        n, harder = self.n, self.harder
+        for j in range(first, n):
+            rows = rows[(self.cols[rows] != FULL).any(1)]
+            if rows.size == 0:
+                return
+            p = (self.active[rows] + np.where(self.sw[rows], -j, j)) % n
+            cols, cpt = self.cols[rows], self.cpt[rows]
+            total = self.bench[rows, p].sum(1)
+            has_roll = (cols & ROLL_BIT) != 0
+            value = 6 * cpt - has_roll * (1 + harder) * (total[:, None] + cpt)
+            s = np.where(cols != FULL, value, -_NEVER).argmax(1)
+            self.bench[rows, p] += self.cpts[rows, s]
+            rolled = has_roll[np.arange(rows.size), s]
+            self.roll(rows[rolled], p[rolled])
+            self.cols[rows, s] = FULL
+            self.cpt[rows, s] = 0
+            self.cpts[rows, s] = 0
+
+    def roll(self, rows, players):
+        """Roll the die for ``players`` and discard bench cards as rolled (rules 11, 15, 19)."""
+        if rows.size == 0:
+            return
+        face = self.dice[rows, self.di[rows]].astype(np.int64)
+        self.di[rows] += 1
+        colour = face < STAR_FACE
+        self.bench[rows[colour], players[colour], face[colour]] = 0
+        if self.harder:
+            self.bench[rows[~colour], players[~colour]] = 0
+
+    def end_turn(self, rows):
+        """Clear the table, reset the turn, next player; the game ends on an empty pile."""
+        if rows.size == 0:
+            return
+        self.cols[rows] = FULL
+        self.cpt[rows] = 0
+        self.cpts[rows] = 0
+        self.ncols[rows] = 0
+        self.placed[rows] = 0
+        self.sw[rows] = False
+        self.done[rows] |= self.pos[rows] >= self.L
+        self.next_turn(rows[~self.done[rows]])
+
+    def next_turn(self, rows):
+        """Pass the turn clockwise."""
+        self.fresh[rows] = True
+        self.active[rows] = (self.active[rows] + 1) % self.n
+        self.turns[rows] += 1
