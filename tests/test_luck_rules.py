@@ -490,3 +490,12 @@ def test_views_repr_and_describe():
     text = str(g)
     assert text == g.describe()
     assert "Pending:  B5" in text and "1: R3" in text and "Ann *" in text
+
+
+def test_game_html_view_shows_columns_and_benches():
+    """_repr_html_ shows the status, the columns as cards and every bench."""
+    g = play(new(2, "R3 B5" + FILL), "draw place 0 draw")
+    html = g._repr_html_()
+    assert "Ann must place B5" in html and "column 1" in html
+    assert Card.parse("R3")._repr_html_() in html and Card.parse("B5")._repr_html_() in html
+    assert html.count("<tr>") == 3

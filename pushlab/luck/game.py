@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from html import escape
 from numbers import Integral
 
 import numpy as np
@@ -332,7 +333,7 @@ class Game:
         >>> print(Game.new(2, deck="R3 B4").apply("draw").describe())
         Push (push-your-luck), 2 players; turn 1, draw pile 1, discard pile 0
         Ann draws R3: must place it (place 0)
-        Columns:  1: -
+        Columns:  -
         Pending:  R3
         Collection: clockwise
         Player  Bench  Bank  Score
@@ -350,11 +351,12 @@ class Game:
         else:
             lines.append(f"{self._waiting_for()} ({', '.join(self.legal_actions())})")
         cols = [f"{i + 1}: {format_cards(c)}" for i, c in enumerate(self.columns)]
-        lines.append("Columns:  " + ("   ".join(cols) if cols else "1: -"))
+        lines.append("Columns:  " + ("   ".join(cols) if cols else "-"))
         if self.pending is not None:
             lines.append(f"Pending:  {self.pending}")
         way = "counter-clockwise" if self.direction < 0 else "clockwise"
-        extra = f" ({self.switches_drawn} switch cards set aside)" if self.switches_drawn else ""
+        n = self.switches_drawn
+        extra = f" ({n} switch card{'s' if n > 1 else ''} set aside)" if n else ""
         lines.append(f"Collection: {way}{extra}")
         benches = [format_cards(b) or "-" for b in self.benches]
         banks = [format_cards(b) or "-" for b in self.banks]
@@ -369,6 +371,30 @@ class Game:
 
     def __str__(self) -> str:
         return self.describe()
+
+    def _repr_html_(self) -> str:
+        """A compact HTML view: status line, columns as cards, benches and banks table."""
+        if self.is_over:
+            status = escape(self.log[-1] if self.log else "The game is over")
+        else:
+            status = escape(self._waiting_for())
+        head = (f"<div><b>Push</b>, turn {self.turn}: {status} &middot; "
+                f"draw pile {self.draw_pile_size}</div>")
+        cols = "".join(
+            f'<div style="display:inline-block;margin-right:1em;vertical-align:top">'
+            f"column {i + 1}<br>{''.join(c._repr_html_() for c in col)}</div>"
+            for i, col in enumerate(self.columns))
+        if self.pending is not None:
+            cols += f'<div style="display:inline-block">drawn<br>{self.pending._repr_html_()}</div>'
+        rows = "".join(
+            f"<tr><td>{'&#9654; ' if i == self.current_player else ''}{escape(name)}</td>"
+            f"<td>{format_cards(bench) or '-'}</td><td>{format_cards(bank) or '-'}</td>"
+            f"<td>{score}</td></tr>"
+            for i, (name, bench, bank, score) in enumerate(
+                zip(self.players, self.benches, self.banks, self.scores())))
+        table = ("<table><tr><th>player</th><th>bench</th><th>bank</th><th>score</th></tr>"
+                 f"{rows}</table>")
+        return f'<div class="pushlab-luck-game">{head}<div>{cols}</div>{table}</div>'
 
 
 # ---------------------------------------------------------------------- rules helpers
