@@ -404,16 +404,136 @@ def best_contract(hand, deal: int, keep_wilds: bool = False) -> Way | None:
     return Way(melds, rest, sum(c.penalty for c in rest))
 
 
-@lru_cache(maxsize=65536)
-def _deficit(counts, deal):
-    """Least number of wilds a hand's naturals need to meet the contract."""
+def _deficit_slow(counts, deal):
+    """Least wilds needed, by enumerating every combination (reference for tests)."""
     best = None
     for _, need in _combos(counts, 99, CONTRACTS[deal], full=False):
         if best is None or need < best:
             best = need
-            if best == 0:
-                break
     return best
+
+
+def _set_table(counts, m):
+    """Per rank: [(wilds needed, naturals used)] for j = 0..m sets of 3 of that rank."""
+    table = []
+    for rank in range(1, 14):
+        if rank == 2:
+            continue
+        cs = [counts[13 * s + rank - 1] for s in range(4)]
+        if not any(cs):
+            continue
+        opts = [(0, ())]
+        for j in range(1, m + 1):
+            per = [min(c, j) for c in cs]
+            if sum(per) < j:
+                break
+            used = [13 * s + rank - 1 for s in range(4) for _ in range(per[s])][:3 * j]
+            opts.append((3 * j - len(used), tuple(used)))
+        table.append(opts)
+    return table
+
+
+def _sets_plan(counts, m):
+    """(wilds needed, naturals used) for m sets of 3, or None."""
+    best = {0: (0, ())}                     # sets made so far -> (need, used)
+    for opts in _set_table(counts, m):
+        nxt = dict(best)
+        for made, (need, used) in best.items():
+            for j in range(1, len(opts)):
+                if made + j > m:
+                    break
+                cand = (need + opts[j][0], used + opts[j][1])
+                if made + j not in nxt or cand[0] < nxt[made + j][0]:
+                    nxt[made + j] = cand
+        best = nxt
+    return best.get(m)
+
+
+def _windows(counts, s, m):
+    """Candidate run windows of length m in suit s: [(need, used indices)], one per natural start."""
+    vals = [v for v in range(1, 15) if counts[_idx(s, v)]]
+    out = []
+    seen = set()
+    for v in vals:
+        lo = min(v, 15 - m)
+        if lo in seen:
+            continue
+        seen.add(lo)
+        used = tuple(_idx(s, w) for w in range(lo, lo + m) if counts[_idx(s, w)])
+        out.append((m - len(used), used, lo))
+    return out
+
+
+def _pair_same_suit(counts, s, m, wins):
+    """Best (need, used) of two runs of length m in suit s."""
+    best = None
+    for a in range(len(wins)):
+        for b in range(a, len(wins)):
+            lo1, lo2 = wins[a][2], wins[b][2]
+            use = {}
+            for lo in (lo1, lo2):
+                for w in range(lo, lo + m):
+                    i = _idx(s, w)
+                    use[i] = use.get(i, 0) + 1
+            got = []
+            for i, k in use.items():
+                got.extend([i] * min(k, counts[i]))
+            a1, a2 = wins[a][1], wins[b][1]
+            if a1 == a2 and len(a1) == 1 and counts[a1[0]] == 1:
+                continue                    # one natural cannot serve both runs
+            need = 2 * m - len(got)
+            if best is None or need < best[0]:
+                best = (need, tuple(got))
+    return best
+
+
+def _runs_plan(counts, m):
+    """(wilds needed, naturals used) for two runs of length m, or None."""
+    wins = [_windows(counts, s, m) for s in range(4)]
+    singles = [min(w) if w else None for w in wins]
+    best = None
+    for s1 in range(4):
+        for s2 in range(s1 + 1, 4):
+            if singles[s1] and singles[s2]:
+                cand = (singles[s1][0] + singles[s2][0], singles[s1][1] + singles[s2][1])
+                if best is None or cand[0] < best[0]:
+                    best = cand
+        if wins[s1]:
+            cand = _pair_same_suit(counts, s1, m, wins[s1])
+            if cand and (best is None or cand[0] < best[0]):
+                best = cand
+    return best
+
+
+def _set_run_plan(counts, m):
+    """(wilds needed, naturals used) for a set of 3 and a run of length m, or None."""
+    best = None
+    cnt = list(counts)
+    for s in range(4):
+        for need_r, used_r, _ in _windows(counts, s, m):
+            for i in used_r:
+                cnt[i] -= 1
+            for rank in range(1, 14):
+                if rank == 2:
+                    continue
+                suits = [13 * t + rank - 1 for t in range(4) if cnt[13 * t + rank - 1]]
+                if suits:
+                    need = need_r + 3 - min(3, len(suits))
+                    if best is None or need < best[0]:
+                        best = (need, used_r + tuple(suits[:3]))
+            for i in used_r:
+                cnt[i] += 1
+    return best
+
+
+@lru_cache(maxsize=65536)
+def _deficit_plan(counts, deal):
+    """(least wilds the naturals need to meet the contract, naturals used), or None."""
+    if deal in (1, 4):
+        return _sets_plan(counts, len(CONTRACTS[deal]))
+    if deal == 2:
+        return _set_run_plan(counts, 4)
+    return _runs_plan(counts, CONTRACTS[deal][0][1])
 
 
 def contract_deficit(hand, deal: int) -> int | None:
@@ -428,8 +548,8 @@ def contract_deficit(hand, deal: int) -> int | None:
     """
     _deal(deal)
     counts, wilds = hand_key(hand)
-    need = _deficit(counts, deal)
-    return None if need is None else max(0, need - wilds)
+    plan = _deficit_plan(counts, deal)
+    return None if plan is None else max(0, plan[0] - wilds)
 
 
 # ---------------------------------------------------------------- further melds and lay-offs

@@ -1,0 +1,232 @@
+"""Bots for Push (contract rummy): ``choose(game, rng) -> action string``.
+
+Same interface as :mod:`pushlab.luck.bots`: a bot has a ``name`` and a method
+``choose(game, rng=None)`` returning one legal action for ``game.current_player``.
+A bot decides from what that player may see (:func:`view`): their own hand, the
+table, the discard pile, hand sizes and who has met the contract; never the stock or
+another hand (partners' hands are hidden too, rule 12).
+
+- :class:`RandomBot`: a uniformly random action among ``game.legal_actions()`` (take
+  or push; then lay-offs and discards, so its turn always ends). It never melds.
+- :class:`HeuristicBot`: meets the contract as soon as it can (with as few wilds as
+  possible), then lays down further melds and lays off; takes the discard only when it
+  helps (see :meth:`HeuristicBot.helps`), otherwise pushes; discards the
+  highest-penalty natural card that helps nothing.
+- :class:`NeverPushBot`: the heuristic bot, but it always takes the discard.
+
+>>> from pushlab.rummy.game import Game
+>>> g = Game.new(seed=4, deals=(1,))
+>>> bot = HeuristicBot()
+>>> while not g.is_over:
+...     g = g.apply(bot.choose(g))
+>>> g.results[0].reason in ("out", "stock", "cap")
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from pushlab.rummy.cards import Card
+from pushlab.rummy.finder import (_deficit_plan, best_contract, best_extra_melds, hand_key)
+
+__all__ = ["View", "view", "RummyBot", "RandomBot", "HeuristicBot", "NeverPushBot"]
+
+
+@dataclass(frozen=True)
+class View:
+    """What the player to act may see: own ``hand``, ``table``, discard top, met flags, phase."""
+
+    player: int
+    hand: tuple
+    table: tuple
+    discard_top: Card | None
+    met: tuple
+    deal: int
+    phase: str
+    hand_sizes: tuple
+
+
+def view(game) -> View:
+    """The current player's view of ``game`` (public state and their own hand only)."""
+    p = game.current_player
+    return View(p, game.hand(p), game.table, game.discard_top, game.met, game.deal_number,
+                game.phase, game.hand_sizes)
+
+
+def _gen(rng):
+    """A numpy Generator from None, an int seed or a Generator."""
+    return rng if isinstance(rng, np.random.Generator) else np.random.default_rng(rng)
+
+
+class RummyBot:
+    """Base class: a named bot with ``choose(game, rng=None) -> str``."""
+
+    name = "bot"
+
+    def choose(self, game, rng=None) -> str:
+        """The action to play now."""
+        raise NotImplementedError
+
+    def __call__(self, game, rng=None) -> str:
+        """Bots are also plain functions ``f(game, rng)``."""
+        return self.choose(game, rng)
+
+    def __repr__(self):
+        """``HeuristicBot()``."""
+        return f"{type(self).__name__}()"
+
+
+class RandomBot(RummyBot):
+    """A uniformly random action among ``game.legal_actions()``; never melds.
+
+    >>> from pushlab.rummy.game import Game
+    >>> RandomBot().choose(Game.new(seed=1), rng=0) in ("take", "push")
+    True
+    """
+
+    name = "random"
+
+    def choose(self, game, rng=None) -> str:
+        """A random legal action (take/push, then lay-offs and discards)."""
+        legal = game.legal_actions()
+        return legal[int(_gen(rng).integers(len(legal)))]
+
+
+def _meld_action(melds) -> str:
+    """'meld set 5H 5S JK; run 7C 8C 9C'."""
+    return "meld " + "; ".join(f"{k} {' '.join(map(str, cards))}" for k, cards in melds)
+
+
+def _layoff_action(table, layoff) -> str:
+    """The first single-card lay-off of a planned Layoff (nearest the meld first)."""
+    meld = table[layoff.index]
+    if meld.kind == "set":
+        return f"layoff {layoff.high[0]} {layoff.index}"
+    if layoff.low:
+        return f"layoff {layoff.low[-1]} {layoff.index} low"
+    return f"layoff {layoff.high[0]} {layoff.index} high"
+
+
+_NONE = 99          # deficit of a hand that cannot meet the contract however many wilds
+
+
+class HeuristicBot(RummyBot):
+    """Meet the contract at once, meld and lay off, take the discard only when it helps.
+
+    >>> from pushlab.rummy.game import Game
+    >>> deck = ("5H 7C 3C JD 5S 8C 4C 10S 9S 2D 6C 3H 9C QH 10D 8D 9D KH KS 6S JK QD JH 4S "
+    ...         "4D 7H 7S AS AD KC")      # Ann: 5H 5S 9S 9C 9D JK, upcard 4D
+    >>> g = Game.new(deck=deck, dealer=3, deals=(1,))
+    >>> bot, actions = HeuristicBot(), []
+    >>> while not g.is_over:
+    ...     actions.append(bot.choose(g))
+    ...     g = g.apply(actions[-1])
+    >>> actions                                # 4D helps no set: push; meld; discard 7S: out
+    ['push', 'meld set 5S 5H JK; set 9S 9D 9C', 'discard 7S']
+    """
+
+    name = "heuristic"
+    always_take = False
+
+    # -- drawing
+    def helps(self, v: View, card: Card) -> bool:
+        """True if ``card`` would help: a wild; before the contract a card lowering the deficit
+        (or used by the contract when it can already be met); after it, a card the best further
+        melds and lay-offs would place."""
+        if card.is_wild:
+            return True
+        if not v.met[v.player]:
+            before = _deficit(v.hand, v.deal)
+            after = _deficit(v.hand + (card,), v.deal)
+            if after < before:
+                return True
+            if before == 0:
+                plan = _deficit_plan(hand_key(v.hand + (card,))[0], v.deal)
+                return plan is not None and _index(card) in plan[1]
+            return False
+        with_card = best_extra_melds(v.hand + (card,), v.table)
+        without = best_extra_melds(v.hand, v.table)
+        return with_card.penalty <= without.penalty
+
+    def draw(self, v: View) -> str:
+        """Take the discard if it helps, else push."""
+        if v.discard_top is not None and (self.always_take or self.helps(v, v.discard_top)):
+            return "take"
+        return "push"
+
+    # -- playing
+    def play(self, v: View) -> str:
+        """Meld the contract, then further melds and lay-offs, then discard."""
+        if not v.met[v.player]:
+            if _deficit(v.hand, v.deal) == 0:
+                way = best_contract(v.hand, v.deal, keep_wilds=True)
+                if way is not None:
+                    return _meld_action(way.melds)
+            return f"discard {self.discard(v)}"
+        extra = best_extra_melds(v.hand, v.table)
+        if extra.melds:
+            return _meld_action(extra.melds)
+        if extra.layoffs:
+            return _layoff_action(v.table, extra.layoffs[0])
+        return f"discard {self.discard(v, extra.rest)}"
+
+    def discard(self, v: View, rest=None) -> Card:
+        """The highest-penalty natural card that helps nothing (a wild only if nothing else)."""
+        hand = v.hand
+        if rest is None:                      # before the contract: cards outside the best plan
+            plan = _deficit_plan(hand_key(hand)[0], v.deal)
+            used = list(plan[1]) if plan else []
+            rest = []
+            for c in hand:
+                i = _index(c)
+                if i is not None and i in used:
+                    used.remove(i)
+                else:
+                    rest.append(c)
+        pool = [c for c in rest if c.is_natural]
+        if pool:
+            return max(pool, key=lambda c: (c.penalty, c.sort_key))
+        naturals = [c for c in hand if c.is_natural]
+        if not naturals:
+            return max(hand)
+        if v.met[v.player]:
+            return max(naturals, key=lambda c: (c.penalty, c.sort_key))
+        # every natural serves the plan: give up the one whose loss hurts least
+        return min(naturals, key=lambda c: (_deficit(_without(hand, c), v.deal),
+                                            -c.penalty, c.sort_key))
+
+    def choose(self, game, rng=None) -> str:
+        """The action for the current player."""
+        v = view(game)
+        return self.draw(v) if v.phase == "draw" else self.play(v)
+
+
+class NeverPushBot(HeuristicBot):
+    """The heuristic bot, except that it always takes the discard (for comparison)."""
+
+    name = "never-push"
+    always_take = True
+
+
+def _index(card: Card) -> int | None:
+    """Natural index of a card in :func:`~pushlab.rummy.finder.hand_key` counts, None if wild."""
+    if card.is_wild:
+        return None
+    return 13 * "SHDC".index(card.suit) + card.rank - 1
+
+
+def _without(hand, card):
+    """Hand minus one copy of card."""
+    hand = list(hand)
+    hand.remove(card)
+    return tuple(hand)
+
+
+def _deficit(hand, deal) -> int:
+    """Wilds still missing to meet the contract (99 if impossible)."""
+    counts, wilds = hand_key(hand)
+    plan = _deficit_plan(counts, deal)
+    return _NONE if plan is None else max(0, plan[0] - wilds)
