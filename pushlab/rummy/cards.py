@@ -42,8 +42,10 @@ def rank_label(rank: int) -> str:
 class Card:
     """One card: ``rank`` 1..13 (1 = ace) and ``suit`` in ``SHDC``; a joker has rank 0, suit "".
 
-    Cards sort by suit (S H D C) then rank, jokers last.
+    Cards sort by suit (S H D C) then rank, jokers last. ``Card("10H")`` reads notation.
 
+    >>> Card("10H") == Card.parse("TH") == Card(10, "H")
+    True
     >>> c = Card.parse("TH")
     >>> c, str(c), c.pretty, c.rank, c.suit, c.penalty
     (Card('10H'), '10H', '10♥', 10, 'H', 10)
@@ -54,10 +56,15 @@ class Card:
     """
 
     rank: int
-    suit: str
+    suit: str = None
 
     def __post_init__(self):
-        """Reject impossible cards."""
+        """Read ``Card("10H")`` notation; reject impossible cards."""
+        if isinstance(self.rank, str) and self.suit is None:
+            c = Card.parse(self.rank)
+            object.__setattr__(self, "rank", c.rank)
+            object.__setattr__(self, "suit", c.suit)
+            return
         ok = (self.rank == 0 and self.suit == "") or (self.rank in RANKS and len(self.suit) == 1
                                                      and self.suit in SUITS)
         if not ok:
