@@ -1,0 +1,308 @@
+"""Play many games between bots and collect the results as numpy arrays (both games).
+
+Generic over the game: a game is any immutable state with ``is_over``,
+``current_player``, ``apply(action)``, ``scores()`` and ``winners()`` (both
+``pushlab.luck.Game`` and ``pushlab.rummy.Game`` qualify), built by a
+``game_factory(seed) -> game``. A bot is an object with ``choose(game, rng)``
+or a function ``f(game, rng) -> action``; a *bot factory* is a class or a
+zero-argument callable that makes one (a fresh bot per game).
+
+Seeding: ``seed`` (an int) starts a ``numpy.random.SeedSequence``; game ``i`` gets
+its own child, from which the game's seed and the bots' Generator are drawn. So
+results do not depend on the executor or the chunking, and game ``i`` of a
+tournament can be replayed alone with :func:`game_seeds`.
+
+Confidence intervals are normal approximations, ``mean +- 1.96 * sd / sqrt(games)``
+with the sample standard deviation (``ddof=1``) over games (one value per game, so
+values are independent); fine for a few dozen games or more, too narrow for a handful.
+
+>>> from pushlab.luck.bots import StopAfter, RandomBot
+>>> res = tournament([StopAfter(2), StopAfter(4)], games=20, seed=1)
+>>> res.scores.shape, res.wins.sum(1).tolist() == [1.0] * 20
+((20, 2), True)
+>>> res.names
+('StopAfter(2, bank_at=12)', 'StopAfter(4, bank_at=12)')
+"""
+
+from __future__ import annotations
+
+import inspect
+from dataclasses import dataclass
+from functools import partial
+from html import escape
+
+import numpy as np
+
+from pushlab.errors import SetupError
+
+Z95 = 1.959963984540054
+MAX_STEPS = 1_000_000
+
+
+# ---------------------------------------------------------------------- bots and playing
+def is_factory(obj) -> bool:
+    """True for a bot factory (a class, or a callable taking no argument).
+
+    >>> from pushlab.luck.bots import StopAfter
+    >>> is_factory(StopAfter), is_factory(StopAfter(2)), is_factory(lambda: StopAfter(2))
+    (True, False, True)
+    >>> is_factory(lambda game, rng: "draw")
+    False
+    """
+    if isinstance(obj, type):
+        return True
+    if hasattr(obj, "choose") or not callable(obj):
+        return False
+    try:
+        params = inspect.signature(obj).parameters.values()
+    except (TypeError, ValueError):
+        return False
+    return not any(p.default is p.empty and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+                   for p in params)
+
+
+def make_bot(obj):
+    """A bot from a bot or a bot factory; anything else raises SetupError."""
+    bot = obj() if is_factory(obj) else obj
+    if not (hasattr(bot, "choose") or callable(bot)):
+        raise SetupError(f"not a bot: {obj!r} (needs choose(game, rng) or to be a function)")
+    return bot
+
+
+def bot_name(bot) -> str:
+    """A readable name for a bot, a factory or a function."""
+    if isinstance(bot, type):
+        return bot.__name__
+    name = getattr(bot, "name", None)
+    if isinstance(name, str):
+        return name
+    return getattr(bot, "__name__", None) or repr(bot)
+
+
+def decide(bot, game, rng) -> str:
+    """The action ``bot`` chooses in ``game``."""
+    choose = getattr(bot, "choose", None)
+    return choose(game, rng) if choose is not None else bot(game, rng)
+
+
+def play(game, bots, rng=None, *, max_steps: int = MAX_STEPS):
+    """Play ``game`` to the end, seat ``i`` played by ``bots[i]``; return the final state.
+
+    >>> from pushlab.luck import Game
+    >>> from pushlab.luck.bots import StopAfter
+    >>> play(Game.new(2, seed=3), [StopAfter(2), StopAfter(3)]).is_over
+    True
+    """
+    bots = [make_bot(b) for b in bots]
+    for _ in range(max_steps):
+        if game.is_over:
+            return game
+        game = game.apply(decide(bots[game.current_player], game, rng))
+    raise SetupError(f"the game did not end within {max_steps} actions")
+
+
+def game_seeds(seed, games: int, start: int = 0):
+    """Per game ``start..games-1``: (int seed for the game factory, Generator for the bots).
+
+    Game ``i`` uses child ``i`` of ``SeedSequence(seed)`` (``spawn_key=(i,)``).
+
+    >>> a = game_seeds(7, 3); b = game_seeds(7, 3)
+    >>> [s for s, _ in a] == [s for s, _ in b], game_seeds(7, 3, 2)[0][0] == a[2][0]
+    (True, True)
+    """
+    if isinstance(seed, np.random.SeedSequence):
+        seed = seed.entropy
+    out = []
+    for i in range(start, games):
+        game_ss, bot_ss = np.random.SeedSequence(seed, spawn_key=(i,)).spawn(2)
+        out.append((int(game_ss.generate_state(1)[0]), np.random.default_rng(bot_ss)))
+    return out
+
+
+def _entropy(seed):
+    """A fixed entropy for ``seed`` (None draws fresh entropy once)."""
+    if seed is None:
+        return np.random.SeedSequence().entropy
+    if isinstance(seed, np.random.SeedSequence):
+        return seed.entropy
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+        raise SetupError(f"seed must be a non-negative int or None, got {seed!r}")
+    return int(seed)
+
+
+def luck_game(seed, players: int, **options):
+    """Default factory: a shuffled ``pushlab.luck.Game`` (picklable via partial)."""
+    from pushlab.luck import Game
+
+    return Game.new(players, seed=seed, **options)
+
+
+def default_outcome(game):
+    """(scores per seat, fractional wins per seat) of a finished game."""
+    scores = np.asarray(game.scores(), dtype=float)
+    wins = np.zeros(len(scores))
+    winners = list(game.winners())
+    wins[winners] = 1 / len(winners)
+    return scores, wins
+
+
+# ---------------------------------------------------------------------- results
+@dataclass(frozen=True)
+class TournamentResult:
+    """Results as arrays: ``scores``, ``wins`` (fractional) and ``seating`` (bot index
+    per seat), each games x seats; ``names`` of the bots in the order given."""
+
+    names: tuple
+    scores: np.ndarray
+    wins: np.ndarray
+    seating: np.ndarray
+
+    @property
+    def games(self) -> int:
+        """Number of games played."""
+        return len(self.scores)
+
+    def by_bot(self, values) -> np.ndarray:
+        """Rearrange a games x seats array into games x bots."""
+        out = np.empty_like(values)
+        np.put_along_axis(out, self.seating, values, axis=1)
+        return out
+
+    def mean_score(self, by: str = "bot"):
+        """(mean, low, high) score per bot (or per seat) with 95% normal CIs."""
+        return mean_ci(self._pick(self.scores, by))
+
+    def win_rate(self, by: str = "bot"):
+        """(rate, low, high) win rate per bot (or per seat) with 95% normal CIs (clipped to 0..1)."""
+        rate, low, high = mean_ci(self._pick(self.wins, by))
+        return rate, np.clip(low, 0, 1), np.clip(high, 0, 1)
+
+    def _pick(self, values, by):
+        """Values per bot or per seat."""
+        if by not in ("bot", "seat"):
+            raise SetupError(f"by must be 'bot' or 'seat', got {by!r}")
+        return self.by_bot(values) if by == "bot" else values
+
+    def summary(self) -> list:
+        """One dict per bot: name, mean score and win rate with their 95% CIs."""
+        s, sl, sh = self.mean_score()
+        w, wl, wh = self.win_rate()
+        return [dict(bot=name, score=s[i], score_ci=(sl[i], sh[i]), win_rate=w[i],
+                     win_ci=(wl[i], wh[i])) for i, name in enumerate(self.names)]
+
+    def __str__(self) -> str:
+        lines = [f"{self.games} games"]
+        for row in self.summary():
+            lines.append(f"{row['bot']}: score {row['score']:.2f} "
+                         f"[{row['score_ci'][0]:.2f}, {row['score_ci'][1]:.2f}], "
+                         f"wins {row['win_rate']:.3f} "
+                         f"[{row['win_ci'][0]:.3f}, {row['win_ci'][1]:.3f}]")
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        rows = "".join(
+            f"<tr><td>{escape(r['bot'])}</td><td>{r['score']:.2f}</td>"
+            f"<td>{r['score_ci'][0]:.2f} &ndash; {r['score_ci'][1]:.2f}</td>"
+            f"<td>{r['win_rate']:.1%}</td>"
+            f"<td>{r['win_ci'][0]:.1%} &ndash; {r['win_ci'][1]:.1%}</td></tr>"
+            for r in self.summary())
+        return (f"<table><caption>{self.games} games (95% confidence intervals)</caption>"
+                "<tr><th>bot</th><th>mean score</th><th>CI</th><th>win rate</th><th>CI</th></tr>"
+                f"{rows}</table>")
+
+
+def mean_ci(values):
+    """Column means of a games x k array and their 95% normal-approximation CIs.
+
+    >>> m, lo, hi = mean_ci(np.array([[1.0], [3.0]]))
+    >>> m.tolist(), bool(lo[0] < 2 < hi[0])
+    ([2.0], True)
+    """
+    values = np.asarray(values, dtype=float)
+    n = len(values)
+    mean = values.mean(0)
+    half = Z95 * values.std(0, ddof=1) / np.sqrt(n) if n > 1 else np.full_like(mean, np.inf)
+    return mean, mean - half, mean + half
+
+
+# ---------------------------------------------------------------------- tournament
+def tournament(bots, games: int = 100, seed=None, *, rotate_seats: bool = True,
+               executor=None, game_factory=None, outcome=default_outcome, progress=None,
+               chunk: int | None = None, **game_options) -> TournamentResult:
+    """Play ``games`` games between ``bots`` (bots or bot factories, one per seat).
+
+    ``game_factory(seed) -> game`` makes each game (default: a shuffled luck game with
+    ``len(bots)`` players and ``game_options``). With ``rotate_seats`` game ``i`` seats
+    bot ``b`` at seat ``(b - i) % len(bots)`` so each bot plays every seat equally.
+    ``executor``: a ``concurrent.futures`` executor (processes need picklable bots and
+    factory: no lambdas). ``progress``: True for a ``tqdm.auto`` bar, or a callable
+    ``progress(done, total)``. ``outcome(game) -> (scores, wins)`` per seat.
+    """
+    bots = list(bots)
+    n = len(bots)
+    if n == 0:
+        raise SetupError("a tournament needs at least one bot")
+    if isinstance(games, bool) or not isinstance(games, (int, np.integer)) or games < 1:
+        raise SetupError(f"games must be a positive int, got {games!r}")
+    if game_factory is None:
+        game_factory = partial(luck_game, players=n, **game_options)
+    elif game_options:
+        raise SetupError("game options go into your game_factory, not tournament()")
+    for b in bots:
+        make_bot(b)
+    names = tuple(bot_name(b) for b in bots)
+    size = chunk or max(1, min(50, games // 16 or 1))
+    starts = list(range(0, games, size))
+    job = partial(_play_chunk, bots=bots, seed=_entropy(seed), games=games, rotate=rotate_seats,
+                  factory=game_factory, outcome=outcome, size=size)
+    mapped = executor.map(job, starts) if executor is not None else map(job, starts)
+    report = _progress(progress, games)
+    parts, done = [], 0
+    for part in mapped:
+        parts.append(part)
+        done += len(part[0])
+        report(done)
+    scores, wins, seating = (np.concatenate([p[i] for p in parts]) for i in range(3))
+    return TournamentResult(names, scores, wins, seating)
+
+
+def _progress(progress, total):
+    """A function done -> None reporting progress (or doing nothing)."""
+    if progress is None or progress is False:
+        return lambda done: None
+    if progress is True:
+        from tqdm.auto import tqdm
+
+        bar = tqdm(total=total, unit="game")
+
+        def update(done, bar=bar):
+            bar.update(done - bar.n)
+            if done >= total:
+                bar.close()
+        return update
+    return lambda done: progress(done, total)
+
+
+def seating_of(i: int, n: int, rotate: bool = True) -> np.ndarray:
+    """Bot index at each seat in game ``i`` (seat s: bot (s + i) % n when rotating).
+
+    >>> seating_of(1, 3).tolist(), seating_of(1, 3, rotate=False).tolist()
+    ([1, 2, 0], [0, 1, 2])
+    """
+    r = i % n if rotate else 0
+    return (np.arange(n) + r) % n
+
+
+def _play_chunk(start, *, bots, seed, games, rotate, factory, outcome, size):
+    """Play games start..start+size-1; return (scores, wins, seating) arrays."""
+    seeds = game_seeds(seed, min(games, start + size), start)
+    n = len(bots)
+    scores, wins, seating = [], [], []
+    for i, (game_seed, rng) in enumerate(seeds, start):
+        seats = seating_of(i, n, rotate)
+        final = play(factory(game_seed), [bots[b] for b in seats], rng)
+        s, w = outcome(final)
+        scores.append(s)
+        wins.append(w)
+        seating.append(seats)
+    return np.array(scores, float), np.array(wins, float), np.array(seating, int)
