@@ -28,8 +28,10 @@ from pushlab.widgets.common import (CSS, MessageArea, box_html, card_back, error
                                     stack_html)
 
 __all__ = [
-    "RUMMY_CSS", "card_html", "cards_html", "card_name", "meld_html", "check_meld",
-    "MeldChecker",
+    "RUMMY_CSS", "card_html", "cards_html", "card_name", "card_classes", "meld_html", "check_meld",
+    "check_html", "run_order", "push_frames", "push_frame_html", "status_text", "table_html",
+    "scores_html", "log_html", "result_html", "odds_html", "SEAT_NAMES", "RummySession", "default_bots",
+    "MeldChecker", "PushDraw", "HandView", "PlayApp", "StepThrough", "OddsPanel",
 ]
 
 #: Style sheet for rummy cards and the clickable hand (adds to :data:`common.CSS`).
@@ -863,4 +865,401 @@ def _show_key(card):
 def default_bots() -> dict:
     """Bots for seats 1, 2 (the reader's partner) and 3, from :mod:`pushlab.rummy.bots`."""
     from pushlab.rummy import bots
-    return {seat: bots.default_bot() for seat in (1, 2, 3)}
+    return {seat: bots.HeuristicBot() for seat in (1, 2, 3)}
+
+
+# --------------------------------------------------------------------------- widgets
+
+def _title_html(text: str) -> str:
+    """A bold heading line."""
+    return f"{CSS}<div class='pl-root' style='font-size:15px;font-weight:600;margin:4px 0'>{esc(text)}</div>"
+
+
+def result_html(game, results) -> str:
+    """Sentences for finished deals: who went out, each partnership's points.
+
+    >>> result_html(None, [])
+    ''
+    """
+    if not results:
+        return ""
+    lines = []
+    for r in results:
+        how = (f"{game.players[r.went_out]} went out" if r.went_out is not None else
+               {"stock": "the stock ran out", "cap": "the round cap was reached"}.get(r.reason, r.reason))
+        left = "; ".join(f"{game.players[p]}: {' '.join(c.pretty for c in h) or '-'}" for p, h in enumerate(r.hands))
+        lines.append(f"<b>Deal {r.deal} is over</b>: {esc(how)}. {esc(game.teams[0])} score {r.scores[0]}, "
+                     f"{esc(game.teams[1])} score {r.scores[1]}.<br><span class='pl-muted'>Cards left: {esc(left)}</span>")
+    return f"{CSS}<div class='pl-root pl-msg pl-ok'>{'<br>'.join(lines)}</div>"
+
+
+class HandView:
+    """The reader's hand as playing-card toggle buttons (click or Space/Enter to select)."""
+
+    def __init__(self, on_toggle, size: int = 24):
+        w = _w()
+        self.on_toggle = on_toggle
+        self.buttons = []
+        for i in range(size):
+            b = w.ToggleButton(value=False, description="", layout=w.Layout(display="none"))
+            b.add_class("pl-handcard")
+            b.observe(lambda change, i=i: self._changed(i, change), names="value")
+            self.buttons.append(b)
+        self._syncing = False
+        self.box = w.HBox(self.buttons, layout=w.Layout(flex_flow="row wrap", min_height="86px"))
+        self.box.add_class("pl-hand")
+
+    def _changed(self, i, change):
+        """Forward a click to the session unless the change came from :meth:`show`."""
+        if not self._syncing:
+            self.on_toggle(i)
+
+    def show(self, cards, selected=(), new=None) -> None:
+        """Show ``cards`` with the indices in ``selected`` pressed; ``new`` is the card just drawn."""
+        self._syncing = True
+        try:
+            marked_new = False
+            for i, b in enumerate(self.buttons):
+                for cls in ("pl-red", "pl-wild", "pl-joker"):
+                    b.remove_class(cls)
+                if i < len(cards):
+                    c = cards[i]
+                    label = "\u2605\nJK" if c.is_joker else f"{rank_label(c.rank)}\n{SUIT_SYMBOLS[c.suit]}"
+                    b.description = label.replace("\n", " ")
+                    tip = card_name(c)
+                    if new is not None and c == new and not marked_new:
+                        tip += " \u2013 just drawn"
+                        marked_new = True
+                    b.tooltip = f"{tip}: click or press Space to select"
+                    for cls in card_classes(c).split():
+                        b.add_class(cls)
+                    b.value = i in selected
+                    b.layout.display = None
+                else:
+                    b.value = False
+                    b.layout.display = "none"
+        finally:
+            self._syncing = False
+
+
+class PlayApp:
+    """Push rummy for the reader (seat 0, "You") with a bot partner (Cat) against two bots.
+
+    All game logic is in :class:`RummySession`; this class wires buttons to it and
+    redraws. Play a whole match (five deals) or one deal chosen by number.
+    """
+
+    def __init__(self, seed: int = 0, deal: int | None = None, bots=None, odds: bool = True):
+        w = _w()
+        self.message = MessageArea()
+        guard = routed(self.message)
+        self._bots = bots
+        # setup
+        self.mode = w.Dropdown(options=[("whole match (5 deals)", 0)] + [(f"deal {k} only", k) for k in range(1, 6)],
+                               value=deal or 0, description="Play:", tooltip="A whole match or one deal by number",
+                               layout=w.Layout(width="260px"), style={"description_width": "40px"})
+        self.seed = w.IntText(value=int(seed), description="Seed:", tooltip="Same seed, same shuffle",
+                              layout=w.Layout(width="150px"), style={"description_width": "40px"})
+        self.new_game = w.Button(description="New game", icon="refresh", tooltip="Deal a new game with these settings")
+        # draw
+        self.take = w.Button(description="Take discard", button_style="primary", icon="hand-paper-o",
+                             tooltip="Rule 12a: take the top card of the discard pile")
+        self.push = w.Button(description="Push", button_style="warning", icon="share",
+                             tooltip="Rule 12b: give the discard and the top stock card to your left neighbour, "
+                                     "then draw from the stock")
+        # meld
+        self.order = w.ToggleButtons(options=[("as selected", "selected"), ("sorted", "sorted")], value="sorted",
+                                     description="Run order:",
+                                     tooltips=["runs are read low to high in the order you clicked the cards",
+                                               "lay the run out for me: naturals in rank order, wilds in the gaps"],
+                                     style={"button_width": "90px", "description_width": "75px"})
+        self.stage_set = w.Button(description="Stage set", icon="plus",
+                                  tooltip="Put the selected cards aside as a set (one rank, different suits)")
+        self.stage_run = w.Button(description="Stage run", icon="plus",
+                                  tooltip="Put the selected cards aside as a run (one suit, consecutive)")
+        self.lay_down = w.Button(description="Lay down melds", button_style="success", icon="check",
+                                 tooltip="Meld the staged melds in one action (the first time: the whole contract)")
+        self.unstage = w.Button(description="Put back", icon="undo", tooltip="Return the staged melds to your hand")
+        # lay off / replace / discard
+        self.target = w.Dropdown(options=[("(no melds yet)", -1)], description="Meld:",
+                                 tooltip="The meld on the table to lay off on or replace a wild in",
+                                 layout=w.Layout(width="330px"), style={"description_width": "40px"})
+        self.end = w.Dropdown(options=[("either end", ""), ("low end", "low"), ("high end", "high")], value="",
+                              description="End:", tooltip="Where on a run (needed only when a wild fits both ends)",
+                              layout=w.Layout(width="160px"), style={"description_width": "35px"})
+        self.lay_off = w.Button(description="Lay off", icon="arrow-down",
+                                tooltip="Rule 13: add the selected cards to the chosen meld")
+        self.then = w.Dropdown(options=[("new set with selection", "set"), ("new run with selection", "run")],
+                               description="Freed wild:", tooltip="Rule 14: where the freed wild goes this turn",
+                               layout=w.Layout(width="330px"), style={"description_width": "75px"})
+        self.replace = w.Button(description="Replace wild", icon="exchange",
+                                tooltip="Rule 14: the first selected card replaces the wild it stands for "
+                                        "in the chosen meld")
+        self.discard = w.Button(description="Discard", button_style="danger", icon="trash",
+                                tooltip="Rule 15: discard the selected card and end your turn")
+        self.clear = w.Button(description="Deselect", icon="times", tooltip="Deselect all cards")
+        for button, fn in [(self.take, lambda: self.session.take()), (self.push, lambda: self.session.push()),
+                           (self.stage_set, lambda: self.session.stage("set")),
+                           (self.stage_run, lambda: self.session.stage("run", self.order.value)),
+                           (self.lay_down, lambda: self.session.meld()),
+                           (self.unstage, lambda: self.session.unstage()),
+                           (self.lay_off, lambda: self.session.lay_off(self._target(), self.end.value or None)),
+                           (self.replace, lambda: self.session.replace_wild(self._target(), self.then.value)),
+                           (self.discard, lambda: self.session.discard()),
+                           (self.clear, lambda: self.session.clear_selection())]:
+            button.on_click(guard(lambda _=None, fn=fn: self._do(fn)))
+        self.new_game.on_click(guard(lambda _=None: self.start()))
+        # views
+        self.hand = HandView(guard(self._toggle))
+        self.prompt = w.HTML()
+        self.table = w.HTML()
+        self.table.add_class("pl-rummy-tableview")
+        self.selection = w.HTML()
+        self.results = w.HTML()
+        self.log = w.HTML(layout=w.Layout(width="380px"))
+        self.private = w.HTML(layout=w.Layout(width="380px"))
+        self.odds = OddsPanel() if odds else None
+        order_note = w.HTML(f"{CSS}<div class='pl-root pl-muted' style='max-width:720px'>Runs are laid low to "
+                            "high. <i>as selected</i> keeps the order in which you clicked the cards, so you "
+                            "decide where each wild stands; <i>sorted</i> puts the natural cards in rank order "
+                            "and the wilds into the gaps for you.</div>")
+        setup = w.HBox([self.mode, self.seed, self.new_game], layout=w.Layout(flex_flow="row wrap"))
+        controls = w.VBox([
+            w.HBox([self.take, self.push, self.discard, self.clear], layout=w.Layout(flex_flow="row wrap")),
+            w.HBox([self.stage_set, self.stage_run, self.order, self.lay_down, self.unstage],
+                   layout=w.Layout(flex_flow="row wrap", align_items="center")),
+            order_note,
+            w.HBox([self.target, self.end, self.lay_off], layout=w.Layout(flex_flow="row wrap")),
+            w.HBox([self.then, self.replace], layout=w.Layout(flex_flow="row wrap")),
+        ])
+        side = [w.HTML(_title_html("What happened (latest last)")), self.log, self.private]
+        if self.odds:
+            side.append(self.odds.widget)
+        main = w.VBox([self.prompt, self.message.widget, self.results,
+                       w.HTML(_title_html("Your hand (click cards to select them)")), self.hand.box,
+                       self.selection, controls, self.table])
+        self.widget = w.VBox([w.HTML(RUMMY_CSS), setup,
+                              w.HBox([main, w.VBox(side)], layout=w.Layout(align_items="flex-start",
+                                                                          flex_flow="row wrap"))])
+        self.widget.add_class("pl-rummy-playapp")
+        self.start()
+
+    # -- wiring
+    def start(self) -> None:
+        """A new session from the setup controls."""
+        deals = (self.mode.value,) if self.mode.value else (1, 2, 3, 4, 5)
+        self.session = RummySession(seed=int(self.seed.value), deals=deals, bots=self._bots)
+        self.message.clear()
+        self._results_seen = 0
+        self.refresh()
+
+    def _target(self) -> int:
+        """The chosen meld's index; an error if there is none."""
+        if self.target.value is None or self.target.value < 0:
+            raise IllegalAction("there are no melds on the table yet")
+        return int(self.target.value)
+
+    def _toggle(self, i: int) -> None:
+        """A card was clicked."""
+        self.session.toggle(i)
+        self._refresh_selection()
+
+    def _do(self, fn) -> None:
+        """Run a session call, show its error or info, redraw."""
+        before = len(self.session.game.results)
+        fn()
+        if self.session.error:
+            self.message.error(self.session.error)
+        elif self.session.info:
+            self.message.info(self.session.info)
+        self._results_seen = before
+        self.refresh()
+
+    def _refresh_selection(self) -> None:
+        """Redraw the hand, the selection line and the staged melds."""
+        s = self.session
+        shown = s.hand_sorted()
+        drawn = s.game.drawn if s.your_move and s.game.phase == "play" else None
+        self.hand.show(shown, s.selection, new=drawn)
+        parts = []
+        if s.selection:
+            cards = s.selected()
+            sorted_run = s.selected("sorted")
+            parts.append(f"Selected: {cards_html(cards, size='sm')}")
+            if len(cards) >= 3 and sorted_run != cards:
+                parts.append(f"<span class='pl-muted'>as a sorted run:</span> {cards_html(sorted_run, size='sm')}")
+        else:
+            parts.append("<span class='pl-muted'>No card selected.</span>")
+        if s.staged:
+            from pushlab.rummy import Meld
+            staged = "".join(meld_html(Meld(k, cs, s.you), "staged") for k, cs in s.staged)
+            parts.append(f"<b>Staged:</b> {staged}")
+        self.selection.value = f"{RUMMY_CSS}<div class='pl-root pl-row' style='align-items:center'>{''.join(parts)}</div>"
+
+    def refresh(self) -> None:
+        """Redraw everything from the session."""
+        s = self.session
+        g = s.game
+        self.prompt.value = (f"{CSS}<div class='pl-root' style='font-size:15px;padding:4px 0;font-weight:500'>"
+                             f"{esc(s.phase_text())}</div>")
+        self._refresh_selection()
+        self.table.value = table_html(g, you=s.you)
+        self.results.value = result_html(g, g.results[self._results_seen:]) if g.results else ""
+        self.log.value = log_html(g.log, start=s.seen, last=25)
+        notes = g.private_log[s.you][-4:]
+        self.private.value = (f"{CSS}<div class='pl-root pl-box'><h4>Only you know</h4>"
+                              + "<br>".join(esc(n) for n in notes) + "</div>") if notes else ""
+        options = [(f"{i + 1}: {g.players[m.owner]}'s {m.kind} {' '.join(c.pretty for c in m.cards)}", i)
+                   for i, m in enumerate(g.table)]
+        keep = self.target.value
+        self.target.options = options or [("(no melds yet)", -1)]
+        if keep in [v for _, v in options]:
+            self.target.value = keep
+        self.then.options = ([("new set with selection", "set"), ("new run with selection", "run")]
+                             + [(f"lay off on meld {i + 1}", i) for i in range(len(g.table))])
+        over = g.is_over
+        for b in (self.take, self.push, self.stage_set, self.stage_run, self.lay_down, self.unstage,
+                  self.lay_off, self.replace, self.discard):
+            b.disabled = over
+        if self.odds:
+            self.odds.show(s)
+
+    def _repr_mimebundle_(self, **kwargs):
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+class StepThrough:
+    """A Next/Back player over a scripted rummy deal, every hand face up, the log beside it.
+
+    ``notes`` is a list (``notes[0]`` at the start, ``notes[i]`` after action i) or a dict
+    ``{step: note}``. An illegal script raises ``IllegalAction`` naming the step at once.
+    """
+
+    def __init__(self, game, actions, notes=None, title: str = ""):
+        w = _w()
+        if isinstance(actions, str):
+            actions = [a.strip() for a in actions.split(",") if a.strip()]
+        self.actions = list(actions)
+        self.states = [game]
+        for k, action in enumerate(self.actions, 1):
+            try:
+                self.states.append(self.states[-1].apply(action))
+            except IllegalAction as exc:
+                raise IllegalAction(f"step {k} ({action!r}) of the script is illegal: {exc}",
+                                    action, exc.legal) from None
+        self.notes = ({int(k): v for k, v in notes.items()} if isinstance(notes, dict)
+                      else dict(enumerate(notes or [])))
+        self.message = MessageArea()
+        guard = routed(self.message)
+        self.back = w.Button(description="Back", icon="arrow-left", tooltip="Go back one step",
+                             layout=w.Layout(width="100px"))
+        self.next = w.Button(description="Next", icon="arrow-right", button_style="primary",
+                             tooltip="Play the next scripted action", layout=w.Layout(width="100px"))
+        self.restart = w.Button(description="Restart", icon="undo", tooltip="Back to the deal",
+                                layout=w.Layout(width="100px"))
+        self.position = w.HTML()
+        self.note = w.HTML()
+        self.table = w.HTML()
+        self.log = w.HTML(layout=w.Layout(width="340px"))
+        self.next.on_click(guard(lambda _=None: self.go(self.step + 1)))
+        self.back.on_click(guard(lambda _=None: self.go(self.step - 1)))
+        self.restart.on_click(guard(lambda _=None: self.go(0)))
+        header = [w.HTML(_title_html(title))] if title else []
+        self.widget = w.VBox(header + [
+            w.HBox([self.back, self.next, self.restart, self.position]), self.note, self.message.widget,
+            w.HBox([self.table, w.VBox([w.HTML(_title_html("Event log")), self.log])],
+                   layout=w.Layout(align_items="flex-start", flex_flow="row wrap"))])
+        self.widget.add_class("pl-rummy-stepthrough")
+        self.go(0)
+
+    def go(self, step: int) -> None:
+        """Show the state after ``step`` actions (0 = as dealt)."""
+        if not 0 <= step < len(self.states):
+            raise IllegalAction(f"no step {step}: the scenario has steps 0 to {len(self.states) - 1}",
+                                str(step), [str(i) for i in range(len(self.states))])
+        self.step = step
+        game = self.states[step]
+        prev = self.states[step - 1] if step else game
+        self.table.value = table_html(game, you=None, show_hands=True)
+        self.log.value = log_html(game.log, start=len(prev.log) if step else len(game.log), last=None)
+        nxt = f"next: <code>{esc(self.actions[step])}</code>" if step < len(self.actions) else "end of the scenario"
+        self.position.value = (f"{CSS}<div class='pl-root' style='padding:6px 10px'>Step {step} of "
+                               f"{len(self.actions)} \u00b7 {nxt}</div>")
+        note = self.notes.get(step, "")
+        self.note.value = f"{CSS}<div class='pl-root pl-msg pl-info'>{esc(note)}</div>" if note else ""
+        self.next.disabled = step >= len(self.actions)
+        self.back.disabled = step == 0
+
+    def _repr_mimebundle_(self, **kwargs):
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+class OddsPanel:
+    """The reader's chances: how the hand stands against the contract, and what a bot would do now."""
+
+    def __init__(self):
+        w = _w()
+        self.widget = w.HTML()
+        self.widget.add_class("pl-rummy-odds")
+
+    def show(self, session) -> None:
+        """Redraw for the session's current state (empty when it is not the reader's turn)."""
+        self.widget.value = odds_html(session)
+
+
+def odds_html(session) -> str:
+    """The reader's standing: cards missing for the contract, a best way to meld, the bot's advice.
+
+    Empty when it is not the reader's turn.
+    """
+    s = session
+    g = s.game
+    if not s.your_move:
+        return ""
+    from pushlab.rummy import finder
+    hand = g.hand(s.you)
+    rows = []
+    if not g.met[s.you]:
+        deficit = finder.contract_deficit(hand, g.deal_number)
+        if deficit is None:
+            rows.append("Your hand cannot make the contract with any number of wilds yet.")
+        elif deficit == 0:
+            way = finder.best_contract(hand, g.deal_number)
+            melds = "; ".join(f"{k} {' '.join(c.pretty for c in parse_cards(cs))}" for k, cs in way.melds)
+            rows.append(f"<b>You can meet the contract now</b>, e.g. {esc(melds)} "
+                        f"(leaving {way.penalty} penalty points).")
+        else:
+            rows.append(f"You are <b>{deficit} card{'s' if deficit > 1 else ''}</b> short of the contract "
+                        f"({esc(g.contract_text)}): each could be a wild or the right natural card.")
+        rows.extend(_chance_rows(s))
+    else:
+        rows.append("You have met the contract: now shed cards by melding and laying off.")
+    advice = _bot_advice(s)
+    if advice:
+        rows.append(advice)
+    body = "".join(f"<div style='margin:3px 0'>{r}</div>" for r in rows)
+    return f"{CSS}<div class='pl-root'>{box_html('Your odds and a hint', body)}</div>"
+
+
+def _chance_rows(session) -> list:
+    """Sentences from :mod:`pushlab.rummy.odds` about the cards still out (if that module is there)."""
+    try:
+        from pushlab.rummy import odds
+    except ImportError:
+        return []
+    fn = getattr(odds, "panel_facts", None)
+    if fn is None:
+        return []
+    return [esc(t) for t in fn(session.game, session.you)]
+
+
+def _bot_advice(session) -> str:
+    """What the heuristic bot would do in the reader's place now."""
+    from pushlab.rummy import bots
+    g = session.game
+    action = bots.HeuristicBot().choose(g, session.rng)
+    if g.phase == "draw":
+        top = g.discard_top.pretty if g.discard_top else ""
+        why = (f"{top} helps its hand" if action == "take" else f"{top} does not help its hand")
+        return f"The heuristic bot would <b>{esc(action)}</b> here ({esc(why)})."
+    return f"The heuristic bot would play <code>{esc(action)}</code> next."
