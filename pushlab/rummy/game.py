@@ -913,7 +913,7 @@ class _Draft:
             problem = meld_problem(cards, kind)
             if problem:
                 rule = "rule 8" if kind == "set" else "rule 9"
-                if "natural card" in problem or "at least 3" in problem:
+                if "at least one natural" in problem or "at least 3" in problem:
                     rule = "rule 7"
                 raise _Refusal(f"{rule}: {cards_text(cards)} is not a {kind}: {problem}")
 
