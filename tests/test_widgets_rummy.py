@@ -53,7 +53,7 @@ def test_table_html_hides_other_hands():
 
 def test_status_and_scores_text():
     s = scripted()
-    assert ui.status_text(s.game).endswith("You to draw: take the discard or push")
+    assert ui.status_text(s.game).endswith("Ann to draw: take the discard or push")
     assert "Total" in ui.scores_html(s.game)
 
 

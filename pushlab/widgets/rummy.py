@@ -57,7 +57,8 @@ RUMMY_CSS = CSS + """<style>
 .pl-team0{color:#1e4f8a}.pl-team1{color:#8a2e1e}
 .pl-hand .pl-handcard.jupyter-button{width:46px;height:66px;padding:0;margin:2px;border-radius:8px;
  background:#fff !important;border:1px solid #9a9a9a;box-shadow:1px 2px 3px rgba(0,0,0,.25);
- font-size:17px;font-weight:700;color:#1b1b1b;line-height:1.1;white-space:normal;transition:transform .1s}
+ font-size:18px;font-weight:700;color:#1b1b1b;line-height:1.15;white-space:pre-line;transition:transform .1s}
+.pl-hand .pl-handcard.pl-drawn.jupyter-button{border-top:5px solid #2e8b3e}
 .pl-hand .pl-handcard.pl-red.jupyter-button{color:#c8102e}
 .pl-hand .pl-handcard.pl-joker.jupyter-button{color:#6a1b9a;background:#f6efff !important}
 .pl-hand .pl-handcard.pl-wild.jupyter-button{border:2px solid #d4a017}
@@ -528,7 +529,7 @@ def table_html(game, you: int | None = 0, show_hands: bool = False, labels=None)
                 f'{n} card{"s" if n != 1 else ""}{dealer}</div>'
                 f'<div style="min-height:48px">{cards}</div><div style="font-size:12px">{met}</div>')
         boxes.append(box_html(name, body, highlight=(p == game.current_player),
-                              style="flex:1 1 200px;min-width:180px"))
+                              style="flex:1 1 150px;min-width:150px"))
     players = f'<div class="pl-row" style="gap:0">{"".join(boxes)}</div>'
     if game.table:
         melds = "".join(meld_html(m, f"{i + 1} \u00b7 {game.players[m.owner]}")
@@ -575,7 +576,7 @@ def log_html(lines, start: int = 0, last: int | None = 30) -> str:
 
 # --------------------------------------------------------------------------- session
 
-SEAT_NAMES = ("You", "Ben", "Cat", "Dan")
+SEAT_NAMES = ("Ann", "Ben", "Cat", "Dan")
 
 
 class RummySession:
@@ -595,7 +596,7 @@ class RummySession:
     ...                  "JD 10S 3H 8D 6S 4S"], upcard="4D", stock="AS KC 7H", dealer=3)
     >>> s = RummySession(Game.new(deck=deck, dealer=3, deals=(1,), names=SEAT_NAMES), bots={})
     >>> s.act("discard 5H"), s.error
-    (False, 'Illegal: rule 12: You must first draw: take the discard or push; legal actions: take, push')
+    (False, 'Illegal: rule 12: Ann must first draw: take the discard or push; legal actions: take, push')
     >>> s.take(), s.hand_text()
     (True, '4D 5S 5H 9S 9D 9C JK')
     """
@@ -920,16 +921,17 @@ class HandView:
         try:
             marked_new = False
             for i, b in enumerate(self.buttons):
-                for cls in ("pl-red", "pl-wild", "pl-joker"):
+                for cls in ("pl-red", "pl-wild", "pl-joker", "pl-drawn"):
                     b.remove_class(cls)
                 if i < len(cards):
                     c = cards[i]
                     label = "\u2605\nJK" if c.is_joker else f"{rank_label(c.rank)}\n{SUIT_SYMBOLS[c.suit]}"
-                    b.description = label.replace("\n", " ")
+                    b.description = label
                     tip = card_name(c)
                     if new is not None and c == new and not marked_new:
                         tip += " \u2013 just drawn"
                         marked_new = True
+                        b.add_class("pl-drawn")
                     b.tooltip = f"{tip}: click or press Space to select"
                     for cls in card_classes(c).split():
                         b.add_class(cls)
@@ -943,7 +945,7 @@ class HandView:
 
 
 class PlayApp:
-    """Push rummy for the reader (seat 0, "You") with a bot partner (Cat) against two bots.
+    """Push rummy for the reader (seat 0, Ann) with a bot partner (Cat) against two bots.
 
     All game logic is in :class:`RummySession`; this class wires buttons to it and
     redraws. Play a whole match (five deals) or one deal chosen by number.
@@ -1016,8 +1018,8 @@ class PlayApp:
         self.table.add_class("pl-rummy-tableview")
         self.selection = w.HTML()
         self.results = w.HTML()
-        self.log = w.HTML(layout=w.Layout(width="380px"))
-        self.private = w.HTML(layout=w.Layout(width="380px"))
+        self.log = w.HTML(layout=w.Layout(width="340px"))
+        self.private = w.HTML(layout=w.Layout(width="340px"))
         self.odds = OddsPanel() if odds else None
         order_note = w.HTML(f"{CSS}<div class='pl-root pl-muted' style='max-width:720px'>Runs are laid low to "
                             "high. <i>as selected</i> keeps the order in which you clicked the cards, so you "
@@ -1037,10 +1039,10 @@ class PlayApp:
             side.append(self.odds.widget)
         main = w.VBox([self.prompt, self.message.widget, self.results,
                        w.HTML(_title_html("Your hand (click cards to select them)")), self.hand.box,
-                       self.selection, controls, self.table])
+                       self.selection, controls, self.table], layout=w.Layout(width="800px"))
         self.widget = w.VBox([w.HTML(RUMMY_CSS), setup,
-                              w.HBox([main, w.VBox(side)], layout=w.Layout(align_items="flex-start",
-                                                                          flex_flow="row wrap"))])
+                              w.HBox([main, w.VBox(side, layout=w.Layout(width="350px"))],
+                                     layout=w.Layout(align_items="flex-start"))])
         self.widget.add_class("pl-rummy-playapp")
         self.start()
 
