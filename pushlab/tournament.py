@@ -21,7 +21,7 @@ values are independent); fine for a few dozen games or more, too narrow for a ha
 >>> res.scores.shape, res.wins.sum(1).tolist() == [1.0] * 20
 ((20, 2), True)
 >>> res.names
-('StopAfter(2, bank_at=12)', 'StopAfter(4, bank_at=12)')
+('StopAfter(2, bank_at=None)', 'StopAfter(4, bank_at=None)')
 """
 
 from __future__ import annotations

@@ -6,7 +6,8 @@ or a plain function ``f(game, rng) -> str``. Every bot here shares three rules
 
 - **bank** (phase ``turn``): with ``bank_at=x``, bank the bench colour with the most
   points (ties: first in ``RBGYP``) once it holds at least ``x`` points; ``None``
-  never banks. Default :data:`DEFAULT_BANK_AT`.
+  never banks. Default :data:`DEFAULT_BANK_AT` = None: measured, banking costs a
+  threshold bot win rate against non-bankers at every threshold (docs/decisions.md).
 - **place** (:func:`placement`): a number card goes to the column that accepts it
   with no roll card and the most points (then any accepting column with the most
   points; ties: lowest index); a new column only when no column accepts it. A roll
@@ -28,7 +29,7 @@ Subclasses only decide ``draw`` or ``stop`` in phase ``push``.
 >>> actions
 ['draw', 'place 0', 'draw', 'place 0', 'stop']
 >>> StopAfter(2)
-StopAfter(2, bank_at=12)
+StopAfter(2, bank_at=None)
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ import numpy as np
 from pushlab.errors import SetupError
 from pushlab.luck.cards import COLOURS
 
-DEFAULT_BANK_AT = 12
+DEFAULT_BANK_AT = None  # measured: banking costs StopAfter bots win rate (docs/decisions.md)
 MAX_COLUMNS = 3
 
 
@@ -302,7 +303,7 @@ class StopAfter(Bot):
     3
     """
 
-    def __init__(self, k: int = 3, bank_at=DEFAULT_BANK_AT):
+    def __init__(self, k: int = 5, bank_at=DEFAULT_BANK_AT):
         if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 1:
             raise SetupError(f"StopAfter needs k >= 1 cards, got {k!r}")
         super().__init__(bank_at)
@@ -323,7 +324,7 @@ class StopAtRisk(Bot):
     is available, else :func:`pile_bust_probability` (equal for a full deck).
 
     >>> StopAtRisk(0.25)
-    StopAtRisk(0.25, bank_at=12)
+    StopAtRisk(0.25, bank_at=None)
     """
 
     def __init__(self, p: float = 0.25, bank_at=DEFAULT_BANK_AT):
@@ -405,3 +406,27 @@ class HintBot(Bot):
 
 
 BOT_KINDS = (RandomBot, StopAfter, StopAtRisk, Greedy, HintBot)
+
+
+# ---------------------------------------------------------------------- whole games
+def play_game(bots, *, seed=None, **game_options):
+    """Play a whole game, seat ``i`` by ``bots[i]``; return the final ``Game``.
+
+    ``seed`` (int) makes it reproducible: the deck, the die and the bots' Generator
+    all derive from it (as game 0 of ``tournament(bots, seed=seed)`` without rotation).
+    ``game_options`` go to ``Game.new`` (``harder``, ``switch_cards``, ``deck``, ...).
+
+    >>> a = play_game([StopAfter(2), Greedy(), RandomBot()], seed=4)
+    >>> b = play_game([StopAfter(2), Greedy(), RandomBot()], seed=4)
+    >>> a.is_over, a == b
+    (True, True)
+    """
+    from pushlab.luck.game import Game
+    from pushlab.tournament import _entropy, game_seeds, play
+
+    players = game_options.pop("players", len(bots))
+    ((game_seed, rng),) = game_seeds(_entropy(seed), 1)
+    game = Game.new(players, seed=game_seed, **game_options)
+    if game.num_players != len(bots):
+        raise SetupError(f"{game.num_players} players but {len(bots)} bots")
+    return play(game, bots, rng)

@@ -479,7 +479,7 @@ def random_decks(games: int, rng, *, switch_cards: bool = True) -> np.ndarray:
     return rng.permuted(np.tile(deck, (games, 1)), axis=1)
 
 
-def simulate_games(games: int = 10_000, players: int = 4, *, k=3, bank_at=DEFAULT_BANK_AT,
+def simulate_games(games: int = 10_000, players: int = 4, *, k=5, bank_at=DEFAULT_BANK_AT,
                    rng=None, harder: bool = False, switch_cards=None, decks=None, dice=None,
                    batch: int = 20_000) -> GamesResult:
     """Play whole games in lock-step with numpy; every seat is ``StopAfter(k, bank_at)``.
