@@ -30,7 +30,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from pushlab.rummy.cards import Card
-from pushlab.rummy.finder import (_deficit_plan, best_contract, best_extra_melds, hand_key)
+from pushlab.rummy.finder import (_deficit_plan, _sorted, best_contract, best_extra_melds,
+                                  hand_key)
+from pushlab.rummy.melds import Meld
 
 __all__ = ["View", "view", "RummyBot", "RandomBot", "HeuristicBot", "NeverPushBot"]
 
@@ -131,8 +133,12 @@ class HeuristicBot(RummyBot):
     name = "heuristic"
     always_take = False
 
+    def __init__(self):
+        """A bot with an empty plan cache (the steps planned for the current turn)."""
+        self._plan = {}
+
     # -- drawing
-    def helps(self, v: View, card: Card) -> bool:
+    def helps(self, v: View, card: Card, key=None) -> bool:
         """True if ``card`` would help: a wild; before the contract a card lowering the deficit
         (or used by the contract when it can already be met); after it, a card the best further
         melds and lay-offs would place."""
@@ -147,36 +153,56 @@ class HeuristicBot(RummyBot):
                 plan = _deficit_plan(hand_key(v.hand + (card,))[0], v.deal)
                 return plan is not None and _index(card) in plan[1]
             return False
-        with_card = best_extra_melds(v.hand + (card,), v.table)
-        without = best_extra_melds(v.hand, v.table)
-        return with_card.penalty <= without.penalty
+        steps, rest = self._steps(v, v.hand + (card,))
+        if key is not None:
+            self._store(key[:3] + (_sorted(v.hand + (card,)),), steps)
+        return rest.count(card) < (v.hand + (card,)).count(card)
 
-    def draw(self, v: View) -> str:
+    def draw(self, v: View, key=None) -> str:
         """Take the discard if it helps, else push."""
-        if v.discard_top is not None and (self.always_take or self.helps(v, v.discard_top)):
+        if v.discard_top is not None and (self.always_take or self.helps(v, v.discard_top, key)):
             return "take"
         return "push"
 
     # -- playing
-    def play(self, v: View) -> str:
-        """Meld the contract, then further melds and lay-offs, then discard."""
+    def _steps(self, v: View, hand):
+        """Plan the rest of the turn from ``hand``: [(hand before, action)], cards left."""
+        steps = []
+        table = v.table
         if not v.met[v.player]:
-            if _deficit(v.hand, v.deal) == 0:
-                way = best_contract(v.hand, v.deal, keep_wilds=True)
-                if way is not None:
-                    return _meld_action(way.melds)
-            return f"discard {self.discard(v)}"
-        extra = best_extra_melds(v.hand, v.table)
+            way = None
+            if _deficit(hand, v.deal) == 0:
+                way = best_contract(hand, v.deal, keep_wilds=True)
+            if way is None:
+                return [(hand, f"discard {self.discard(v, hand)}")], hand
+            steps.append((hand, _meld_action(way.melds)))
+            hand = way.rest
+            table = table + tuple(Meld(k, c, v.player) for k, c in way.melds)
+            if not hand:
+                return steps, hand
+        extra = best_extra_melds(hand, table)
         if extra.melds:
-            return _meld_action(extra.melds)
-        if extra.layoffs:
-            return _layoff_action(v.table, extra.layoffs[0])
-        return f"discard {self.discard(v, extra.rest)}"
+            steps.append((hand, _meld_action(extra.melds)))
+            hand = _minus(hand, [c for _, cs in extra.melds for c in cs])
+        for lay in extra.layoffs:
+            kind = table[lay.index].kind
+            for card, end in [(c, "low") for c in reversed(lay.low)] + [(c, "high") for c in lay.high]:
+                where = "" if kind == "set" else f" {end}"
+                steps.append((hand, f"layoff {card} {lay.index}{where}"))
+                hand = _minus(hand, [card])
+        if hand:
+            steps.append((hand, f"discard {self.discard(v, hand, met=True)}"))
+        return steps, extra.rest
 
-    def discard(self, v: View, rest=None) -> Card:
+    def _store(self, key, steps):
+        """Remember planned steps by (deal, turn, player, hand before the step)."""
+        self._plan = {key[:3] + (_sorted(h),): a for h, a in steps}
+
+    def discard(self, v: View, hand, met=False) -> Card:
         """The highest-penalty natural card that helps nothing (a wild only if nothing else)."""
-        hand = v.hand
-        if rest is None:                      # before the contract: cards outside the best plan
+        if met:
+            rest = hand
+        else:                               # before the contract: cards outside the best plan
             plan = _deficit_plan(hand_key(hand)[0], v.deal)
             used = list(plan[1]) if plan else []
             rest = []
@@ -192,16 +218,26 @@ class HeuristicBot(RummyBot):
         naturals = [c for c in hand if c.is_natural]
         if not naturals:
             return max(hand)
-        if v.met[v.player]:
-            return max(naturals, key=lambda c: (c.penalty, c.sort_key))
         # every natural serves the plan: give up the one whose loss hurts least
-        return min(naturals, key=lambda c: (_deficit(_without(hand, c), v.deal),
+        return min(naturals, key=lambda c: (_deficit(_minus(hand, [c]), v.deal),
                                             -c.penalty, c.sort_key))
 
     def choose(self, game, rng=None) -> str:
         """The action for the current player."""
         v = view(game)
-        return self.draw(v) if v.phase == "draw" else self.play(v)
+        key = (game.deal_index, game.turn, v.player)
+        if v.phase == "draw":
+            return self.draw(v, key)
+        full = key + (_sorted(v.hand),)
+        if full in self._plan:
+            return self._plan.pop(full)
+        steps, _ = self._steps(v, v.hand)
+        self._store(key, steps)
+        return self._plan.pop(full)
+
+    def __repr__(self):
+        """``HeuristicBot()``."""
+        return f"{type(self).__name__}()"
 
 
 class NeverPushBot(HeuristicBot):
@@ -218,10 +254,11 @@ def _index(card: Card) -> int | None:
     return 13 * "SHDC".index(card.suit) + card.rank - 1
 
 
-def _without(hand, card):
-    """Hand minus one copy of card."""
+def _minus(hand, cards):
+    """Hand minus one copy of each of cards."""
     hand = list(hand)
-    hand.remove(card)
+    for c in cards:
+        hand.remove(c)
     return tuple(hand)
 
 

@@ -35,7 +35,15 @@ WILD_PENALTY = 20
 _PEN = [15, 20, 5, 5, 5, 5, 5, 5, 5, 10, 10, 10, 10]      # penalty by rank 1..13 (index rank-1)
 _CARDS = [Card(r, s) for s in SUITS for r in range(1, 14)]  # natural index 13*s + rank - 1
 _TWOS = {s: Card(2, s) for s in SUITS}
-_MAX_NODES = 20000                                          # safety cap of the extra-meld search
+_MAX_NODES = 20000
+_INDEX = {c: -1 if c.is_wild else 13 * SUITS.index(c.suit) + c.rank - 1
+          for c in _CARDS + list(_TWOS.values()) + [JOKER]}      # natural index, -1 for wilds
+_ORDER = {c: i for i, c in enumerate(sorted(_INDEX))}             # fast sort key of cards
+
+
+def _sorted(cards) -> tuple:
+    """Cards in their usual order (suit, rank; jokers last), quickly."""
+    return tuple(sorted(cards, key=_ORDER.__getitem__))                                          # safety cap of the extra-meld search
 
 
 # ---------------------------------------------------------------- encoding
@@ -55,11 +63,13 @@ def hand_key(hand) -> tuple[tuple[int, ...], int]:
     """
     counts = [0] * 52
     wilds = 0
+    index = _INDEX
     for c in _cards_of(hand):
-        if c.rank in (0, 2):
+        i = index[c]
+        if i < 0:
             wilds += 1
         else:
-            counts[13 * SUITS.index(c.suit) + c.rank - 1] += 1
+            counts[i] += 1
     return tuple(counts), wilds
 
 
@@ -86,19 +96,53 @@ class _Skel:
     last: int = 0
 
 
+_SET_RANKS = (1,) + tuple(range(3, 14))
+_IDXS = tuple(tuple(_idx(s, v) if v else 0 for v in range(15)) for s in range(4))
+
+
+@lru_cache(maxsize=None)
+def _rank_set_skels(rank, held, minsize):
+    """Set skeletons of one rank from the suits held (a tuple)."""
+    out = []
+    for k in range(1, len(held) + 1):
+        for suits in combinations(held, k):
+            size = max(k, minsize)
+            out.append(_Skel("set", tuple(13 * s + rank - 1 for s in suits), size - k, size,
+                             MAX_SET, k * _PEN[rank - 1], rank=rank))
+    return tuple(out)
+
+
 def _set_skels(counts, minsize):
     """Every set skeleton: a rank (not 2) and a nonempty set of distinct suits held."""
     out = []
-    for rank in range(1, 14):
-        if rank == 2:
-            continue
-        held = [s for s in range(4) if counts[13 * s + rank - 1]]
-        for k in range(1, len(held) + 1):
-            for suits in combinations(held, k):
-                size = max(k, minsize)
-                out.append(_Skel("set", tuple(13 * s + rank - 1 for s in suits), size - k, size,
-                                 MAX_SET, k * _PEN[rank - 1], rank=rank))
+    for rank in _SET_RANKS:
+        held = tuple(s for s in range(4) if counts[13 * s + rank - 1])
+        if held:
+            out.extend(_rank_set_skels(rank, held, minsize))
     return out
+
+
+@lru_cache(maxsize=None)
+def _suit_run_skels(s, vals, minsize, full):
+    """Run skeletons of suit s from the values held (1..14, a tuple)."""
+    out = []
+    for i, first in enumerate(vals):
+        for j in range(i, len(vals)):
+            last = vals[j]
+            if last - first > MAX_RUN - 1:
+                break
+            inner = vals[i + 1:j]
+            subsets = ([c for k in range(len(inner) + 1) for c in combinations(inner, k)]
+                       if full else [tuple(inner)])
+            for sub in subsets:
+                chosen = (first,) + sub + ((last,) if j > i else ())
+                span = last - first + 1
+                size = max(span, minsize)
+                nat = tuple(_idx(s, v) for v in chosen)
+                out.append(_Skel("run", nat, size - len(chosen), size, MAX_RUN,
+                                 sum(_PEN[(v - 1) % 13] for v in chosen),
+                                 suit=s, first=first, last=last))
+    return tuple(out)
 
 
 def _run_skels(counts, minsize, full=True):
@@ -108,23 +152,10 @@ def _run_skels(counts, minsize, full=True):
     """
     out = []
     for s in range(4):
-        vals = [v for v in range(1, 15) if counts[_idx(s, v)]]
-        for i, first in enumerate(vals):
-            for j in range(i, len(vals)):
-                last = vals[j]
-                if last - first > MAX_RUN - 1:
-                    break
-                inner = vals[i + 1:j]
-                subsets = ([c for k in range(len(inner) + 1) for c in combinations(inner, k)]
-                           if full else [tuple(inner)])
-                for sub in subsets:
-                    chosen = (first,) + sub + ((last,) if j > i else ())
-                    span = last - first + 1
-                    size = max(span, minsize)
-                    nat = tuple(_idx(s, v) for v in chosen)
-                    out.append(_Skel("run", nat, size - len(chosen), size, MAX_RUN,
-                                     sum(_PEN[(v - 1) % 13] for v in chosen),
-                                     suit=s, first=first, last=last))
+        idx = _IDXS[s]
+        vals = tuple(v for v in range(1, 15) if counts[idx[v]])
+        if vals:
+            out.extend(_suit_run_skels(s, vals, minsize, full))
     return out
 
 
@@ -158,7 +189,7 @@ class _Wilds:
 
     def __init__(self, cards):
         """Pool of wild cards."""
-        self.pool = sorted((c for c in cards if c.is_wild), key=lambda c: (c.rank != 0, c.sort_key))
+        self.pool = sorted((c for c in cards if c.rank in (0, 2)), key=lambda c: (c.rank, _ORDER[c]))
 
     def take(self, prefer: Card | None = None) -> Card:
         """Take one wild, ``prefer`` if it is in the pool."""
@@ -195,7 +226,7 @@ def _split(hand_cards, melds):
     for _, cards in melds:
         for c in cards:
             rest.remove(c)
-    return tuple(sorted(rest))
+    return _sorted(rest)
 
 
 def _wild_slots(sk, extra, window):
@@ -413,75 +444,87 @@ def _deficit_slow(counts, deal):
     return best
 
 
-def _set_table(counts, m):
-    """Per rank: [(wilds needed, naturals used)] for j = 0..m sets of 3 of that rank."""
-    table = []
-    for rank in range(1, 14):
-        if rank == 2:
-            continue
-        cs = [counts[13 * s + rank - 1] for s in range(4)]
-        if not any(cs):
-            continue
-        opts = [(0, ())]
-        for j in range(1, m + 1):
-            per = [min(c, j) for c in cs]
-            if sum(per) < j:
-                break
-            used = [13 * s + rank - 1 for s in range(4) for _ in range(per[s])][:3 * j]
-            opts.append((3 * j - len(used), tuple(used)))
-        table.append(opts)
-    return table
+@lru_cache(maxsize=None)
+def _rank_options(rank, cs, m):
+    """[(wilds needed, naturals used)] for j = 0..m sets of 3 of one rank with suit counts cs."""
+    opts = [(0, ())]
+    for j in range(1, m + 1):
+        per = [min(c, j) for c in cs]
+        if sum(per) < j:
+            break
+        used = [13 * s + rank - 1 for s in range(4) for _ in range(per[s])][:3 * j]
+        opts.append((3 * j - len(used), tuple(used)))
+    return tuple(opts)
 
 
 def _sets_plan(counts, m):
     """(wilds needed, naturals used) for m sets of 3, or None."""
     best = {0: (0, ())}                     # sets made so far -> (need, used)
-    for opts in _set_table(counts, m):
+    for rank in _SET_RANKS:
+        cs = (counts[rank - 1], counts[12 + rank], counts[25 + rank], counts[38 + rank])
+        if not any(cs):
+            continue
+        opts = _rank_options(rank, cs, m)
         nxt = dict(best)
         for made, (need, used) in best.items():
             for j in range(1, len(opts)):
                 if made + j > m:
                     break
-                cand = (need + opts[j][0], used + opts[j][1])
-                if made + j not in nxt or cand[0] < nxt[made + j][0]:
-                    nxt[made + j] = cand
+                cand_need = need + opts[j][0]
+                old = nxt.get(made + j)
+                if old is None or cand_need < old[0]:
+                    nxt[made + j] = (cand_need, used + opts[j][1])
         best = nxt
     return best.get(m)
 
 
-def _windows(counts, s, m):
-    """Candidate run windows of length m in suit s: [(need, used indices)], one per natural start."""
-    vals = [v for v in range(1, 15) if counts[_idx(s, v)]]
+@lru_cache(maxsize=None)
+def _suit_windows(s, pattern, m):
+    """Candidate run windows of length m in suit s (pattern: counts of ranks 1..13).
+
+    One window per held value (it starts there, or ends at the ace): [(need, used, lo)].
+    Some best window always starts at a held value, so these suffice.
+    """
+    have = [pattern[(v - 1) % 13] for v in range(1, 15)]
     out = []
     seen = set()
-    for v in vals:
+    for v in range(1, 15):
+        if not have[v - 1]:
+            continue
         lo = min(v, 15 - m)
         if lo in seen:
             continue
         seen.add(lo)
-        used = tuple(_idx(s, w) for w in range(lo, lo + m) if counts[_idx(s, w)])
+        used = tuple(_idx(s, w) for w in range(lo, lo + m) if have[w - 1])
         out.append((m - len(used), used, lo))
-    return out
+    return tuple(out)
 
 
-def _pair_same_suit(counts, s, m, wins):
-    """Best (need, used) of two runs of length m in suit s."""
+@lru_cache(maxsize=None)
+def _suit_pair(s, pattern, m):
+    """Best (need, used) of two runs of length m in suit s, or None."""
+    wins = _suit_windows(s, pattern, m)
+    counts = {_idx(s, v): pattern[(v - 1) % 13] for v in range(1, 15)}
     best = None
     for a in range(len(wins)):
         for b in range(a, len(wins)):
             lo1, lo2 = wins[a][2], wins[b][2]
-            use = {}
-            for lo in (lo1, lo2):
-                for w in range(lo, lo + m):
-                    i = _idx(s, w)
-                    use[i] = use.get(i, 0) + 1
-            got = []
-            for i, k in use.items():
-                got.extend([i] * min(k, counts[i]))
-            a1, a2 = wins[a][1], wins[b][1]
-            if a1 == a2 and len(a1) == 1 and counts[a1[0]] == 1:
-                continue                    # one natural cannot serve both runs
-            need = 2 * m - len(got)
+            if lo2 - lo1 >= m and not (lo1 == 1 and lo2 + m - 1 == 14):
+                need = wins[a][0] + wins[b][0]        # disjoint windows
+                got = wins[a][1] + wins[b][1]
+            else:
+                use = {}
+                for lo in (lo1, lo2):
+                    for w in range(lo, lo + m):
+                        i = _idx(s, w)
+                        use[i] = use.get(i, 0) + 1
+                got = []
+                for i, k in use.items():
+                    got.extend([i] * min(k, counts[i]))
+                a1, a2 = wins[a][1], wins[b][1]
+                if a1 == a2 and len(a1) == 1 and counts[a1[0]] == 1:
+                    continue                    # one natural cannot serve both runs
+                need = 2 * m - len(got)
             if best is None or need < best[0]:
                 best = (need, tuple(got))
     return best
@@ -489,40 +532,58 @@ def _pair_same_suit(counts, s, m, wins):
 
 def _runs_plan(counts, m):
     """(wilds needed, naturals used) for two runs of length m, or None."""
-    wins = [_windows(counts, s, m) for s in range(4)]
-    singles = [min(w) if w else None for w in wins]
+    singles, pairs = [], []
+    for s in range(4):
+        pattern = counts[13 * s:13 * s + 13]
+        wins = _suit_windows(s, pattern, m) if any(pattern) else ()
+        singles.append(min(wins) if wins else None)
+        pairs.append(_suit_pair(s, pattern, m) if wins else None)
     best = None
     for s1 in range(4):
+        if singles[s1] is None:
+            continue
         for s2 in range(s1 + 1, 4):
-            if singles[s1] and singles[s2]:
-                cand = (singles[s1][0] + singles[s2][0], singles[s1][1] + singles[s2][1])
-                if best is None or cand[0] < best[0]:
-                    best = cand
-        if wins[s1]:
-            cand = _pair_same_suit(counts, s1, m, wins[s1])
-            if cand and (best is None or cand[0] < best[0]):
-                best = cand
+            if singles[s2] is not None:
+                need = singles[s1][0] + singles[s2][0]
+                if best is None or need < best[0]:
+                    best = (need, singles[s1][1] + singles[s2][1])
+        cand = pairs[s1]
+        if cand and (best is None or cand[0] < best[0]):
+            best = cand
     return best
 
 
 def _set_run_plan(counts, m):
     """(wilds needed, naturals used) for a set of 3 and a run of length m, or None."""
+    avail = {}
+    for rank in _SET_RANKS:
+        suits = [13 * t + rank - 1 for t in range(4) if counts[13 * t + rank - 1]]
+        if suits:
+            avail[rank] = suits
+    if not avail:
+        return None
+    order = sorted(avail, key=lambda r: -len(avail[r]))
     best = None
-    cnt = list(counts)
     for s in range(4):
-        for need_r, used_r, _ in _windows(counts, s, m):
-            for i in used_r:
-                cnt[i] -= 1
-            for rank in range(1, 14):
-                if rank == 2:
-                    continue
-                suits = [13 * t + rank - 1 for t in range(4) if cnt[13 * t + rank - 1]]
-                if suits:
-                    need = need_r + 3 - min(3, len(suits))
-                    if best is None or need < best[0]:
-                        best = (need, used_r + tuple(suits[:3]))
-            for i in used_r:
-                cnt[i] += 1
+        pattern = counts[13 * s:13 * s + 13]
+        if not any(pattern):
+            continue
+        for need_r, used_r, _ in _suit_windows(s, pattern, m):
+            touched = {i % 13 + 1 for i in used_r if counts[i] == 1}
+            set_best = None
+            for rank in order:                  # best untouched rank: first in order
+                if rank not in touched:
+                    set_best = (3 - min(3, len(avail[rank])), tuple(avail[rank][:3]))
+                    break
+            for rank in touched:
+                if rank in avail:
+                    suits = [i for i in avail[rank] if i not in used_r]
+                    if suits and (set_best is None or 3 - min(3, len(suits)) < set_best[0]):
+                        set_best = (3 - min(3, len(suits)), tuple(suits[:3]))
+            if set_best is not None:
+                need = need_r + set_best[0]
+                if best is None or need < best[0]:
+                    best = (need, used_r + set_best[1])
     return best
 
 
@@ -554,10 +615,21 @@ def contract_deficit(hand, deal: int) -> int | None:
 
 # ---------------------------------------------------------------- further melds and lay-offs
 
+_INFO_BY_ID: dict = {}
+
+
 def _table_info(meld):
     """('set', rank, suit-set, size) or ('run', suit, lo, hi) of a table meld."""
-    kind, cards = (meld.kind, meld.cards) if isinstance(meld, Meld) else (meld[0], parse_cards(meld[1]))
-    return _table_info_cached(kind, tuple(cards))
+    if isinstance(meld, Meld):
+        hit = _INFO_BY_ID.get(id(meld))
+        if hit is not None and hit[0] is meld:
+            return hit[1]
+        info = _table_info_cached(meld.kind, meld.cards)
+        if len(_INFO_BY_ID) > 20000:
+            _INFO_BY_ID.clear()
+        _INFO_BY_ID[id(meld)] = (meld, info)
+        return info
+    return _table_info_cached(meld[0], parse_cards(meld[1]))
 
 
 @lru_cache(maxsize=8192)
@@ -613,52 +685,52 @@ def best_extra_melds(hand, table_melds=(), max_nodes: int = _MAX_NODES) -> Extra
     cards = _cards_of(hand)
     counts, wilds = hand_key(cards)
     infos = [_table_info(m) for m in table_melds]
-    cands = list(_skels(counts, "set", 3))
-    cands += list(_skels(counts, "run", 3, False))
+    room0 = sum(MAX_SET - info[3] if info[0] == "set" else MAX_RUN - (info[3] - info[2] + 1)
+                for info in infos)
+    targets = []                               # (meld index, its non-empty natural options)
+    for i, info in enumerate(infos):
+        opts = _layoff_options(info, counts)
+        if len(opts) > 1:
+            targets.append((i, opts[1:]))
+    cands = list(_skels(counts, "set", 3)) + list(_skels(counts, "run", 3, False))
     cnt = list(counts)
     state = {"best": None, "val": -1, "nodes": 0}
 
-    def lay(i, need, chosen, lays):
-        """Choose lay-offs onto table meld i, then finish."""
+    def lay(t, need, added, value, chosen, lays):
+        """Choose a lay-off onto target t (or none), then finish."""
         state["nodes"] += 1
-        if i == len(infos):
-            finish(need, chosen, lays)
+        if t == len(targets):
+            finish(need, added, value, chosen, lays)
             return
-        for nat, w, low, high in _layoff_options(infos[i], tuple(cnt)):
+        lay(t + 1, need, added, value, chosen, lays)
+        i, opts = targets[t]
+        for opt in opts:
+            nat, w = opt[0], opt[1]
             if need + w > wilds or any(cnt[x] < nat.count(x) for x in nat):
                 continue
             for x in nat:
                 cnt[x] -= 1
-            lays.append((nat, w, low, high))
-            lay(i + 1, need + w, chosen, lays)
+            lays.append((i, opt))
+            lay(t + 1, need + w, added + len(nat) + w, value + sum(_PEN[x % 13] for x in nat),
+                chosen, lays)
             lays.pop()
             for x in nat:
                 cnt[x] += 1
             if state["nodes"] > max_nodes:
                 return
 
-    def finish(need, chosen, lays):
-        """Score a full choice: naturals placed, wilds laid where there is room."""
-        spare = wilds - need
-        room = sum(sk.cap - sk.size for sk in chosen)
-        for info, (_, _, low, high) in zip(infos, lays):
-            if info[0] == "set":
-                room += MAX_SET - info[3] - len(high)
-            else:
-                nlo = low[0] if low else info[2]
-                nhi = high[1] if high else info[3]
-                room += MAX_RUN - (nhi - nlo + 1)
-        used = need + min(spare, room)
-        val = sum(sk.value for sk in chosen) + sum(
-            sum(_PEN[x % 13] for x in nat) for nat, _, _, _ in lays) + WILD_PENALTY * used
+    def finish(need, added, value, chosen, lays):
+        """Score a full choice: naturals placed, spare wilds laid where there is room."""
+        room = room0 - added + sum(sk.cap - sk.size for sk in chosen)
+        val = value + WILD_PENALTY * (need + min(wilds - need, room))
         if val > state["val"]:
             state["val"] = val
             state["best"] = (list(chosen), list(lays), need)
 
-    def pick(start, need, chosen):
+    def pick(start, need, value, chosen):
         """Choose further new melds (non-decreasing candidate index), then lay-offs."""
         state["nodes"] += 1
-        lay(0, need, chosen, [])
+        lay(0, need, 0, value, chosen, [])
         for j in range(start, len(cands)):
             if state["nodes"] > max_nodes:
                 return
@@ -668,17 +740,17 @@ def best_extra_melds(hand, table_melds=(), max_nodes: int = _MAX_NODES) -> Extra
             for x in sk.nat:
                 cnt[x] -= 1
             chosen.append(sk)
-            pick(j, need + sk.need, chosen)
+            pick(j, need + sk.need, value + sk.value, chosen)
             chosen.pop()
             for x in sk.nat:
                 cnt[x] += 1
 
-    pick(0, 0, [])
+    pick(0, 0, 0, [])
     return _extra_result(cards, infos, *state["best"], wilds)
 
 
 def _extra_result(cards, infos, chosen, lays, need, wilds) -> Extra:
-    """Lay out the best choice of further melds and lay-offs."""
+    """Lay out the best choice of further melds and lay-offs (spare wilds: new melds, then table)."""
     pool = _Wilds(cards)
     spare = wilds - need
     extras = []
@@ -688,34 +760,34 @@ def _extra_result(cards, infos, chosen, lays, need, wilds) -> Extra:
         spare -= take
     melds = [_layout(sk, e, _default_window(sk, e) if sk.kind == "run" else None, pool)
              for sk, e in zip(chosen, extras)]
+    planned = dict(lays)
     layoffs = []
-    for i, (info, (nat, _, low, high)) in enumerate(zip(infos, lays)):
+    for i, info in enumerate(infos):
+        nat, _, low, high = planned.get(i, ((), 0, (), ()))
         if info[0] == "set":
             add = [_CARDS[x] for x in nat]
-            room = MAX_SET - info[3] - len(add)
-            add += [pool.take() for _ in range(min(spare, room))]
-            spare -= min(spare, room)
+            more = min(spare, MAX_SET - info[3] - len(add))
+            add += [pool.take() for _ in range(more)]
+            spare -= more
             if add:
                 layoffs.append(Layoff(i, (), tuple(add)))
             continue
         _, s, lo, hi = info
         nlo = low[0] if low else lo
         nhi = high[1] if high else hi
-        room = MAX_RUN - (nhi - nlo + 1)
-        more = min(spare, room)
+        more = min(spare, MAX_RUN - (nhi - nlo + 1))
         spare -= more
         up = min(more, 14 - nhi)
         nhi += up
         nlo -= more - up
-        lows = tuple(_run_card(s, v, counts_nat=nat, pool=pool) for v in range(nlo, lo))
-        highs = tuple(_run_card(s, v, counts_nat=nat, pool=pool) for v in range(hi + 1, nhi + 1))
+        lows = tuple(_run_card(s, v, nat, pool) for v in range(nlo, lo))
+        highs = tuple(_run_card(s, v, nat, pool) for v in range(hi + 1, nhi + 1))
         if lows or highs:
             layoffs.append(Layoff(i, lows, highs))
-    placed = [c for _, cs in melds for c in cs] + [c for lo_ in layoffs for c in lo_.cards]
     rest = list(cards)
-    for c in placed:
+    for c in [c for _, cs in melds for c in cs] + [c for lf in layoffs for c in lf.cards]:
         rest.remove(c)
-    rest = tuple(sorted(rest))
+    rest = _sorted(rest)
     return Extra(melds, layoffs, rest, sum(c.penalty for c in rest))
 
 

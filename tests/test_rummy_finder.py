@@ -1,0 +1,290 @@
+"""Tests of the rummy meld finder: hand-made hands per deal, a brute-force cross-check,
+best way = least penalty, the contract deficit, further melds and lay-offs."""
+
+from collections import Counter
+from itertools import combinations
+
+import numpy as np
+import pytest
+
+from pushlab.errors import ParseError
+from pushlab.rummy import (CONTRACTS, Card, HAND_SIZES, Meld, full_deck, is_valid_meld, meets_contract,
+                           parse_cards, penalty)
+from pushlab.rummy.finder import (_deficit_plan, _deficit_slow, best_contract, best_extra_melds,
+                                  contract_deficit, find_contract, hand_key)
+
+DECK = full_deck()
+
+
+def cards(text):
+    """Cards from notation."""
+    return parse_cards(text)
+
+
+def abstract(way):
+    """A way with every wild written W (which wild fills which place is not a difference)."""
+    return tuple(sorted((k, tuple("W" if c.is_wild else str(c) for c in cs)) for k, cs in way))
+
+
+def random_hands(seed, deal, n_hands, extra=0):
+    """Seeded random hands of the deal's size (plus extra cards)."""
+    rng = np.random.default_rng(seed)
+    n = HAND_SIZES[deal] + extra
+    return [tuple(DECK[i] for i in rng.choice(len(DECK), n, replace=False)) for _ in range(n_hands)]
+
+
+def rich_hands(seed, deal, n_hands):
+    """Seeded hands built around the contract (with wilds, aces, noise; a third lose a card)."""
+    rng = np.random.default_rng(seed)
+    wilds = [c for c in DECK if c.is_wild]
+    limit = Counter(DECK)
+    out = []
+    while len(out) < n_hands:
+        hand = []
+        for kind, size in CONTRACTS[deal]:
+            if kind == "set":
+                rank = int(rng.choice([1] + list(range(3, 14))))
+                k = int(rng.integers(1, 4))
+                hand += [Card(rank, s) for s in rng.choice(list("SHDC"), k, replace=False)]
+                hand += [wilds[i] for i in rng.choice(12, size - k)]
+            else:
+                suit = str(rng.choice(list("SHDC")))
+                lo = int(rng.integers(1, 16 - size))
+                for v in range(lo, lo + size):
+                    hand.append(wilds[int(rng.integers(12))] if rng.random() < 0.25
+                                else Card(1 if v == 14 else v, suit))
+        hand += [DECK[i] for i in rng.choice(108, int(rng.integers(0, 2)))]
+        if rng.random() < 1 / 3:
+            hand.pop(int(rng.integers(len(hand))))
+        if all(k <= limit[c] for c, k in Counter(hand).items()) and any(c.is_natural for c in hand):
+            out.append(tuple(hand))
+    return out
+
+
+# ---------------------------------------------------------------- brute force (independent)
+
+def brute_melds(hand):
+    """Every valid meld (kind, cards) from hand, found by trying subsets and run windows."""
+    out = set()
+    idx = range(len(hand))
+    for size in range(3, len(hand) + 1):
+        for sub in combinations(idx, size):
+            cs = [hand[i] for i in sub]
+            if size <= 4 and is_valid_meld(cs, "set"):
+                nat = sorted(c for c in cs if c.is_natural)
+                out.add(("set", tuple(nat + sorted(c for c in cs if c.is_wild))))
+            nats = [c for c in cs if c.is_natural]
+            wild = sorted(c for c in cs if c.is_wild)
+            for lo in range(1, 16 - size):
+                seq, ok = [None] * size, True
+                for c in nats:
+                    vals = [v for v in (c.rank, 14 if c.rank == 1 else None) if v and lo <= v < lo + size]
+                    if len(vals) != 1 or seq[vals[0] - lo] is not None:
+                        ok = False
+                        break
+                    seq[vals[0] - lo] = c
+                if not ok:
+                    continue
+                it = iter(wild)
+                seq = tuple(c if c is not None else next(it) for c in seq)
+                if is_valid_meld(seq, "run"):
+                    out.add(("run", seq))
+    return sorted(out, key=str)
+
+
+def brute_ways(hand, deal):
+    """Every way (abstracted) to meet deal's contract with exactly its number of melds."""
+    slots = CONTRACTS[deal]
+    melds = brute_melds(hand)
+    have = Counter(hand)
+    found = set()
+
+    def rec(i, used, chosen):
+        if i == len(slots):
+            if meets_contract(chosen, deal):
+                found.add(abstract(chosen))
+            return
+        kind, size = slots[i]
+        for m in melds:
+            if m[0] != kind or len(m[1]) < size:
+                continue
+            u = used + Counter(m[1])
+            if all(u[c] <= have[c] for c in u):
+                rec(i + 1, u, chosen + [m])
+
+    rec(0, Counter(), [])
+    return found
+
+
+# ---------------------------------------------------------------- hand-made hands
+
+def test_deal1_two_sets_with_a_wild():
+    ways = find_contract("7H 7S JK 9C 9D 9S", 1)
+    assert ways == [[("set", cards("7S 7H JK")), ("set", cards("9S 9D 9C"))]]
+    assert best_contract("7H 7S JK 9C 9D 9S", 1).penalty == 0
+
+
+def test_deal1_impossible_without_enough_naturals():
+    assert find_contract("7H 7S 9C 9D KS QS", 1) == []
+    assert best_contract("7H 7S 9C 9D KS QS", 1) is None
+    assert contract_deficit("7H 7S 9C 9D KS QS", 1) == 2
+
+
+def test_deal2_set_and_run_with_high_ace():
+    way = best_contract("QC KC AC JK 5H 5S 5D", 2)
+    assert way.melds == [("set", cards("5S 5H 5D")), ("run", cards("JK QC KC AC"))]
+    assert way.rest == () and way.penalty == 0
+
+
+def test_deal3_low_ace_run_and_own_two_is_natural_in_place():
+    way = best_contract("AD 3D 4D 2D 7S 8S 9S 10S", 3)
+    assert ("run", cards("AD 2D 3D 4D")) in way.melds       # 2D in its own place (rule 10)
+    assert ("run", cards("7S 8S 9S 10S")) in way.melds
+    assert Meld("run", "AD 2D 3D 4D").natural == (True,) * 4
+
+
+def test_no_wrap_around():
+    # K A JK(2) 3 of clubs would be a run of 4 only with wrap-around (rule 9)
+    assert find_contract("KC AC 3C JK 9S 10S JS QS", 3) == []
+    assert best_contract("KC AC 3C JK 9S 10S JS QS", 3) is None
+    assert contract_deficit("KC AC 3C JK 9S 10S JS QS", 3) == 1
+
+
+def test_full_sets_leave_a_natural_rather_than_the_wild():
+    # sets hold 4 cards: keeping all eight naturals would leave the joker (20 points)
+    way = best_contract("7H 7S 7D 7C 9H 9S 9D 9C JK", 1)
+    assert meets_contract(way.melds, 1) and way.penalty == 5
+    assert [c for c in way.rest if c.is_wild] == []
+
+
+def test_deal4_three_sets_with_two_copies():
+    way = best_contract("7H 7S 7H 7S JK 2D KH KS KD", 4)
+    assert way is not None and way.penalty == 0
+    assert sorted(len(cs) for _, cs in way.melds) == [3, 3, 3]
+
+
+def test_deal5_two_runs_of_five_in_one_suit_from_both_copies():
+    hand = "3H 4H 5H 6H 7H 3H 4H 5H 6H JK"
+    way = best_contract(hand, 5)
+    assert way.penalty == 0 and meets_contract(way.melds, 5)
+    assert all(k == "run" and len(cs) >= 5 for k, cs in way.melds)
+
+
+def test_keep_wilds_uses_fewest_wilds():
+    hand = "5H 6H 7H 8H 9S 9D JK 2C"
+    assert best_contract(hand, 2).penalty == 0
+    kept = best_contract(hand, 2, keep_wilds=True)
+    assert kept.rest == cards("2C") and kept.penalty == 20
+
+
+def test_bad_input_raises_domain_errors():
+    with pytest.raises(ParseError, match="deals 1 to 5"):
+        find_contract("5H 5S 5D 9C 9D 9S", 6)
+    with pytest.raises(ParseError, match="5X"):
+        best_contract("5X 5S", 1)
+    with pytest.raises(ParseError):
+        contract_deficit("5H", 0)
+
+
+# ---------------------------------------------------------------- cross-checks on many hands
+
+@pytest.mark.parametrize("deal", [1, 2, 3, 4])
+def test_find_contract_equals_brute_force(deal):
+    hands = rich_hands(10 + deal, deal, 20 if deal < 4 else 8)
+    nonempty = 0
+    for hand in hands:
+        mine = find_contract(hand, deal)
+        assert len({abstract(w) for w in mine}) == len(mine), "ways are distinct"
+        for way in mine:
+            assert meets_contract(way, deal)
+            used = Counter(c for _, cs in way for c in cs)
+            assert all(used[c] <= Counter(hand)[c] for c in used)
+        assert {abstract(w) for w in mine} == brute_ways(hand, deal), hand
+        nonempty += bool(mine)
+    assert nonempty >= 2          # the check is not vacuous
+
+
+@pytest.mark.parametrize("deal", [1, 2, 3, 4, 5])
+def test_best_is_least_penalty_among_all_ways(deal):
+    for hand in rich_hands(20 + deal, deal, 15):
+        ways = find_contract(hand, deal)
+        best = best_contract(hand, deal)
+        assert (best is None) == (not ways) == (contract_deficit(hand, deal) != 0)
+        if ways:
+            least = min(penalty(Counter(hand) - Counter(c for _, cs in w for c in cs)) for w in ways)
+            assert best.penalty == least == penalty(best.rest)
+            assert meets_contract(best.melds, deal)
+            assert Counter(best.rest) + Counter(c for _, cs in best.melds for c in cs) == Counter(hand)
+
+
+@pytest.mark.parametrize("deal", [1, 2, 3, 4, 5])
+def test_fast_deficit_equals_enumeration(deal):
+    for extra in (0, 4):
+        for hand in random_hands(30 + deal, deal, 40, extra):
+            counts, _ = hand_key(hand)
+            plan = _deficit_plan(counts, deal)
+            slow = _deficit_slow(counts, deal)
+            assert (plan and plan[0]) == slow or (plan is None and slow is None)
+            if plan:                               # the plan's naturals are really held
+                assert all(k <= counts[i] for i, k in Counter(plan[1]).items())
+
+
+def test_deficit_drops_by_one_per_wild():
+    hand = cards("5H 5S 9C 9D KH")
+    assert contract_deficit(hand, 1) == 2
+    assert contract_deficit(hand + cards("JK"), 1) == 1
+    assert contract_deficit(hand + cards("JK 2C"), 1) == 0
+    assert contract_deficit("JK 2C 2D", 1) is None
+
+
+# ---------------------------------------------------------------- further melds and lay-offs
+
+def apply_extra(table, extra):
+    """Lay the planned cards one by one with the Meld API (raises if a step is illegal)."""
+    table = list(table)
+    for lay in extra.layoffs:
+        m = table[lay.index]
+        for c in reversed(lay.low):
+            m = m.lay_off(c, "low")
+        for c in lay.high:
+            m = m.lay_off(c, None if m.kind == "set" else "high")
+        table[lay.index] = m
+    return table + [Meld(k, cs) for k, cs in extra.melds]
+
+
+def test_extra_lays_off_at_both_ends_and_melds():
+    table = [Meld("run", "5H 6H 7H"), Meld("set", "QH QD QC")]
+    extra = best_extra_melds("4H 8H 9H QS 4S 4D 4C KD", table)
+    assert extra.rest == cards("KD") and extra.penalty == 10
+    new = apply_extra(table, extra)
+    assert new[0].cards == cards("4H 5H 6H 7H 8H 9H") and new[1].cards == cards("QH QD QC QS")
+
+
+def test_extra_bridges_a_gap_with_a_wild_and_extends_to_high_ace():
+    table = [Meld("run", "9C 10C JC")]
+    extra = best_extra_melds("KC AC JK 5D", table)
+    new = apply_extra(table, extra)
+    assert new[0].cards == cards("9C 10C JC JK KC AC")
+    assert extra.rest == cards("5D")
+
+
+def test_extra_with_nothing_to_do_leaves_the_hand():
+    extra = best_extra_melds("5D 9S", [Meld("run", "5H 6H 7H")])
+    assert extra.melds == [] and extra.layoffs == []
+    assert Counter(extra.rest) == Counter(cards("5D 9S")) and extra.penalty == 10
+
+
+def test_extra_invariants_on_random_positions():
+    rng = np.random.default_rng(5)
+    tables = [[Meld("run", "5H 6H 7H"), Meld("set", "9S 9D JK")],
+              [Meld("run", "JK 3C 4C 5C"), Meld("run", "10D JD QD"), Meld("set", "AS AH AC")],
+              []]
+    for k in range(30):
+        hand = tuple(DECK[i] for i in rng.choice(108, int(rng.integers(2, 10)), replace=False))
+        table = tables[k % 3]
+        extra = best_extra_melds(hand, table)
+        new = apply_extra(table, extra)                  # every step legal
+        placed = Counter(c for m in new for c in m.cards) - Counter(c for m in table for c in m.cards)
+        assert placed + Counter(extra.rest) == Counter(hand)
+        assert extra.penalty == penalty(extra.rest)
+        assert extra.penalty <= penalty(hand)
