@@ -356,7 +356,7 @@ def find_contract(hand, deal: int) -> list:
         for layout in _spread(skels, wilds - need):
             pool = _Wilds(cards)
             melds = [_layout(sk, extra, win, pool) for sk, extra, win in layout]
-            key = tuple(sorted((k, tuple(c)) for k, c in melds))
+            key = tuple(sorted((k, tuple(_INDEX[x] for x in c)) for k, c in melds))  # wilds: -1
             if key not in seen:
                 seen.add(key)
                 out.append(melds)
