@@ -28,7 +28,7 @@ from pushlab.widgets.common import (CSS, MessageArea, box_html, card_back, error
                                     stack_html)
 
 __all__ = [
-    "RUMMY_CSS", "card_html", "cards_html", "card_name", "card_classes", "meld_html", "check_meld",
+    "RUMMY_CSS", "card_html", "cards_html", "hand_html", "card_name", "card_classes", "meld_html", "check_meld",
     "check_html", "run_order", "push_frames", "push_frame_html", "status_text", "table_html",
     "scores_html", "log_html", "result_html", "odds_html", "SEAT_NAMES", "RummySession", "default_bots",
     "MeldChecker", "PushDraw", "HandView", "PlayApp", "StepThrough", "OddsPanel",
@@ -135,6 +135,16 @@ def cards_html(cards, size: str = "", notes=None) -> str:
     cards = parse_cards(cards)
     notes = list(notes) if notes is not None else [""] * len(cards)
     return "".join(card_html(c, size, note=n) for c, n in zip(cards, notes))
+
+
+def hand_html(cards, caption: str = "", size: str = "") -> str:
+    """A self-contained block of cards (style sheet included) with an optional caption, for notebooks.
+
+    >>> "pl-rcard" in hand_html("AS 2H", "two cards")
+    True
+    """
+    cap = f'<div class="pl-muted" style="margin:2px">{esc(caption)}</div>' if caption else ""
+    return f'{RUMMY_CSS}<div class="pl-root">{cap}<div class="pl-row" style="gap:0">{cards_html(cards, size)}</div></div>'
 
 
 def meld_html(meld, caption: str = "", size: str = "sm") -> str:
@@ -1161,7 +1171,7 @@ class StepThrough:
                                 layout=w.Layout(width="100px"))
         self.position = w.HTML()
         self.note = w.HTML()
-        self.table = w.HTML()
+        self.table = w.HTML(layout=w.Layout(width="840px"))
         self.log = w.HTML(layout=w.Layout(width="340px"))
         self.next.on_click(guard(lambda _=None: self.go(self.step + 1)))
         self.back.on_click(guard(lambda _=None: self.go(self.step - 1)))
@@ -1170,7 +1180,7 @@ class StepThrough:
         self.widget = w.VBox(header + [
             w.HBox([self.back, self.next, self.restart, self.position]), self.note, self.message.widget,
             w.HBox([self.table, w.VBox([w.HTML(_title_html("Event log")), self.log])],
-                   layout=w.Layout(align_items="flex-start", flex_flow="row wrap"))])
+                   layout=w.Layout(align_items="flex-start"))])
         self.widget.add_class("pl-rummy-stepthrough")
         self.go(0)
 
