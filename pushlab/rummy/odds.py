@@ -1,0 +1,375 @@
+"""Probabilities for Push (contract rummy): exact where feasible, Monte Carlo otherwise.
+
+Exact values are :class:`fractions.Fraction`; Monte Carlo estimates come as
+:class:`Estimate` (mean, standard error, n) with all randomness from a numpy Generator
+or seed.
+
+- Hypergeometric helpers: :func:`hypergeom_pmf`, :func:`prob_at_least`,
+  :func:`prob_wild_in_hand`.
+- The chance a dealt hand already meets its deal's contract: **exact** for the
+  set-only deals 1 and 4 (:func:`contract_prob_exact`, a sum over rank patterns), Monte
+  Carlo with the meld finder for every deal (:func:`contract_prob_mc`).
+- The chance a bot meets the contract within k of its turns (:func:`contract_within`,
+  Monte Carlo with the game engine), the penalty the other side is left with when
+  someone goes out (:func:`penalty_when_out`, Monte Carlo).
+- The chance a card is still in the stock given what a player sees
+  (:func:`card_in_stock`, exact under the model stated there).
+
+>>> prob_wild_in_hand(6) == 1 - Fraction(comb(96, 6), comb(108, 6))
+True
+>>> float(contract_prob_exact(1))  # doctest: +ELLIPSIS
+0.0073...
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb, sqrt
+
+import numpy as np
+
+from pushlab.errors import ParseError, SetupError
+from pushlab.rummy.cards import Card, full_deck, parse_cards
+from pushlab.rummy.finder import _deficit_plan, hand_key
+from pushlab.rummy.melds import CONTRACTS, HAND_SIZES
+
+__all__ = ["Estimate", "hypergeom_pmf", "prob_at_least", "prob_wild_in_hand",
+           "contract_prob_exact", "contract_prob_mc", "contract_within", "penalty_when_out",
+           "card_in_stock", "EXACT_DEALS"]
+
+DECK = full_deck()
+NATURAL_RANKS = 12          # A, 3..K (the 2s are wild)
+WILDS = 12                  # eight 2s and four jokers
+EXACT_DEALS = (1, 4)        # deals whose dealt-hand probability is computed exactly
+
+
+# ---------------------------------------------------------------- results
+
+@dataclass(frozen=True)
+class Estimate:
+    """A Monte Carlo estimate: ``mean``, its standard error ``se``, sample size ``n``."""
+
+    mean: float
+    se: float
+    n: int
+
+    def agrees(self, exact, k: float = 4.0) -> bool:
+        """True if ``exact`` lies within ``k`` standard errors of the mean."""
+        return abs(float(exact) - self.mean) <= k * max(self.se, 1e-12)
+
+    @property
+    def ci95(self) -> tuple:
+        """The 95% normal-approximation interval."""
+        return (self.mean - 1.96 * self.se, self.mean + 1.96 * self.se)
+
+    def __repr__(self):
+        """``Estimate(0.1234 ± 0.0031, n=10000)``."""
+        return f"Estimate({self.mean:.4f} ± {self.se:.4f}, n={self.n})"
+
+
+def _estimate(values) -> Estimate:
+    """Mean and standard error of a sample."""
+    values = np.asarray(values, dtype=float)
+    n = len(values)
+    se = float(values.std(ddof=1) / sqrt(n)) if n > 1 else float("inf")
+    return Estimate(float(values.mean()), se, n)
+
+
+def _rng(seed) -> np.random.Generator:
+    """A Generator from an int seed, None or a Generator."""
+    if isinstance(seed, np.random.Generator):
+        return seed
+    if seed is None or (isinstance(seed, (int, np.integer)) and not isinstance(seed, bool)):
+        return np.random.default_rng(seed)
+    raise SetupError(f"seed must be an int, None or a numpy Generator, got {seed!r}")
+
+
+def _check_deal(deal) -> int:
+    """A deal number 1..5, or ParseError."""
+    if deal not in CONTRACTS:
+        raise ParseError(f"there are deals 1 to 5, not {deal!r}")
+    return deal
+
+
+def _count(name, value, low=0):
+    """Check a non-negative int argument."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < low:
+        raise SetupError(f"{name} must be an int >= {low}, got {value!r}")
+    return int(value)
+
+
+# ---------------------------------------------------------------- hypergeometric
+
+def hypergeom_pmf(k: int, successes: int, population: int, draws: int) -> Fraction:
+    """P(exactly k successes) drawing ``draws`` of ``population`` holding ``successes``.
+
+    >>> hypergeom_pmf(1, 12, 108, 6) == Fraction(comb(12, 1) * comb(96, 5), comb(108, 6))
+    True
+    """
+    population = _count("population", population)
+    successes = _count("successes", successes)
+    draws = _count("draws", draws)
+    if successes > population or draws > population:
+        raise SetupError(f"successes ({successes}) and draws ({draws}) cannot exceed the "
+                         f"population ({population})")
+    if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 0:
+        return Fraction(0)
+    return Fraction(comb(successes, k) * comb(population - successes, draws - k),
+                    comb(population, draws))
+
+
+def prob_at_least(k: int, successes: int, population: int, draws: int) -> Fraction:
+    """P(at least k successes) drawing ``draws`` of ``population`` holding ``successes``.
+
+    >>> prob_at_least(1, 12, 108, 6) == 1 - Fraction(comb(96, 6), comb(108, 6))
+    True
+    >>> prob_at_least(0, 12, 108, 6)
+    Fraction(1, 1)
+    """
+    k = max(0, _count("k", k))
+    return sum((hypergeom_pmf(j, successes, population, draws)
+                for j in range(k, min(successes, draws) + 1)), Fraction(0))
+
+
+def prob_wild_in_hand(hand_size: int = 6, wilds: int = WILDS, deck: int = 108) -> Fraction:
+    """P(a dealt hand of ``hand_size`` holds at least one wild) = 1 - C(96, n) / C(108, n).
+
+    >>> [round(float(prob_wild_in_hand(n)), 4) for n in (6, 10)]
+    [0.5155, 0.7087]
+    """
+    return prob_at_least(1, wilds, deck, hand_size)
+
+
+# ---------------------------------------------------------------- dealt hand meets the contract
+
+def _rank_patterns():
+    """Per way a rank can be held: (naturals n, fewest sets j_min, most sets j_max, card choices).
+
+    A rank's naturals are described by d suits held twice and e suits held once
+    (n = 2d + e); they fit in j sets of that rank (distinct suits in a set, at most 3
+    naturals, at least 1) iff max(2 if d else 1, ceil(n/3)) <= j <= n.
+    """
+    out = []
+    for d in range(5):
+        for e in range(5 - d):
+            n = 2 * d + e
+            if n == 0:
+                continue
+            ways = comb(4, d) * comb(4 - d, e) * 2 ** e
+            out.append((n, max(2 if d else 1, -(-n // 3)), n, ways))
+    return out
+
+
+def _sets_exact_count(m: int, ranks: int = NATURAL_RANKS, wilds: int = WILDS) -> int:
+    """Number of hands of 3m cards (from ``ranks`` x 4 suits x 2 copies + ``wilds``) that are m sets of 3.
+
+    All 3m cards must be used (the hand is exactly the contract's size), so the sets
+    hold exactly 3 cards; the naturals of each rank held go in j_r sets with
+    sum j_r = m, feasible iff sum j_min <= m <= sum j_max.
+    """
+    pats = _rank_patterns()
+    size = 3 * m
+    # dp[(naturals, sum j_min, min(sum j_max, m))] = number of ways over the ranks so far
+    dp = Counter({(0, 0, 0): 1})
+    for _ in range(ranks):
+        nxt = Counter(dp)
+        for (n0, lo0, hi0), w0 in dp.items():
+            for n, lo, hi, ways in pats:
+                if n0 + n <= size and lo0 + lo <= m:
+                    nxt[(n0 + n, lo0 + lo, min(m, hi0 + hi))] += w0 * ways
+        dp = nxt
+    total = 0
+    for (n, lo, hi), ways in dp.items():
+        w = size - n
+        if 0 <= w <= wilds and lo <= m <= hi:
+            total += ways * comb(wilds, w)
+    return total
+
+
+def contract_prob_exact(deal: int) -> Fraction:
+    """Exact P(a dealt hand already meets the contract) for the set-only deals 1 and 4.
+
+    The other deals (runs) raise :class:`~pushlab.errors.SetupError`: use
+    :func:`contract_prob_mc`.
+
+    >>> p1, p4 = contract_prob_exact(1), contract_prob_exact(4)
+    >>> p1 == Fraction(_sets_exact_count(2), comb(108, 6)), float(p4) < float(p1)
+    (True, True)
+    """
+    _check_deal(deal)
+    if deal not in EXACT_DEALS:
+        raise SetupError(f"deal {deal} has runs: its probability is estimated by "
+                         f"contract_prob_mc, exact values exist for deals {EXACT_DEALS}")
+    m = len(CONTRACTS[deal])
+    return Fraction(_sets_exact_count(m), comb(108, HAND_SIZES[deal]))
+
+
+def _deal_hands(rng, n_hands: int, size: int) -> np.ndarray:
+    """n_hands random hands (indices into the deck), vectorized: rows of ``size`` indices."""
+    keys = rng.random((n_hands, len(DECK)))
+    return np.argpartition(keys, size, axis=1)[:, :size]
+
+
+def _meets(counts_wilds, deal) -> bool:
+    """True if a hand given as (counts, wilds) meets the contract."""
+    counts, wilds = counts_wilds
+    plan = _deficit_plan(counts, deal)
+    return plan is not None and plan[0] <= wilds
+
+
+_NAT_INDEX = np.array([-1 if c.is_wild else 13 * "SHDC".index(c.suit) + c.rank - 1 for c in DECK])
+
+
+def contract_prob_mc(deal: int, n: int = 20000, seed=None) -> Estimate:
+    """Monte Carlo P(a dealt hand already meets the contract), any deal, with the meld finder.
+
+    Hands are dealt in one numpy batch; each is checked by the finder's contract
+    deficit (the least number of wilds its naturals need).
+
+    >>> contract_prob_mc(1, n=2000, seed=1).agrees(contract_prob_exact(1))
+    True
+    """
+    _check_deal(deal)
+    n = _count("n", n, 2)
+    rng = _rng(seed)
+    size = HAND_SIZES[deal]
+    hands = _NAT_INDEX[_deal_hands(rng, n, size)]
+    wilds = (hands < 0).sum(1)
+    counts = np.zeros((n, 53), dtype=np.int64)
+    np.add.at(counts, (np.repeat(np.arange(n), size), hands.ravel() % 53), 1)
+    counts = counts[:, :52]
+    hits = np.fromiter((_meets((tuple(row.tolist()), int(w)), deal)
+                        for row, w in zip(counts, wilds)), dtype=float, count=n)
+    return _estimate(hits)
+
+
+# ---------------------------------------------------------------- with the game engine and bots
+
+def _bots(bot, n=4):
+    """Four bots from one bot, a factory, or a sequence of four."""
+    from pushlab.rummy.bots import HeuristicBot
+    if bot is None:
+        bot = HeuristicBot
+    if isinstance(bot, (list, tuple)):
+        if len(bot) != 4:
+            raise SetupError(f"give one bot or four, got {len(bot)}")
+        return [b() if isinstance(b, type) else b for b in bot]
+    return [bot() if isinstance(bot, type) else bot for _ in range(n)]
+
+
+def contract_within(deal: int, turns: int = 10, n: int = 200, seed=None, bot=None):
+    """Monte Carlo P(the first player meets the contract within t of their own turns), t=1..turns.
+
+    All four seats play ``bot`` (default :class:`~pushlab.rummy.bots.HeuristicBot`).
+    A deal that ends before the player has met the contract counts as "not met".
+    Returns (probabilities, standard errors) as arrays of length ``turns``.
+
+    >>> p, se = contract_within(1, turns=3, n=20, seed=0)
+    >>> p.shape, bool(np.all(np.diff(p) >= 0))
+    ((3,), True)
+    """
+    from pushlab.rummy.game import Game
+    _check_deal(deal)
+    turns = _count("turns", turns, 1)
+    n = _count("n", n, 2)
+    rng = _rng(seed)
+    met_at = np.full(n, np.inf)
+    for i in range(n):
+        bots = _bots(bot)
+        g = Game.new(seed=int(rng.integers(2**63)), deals=(deal,))
+        first = g.current_player
+        own = 0
+        while not g.is_over and own <= turns:
+            p = g.current_player
+            if p == first and g.phase == "draw":
+                own += 1
+            g = g.apply(bots[p].choose(g, rng))
+            if g.is_over:
+                if g.results[-1].went_out == first and own <= turns:
+                    met_at[i] = own
+                break
+            if g.met[first] and np.isinf(met_at[i]):
+                met_at[i] = own
+                break
+    hits = met_at[:, None] <= np.arange(1, turns + 1)[None, :]
+    p = hits.mean(0)
+    se = hits.std(0, ddof=1) / sqrt(n)
+    return p, se
+
+
+def penalty_when_out(deal: int, n: int = 200, seed=None, bot=None):
+    """Monte Carlo penalty of the partnership left holding cards when the other side goes out.
+
+    Plays ``n`` deals with ``bot`` in every seat (default heuristic). Returns
+    (array of penalties, one per deal where somebody went out; Estimate of the mean).
+
+    >>> pens, est = penalty_when_out(1, n=10, seed=2)
+    >>> bool(np.all(pens >= 0)), est.n == len(pens)
+    (True, True)
+    """
+    from pushlab.rummy.game import Game
+    _check_deal(deal)
+    n = _count("n", n, 2)
+    rng = _rng(seed)
+    out = []
+    for _ in range(n):
+        bots = _bots(bot)
+        g = Game.new(seed=int(rng.integers(2**63)), deals=(deal,))
+        while not g.is_over:
+            g = g.apply(bots[g.current_player].choose(g, rng))
+        r = g.results[-1]
+        if r.went_out is not None:
+            out.append(r.scores[1 - r.went_out % 2])
+    pens = np.array(out, dtype=float)
+    return pens, (_estimate(pens) if len(pens) > 1 else Estimate(float("nan"), float("inf"), len(pens)))
+
+
+# ---------------------------------------------------------------- a card in the stock
+
+def card_in_stock(card, *, hand=(), seen=(), stock_size: int, other_cards: int,
+                  copies: int | None = None) -> Fraction:
+    """Exact P(at least one copy of ``card`` is in the stock), from one player's knowledge.
+
+    Model: the player sees their own ``hand`` and the cards in ``seen`` (melds on the
+    table, the discard pile, and any card known to sit in another hand). Every copy of
+    ``card`` not seen is equally likely to be in any of the unseen places: the
+    ``stock_size`` stock cards and the ``other_cards`` cards of the other three hands.
+    The number of copies in the stock is then hypergeometric.
+
+    >>> card_in_stock("7H", hand="7H", stock_size=60, other_cards=20)   # one copy unseen
+    Fraction(3, 4)
+    >>> card_in_stock("JK", stock_size=2, other_cards=2)      # 4 jokers unseen, 4 places
+    Fraction(1, 1)
+    """
+    card = Card.parse(card)
+    stock_size = _count("stock_size", stock_size)
+    other_cards = _count("other_cards", other_cards)
+    if copies is None:
+        copies = 4 if card.is_joker else 2
+    visible = Counter(parse_cards(hand)) + Counter(parse_cards(seen))
+    unseen = copies - visible[card]
+    if unseen < 0:
+        raise SetupError(f"{visible[card]} copies of {card} are visible, but the deck has {copies}")
+    places = stock_size + other_cards
+    if unseen > places:
+        raise SetupError(f"{unseen} unseen copies of {card} cannot fit in {places} unseen places")
+    if unseen == 0 or stock_size == 0:
+        return Fraction(0)
+    return 1 - hypergeom_pmf(0, unseen, places, stock_size)
+
+
+def card_in_stock_for(game, player: int, card) -> Fraction:
+    """:func:`card_in_stock` from what ``player`` sees in ``game`` (own hand, table, discards).
+
+    >>> from pushlab.rummy.game import Game
+    >>> g = Game.new(seed=3, deals=(1,))
+    >>> 0 <= card_in_stock_for(g, 0, "JK") <= 1
+    True
+    """
+    hand = game.hand(player)
+    seen = [c for m in game.table for c in m.cards] + list(game.discard_pile)
+    others = sum(len(game.hand(p)) for p in range(4) if p != player)
+    return card_in_stock(card, hand=hand, seen=seen, stock_size=game.stock_size,
+                         other_cards=others)
