@@ -12,7 +12,6 @@ round-trips through :meth:`Card.parse`; ``card.pretty`` uses the suit symbols.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import total_ordering
 
 from pushlab.errors import ParseError
@@ -38,11 +37,12 @@ def rank_label(rank: int) -> str:
 
 
 @total_ordering
-@dataclass(frozen=True, eq=True)
 class Card:
     """One card: ``rank`` 1..13 (1 = ace) and ``suit`` in ``SHDC``; a joker has rank 0, suit "".
 
-    Cards sort by suit (S H D C) then rank, jokers last. ``Card("10H")`` reads notation.
+    Cards are immutable, interned values (the 53 distinct cards exist once each, so
+    equality and hashing are fast); the two copies of a card compare equal. They sort
+    by suit (S H D C) then rank, jokers last. ``Card("10H")`` reads notation.
 
     >>> Card("10H") == Card.parse("TH") == Card(10, "H")
     True
@@ -55,20 +55,33 @@ class Card:
     [Card('AS'), Card('10H'), Card('3C'), Card('JK')]
     """
 
-    rank: int
-    suit: str = None
+    __slots__ = ("rank", "suit", "is_joker", "is_wild", "is_natural", "penalty", "pretty",
+                 "sort_key", "_text")
 
-    def __post_init__(self):
-        """Read ``Card("10H")`` notation; reject impossible cards."""
-        if isinstance(self.rank, str) and self.suit is None:
-            c = Card.parse(self.rank)
-            object.__setattr__(self, "rank", c.rank)
-            object.__setattr__(self, "suit", c.suit)
-            return
-        ok = (self.rank == 0 and self.suit == "") or (self.rank in RANKS and len(self.suit) == 1
-                                                     and self.suit in SUITS)
-        if not ok:
-            raise ParseError(f"no such card: rank {self.rank!r}, suit {self.suit!r}")
+    def __new__(cls, rank, suit=None):
+        """The interned card of this rank and suit, or of the notation ``Card("10H")``."""
+        if isinstance(rank, str) and suit is None:
+            return cls.parse(rank)
+        try:
+            return _INTERNED[(rank, suit)]
+        except (KeyError, TypeError):
+            raise ParseError(f"no such card: rank {rank!r}, suit {suit!r}") from None
+
+    @classmethod
+    def _make(cls, rank: int, suit: str) -> Card:
+        """Build the one instance of a card (module set-up only)."""
+        card = object.__new__(cls)
+        joker = rank == 0
+        wild = rank in (0, 2)
+        values = dict(
+            rank=rank, suit=suit, is_joker=joker, is_wild=wild, is_natural=not wild,
+            penalty=20 if wild else (15 if rank == 1 else (10 if rank >= 10 else 5)),
+            pretty="JK" if joker else rank_label(rank) + SUIT_SYMBOLS[suit],
+            sort_key=(4, 0) if joker else (SUITS.index(suit), rank),
+            _text="JK" if joker else rank_label(rank) + suit)
+        for name, value in values.items():
+            object.__setattr__(card, name, value)
+        return card
 
     @classmethod
     def parse(cls, text: str | Card) -> Card:
@@ -77,6 +90,9 @@ class Card:
             return text
         if not isinstance(text, str):
             raise ParseError(f"a card must be written as a string like '5H', got {text!r}")
+        known = _BY_TEXT.get(text)
+        if known is not None:
+            return known
         s = text.strip().upper()
         if s in _JOKER_NAMES:
             return JOKER
@@ -89,55 +105,41 @@ class Card:
         rank = _LABEL_TO_RANK.get(r) or (int(r) if r.isdigit() and 2 <= int(r) <= 10 and r == str(int(r)) else None)
         if rank is None:
             raise ParseError(f"cannot read card {text!r}: unknown rank {r!r} (use A 2..10 J Q K)")
-        return cls(rank, suit)
+        return _INTERNED[(rank, suit)]
 
-    @property
-    def is_joker(self) -> bool:
-        """True for a joker."""
-        return self.rank == 0
+    def __setattr__(self, name, value):
+        """Cards are immutable."""
+        raise AttributeError(f"Card is immutable: cannot set {name!r}")
 
-    @property
-    def is_wild(self) -> bool:
-        """True for the wild cards of rule 4: every 2 and every joker."""
-        return self.rank in (0, 2)
+    def __delattr__(self, name):
+        """Cards are immutable."""
+        raise AttributeError(f"Card is immutable: cannot delete {name!r}")
 
-    @property
-    def is_natural(self) -> bool:
-        """True for a card that is not wild."""
-        return not self.is_wild
+    def __reduce__(self):
+        """Pickle as the constructor call, so unpickling returns the interned card."""
+        return (Card, (self.rank, self.suit))
 
-    @property
-    def penalty(self) -> int:
-        """Penalty points in hand (rule 18): A 15; K Q J 10: 10; 9..3: 5; 2 and joker: 20."""
-        if self.is_wild:
-            return 20
-        if self.rank == 1:
-            return 15
-        return 10 if self.rank >= 10 else 5
+    def __copy__(self):
+        """A card is its own copy."""
+        return self
 
-    @property
-    def pretty(self) -> str:
-        """The card with a suit symbol, e.g. ``10♥``; a joker is ``JK``."""
-        return "JK" if self.is_joker else rank_label(self.rank) + SUIT_SYMBOLS[self.suit]
-
-    @property
-    def sort_key(self) -> tuple[int, int]:
-        """Suit order S H D C, then rank (ace low), jokers last."""
-        return (4, 0) if self.is_joker else (SUITS.index(self.suit), self.rank)
+    def __deepcopy__(self, memo):
+        """A card is its own copy."""
+        return self
 
     def __lt__(self, other):
-        """Order by :attr:`sort_key`."""
+        """Order by :attr:`sort_key`: suit S H D C, then rank (ace low), jokers last."""
         if not isinstance(other, Card):
             return NotImplemented
         return self.sort_key < other.sort_key
 
     def __str__(self):
         """ASCII notation, e.g. ``10H``."""
-        return "JK" if self.is_joker else rank_label(self.rank) + self.suit
+        return self._text
 
     def __repr__(self):
         """``Card('10H')``."""
-        return f"Card('{self}')"
+        return f"Card('{self._text}')"
 
     def _repr_html_(self):
         """A small card face, red for hearts and diamonds."""
@@ -147,7 +149,10 @@ class Card:
                 f'background:#fff">{self.pretty}</span>')
 
 
-JOKER = Card(0, "")
+_INTERNED = {(r, s): Card._make(r, s) for s in SUITS for r in RANKS}
+_INTERNED[(0, "")] = Card._make(0, "")
+_BY_TEXT = {str(c): c for c in _INTERNED.values()}
+JOKER = _INTERNED[(0, "")]
 
 
 def parse_cards(cards) -> tuple[Card, ...]:
@@ -164,6 +169,8 @@ def parse_cards(cards) -> tuple[Card, ...]:
     """
     if isinstance(cards, Card):
         return (cards,)
+    if isinstance(cards, tuple) and all(isinstance(c, Card) for c in cards):
+        return cards
     if isinstance(cards, str):
         cards = cards.replace(",", " ").split()
     try:

@@ -650,23 +650,25 @@ def _candidate_melds(hand) -> list:
         have = {c.rank for c in hand if c.suit == suit and c.is_natural}
         if not have:
             continue
-        own_two = Card(2, suit) in hand
+        two = Card(2, suit)
+        own_two = two in hand
         for start in range(1, 13):
-            for length in range(3, min(MAX_RUN, 15 - start) + 1):
-                cards, need, naturals = [], 0, 0
-                for v in range(start, start + length):
-                    r = 1 if v == 14 else v
-                    if r in have:
-                        cards.append(Card(r, suit))
-                        naturals += 1
-                    elif r == 2 and own_two:
-                        cards.append(Card(2, suit))
-                    else:
-                        cards.append(None)
-                        need += 1
-                if not naturals:
+            cards, need, naturals = [], 0, 0
+            for v in range(start, min(start + MAX_RUN, 15)):
+                r = 1 if v == 14 else v
+                if r in have:
+                    cards.append(Card(r, suit))
+                    naturals += 1
+                elif r == 2 and own_two:
+                    cards.append(two)
+                else:
+                    cards.append(None)
+                    need += 1
+                if need > len(wilds):
+                    break
+                if len(cards) < 3 or not naturals or cards[-1] is None and need == len(cards):
                     continue
-                pool = [w for w in wilds if not (w == Card(2, suit) and Card(2, suit) in cards)]
+                pool = [w for w in wilds if not (w == two and two in cards)]
                 if need > len(pool):
                     continue
                 it = iter(pool)

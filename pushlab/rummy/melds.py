@@ -15,6 +15,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from pushlab.errors import IllegalAction, ParseError
 from pushlab.rummy.cards import SUIT_SYMBOLS, SUITS, Card, parse_cards, rank_label
@@ -70,8 +71,12 @@ def _run_layout(cards: tuple[Card, ...]):
 
 def _analyse(cards, kind):
     """(problem or None, detail) for cards declared as kind; detail is (start, suit) or rank."""
-    kind = _kind(kind)
-    cards = parse_cards(cards)
+    return _analyse_cached(parse_cards(cards), _kind(kind))
+
+
+@lru_cache(maxsize=1 << 16)
+def _analyse_cached(cards: tuple, kind: str):
+    """:func:`_analyse` on a tuple of cards (memoized: melds are checked again and again)."""
     if len(cards) < 3:
         return f"a meld needs at least 3 cards, not {len(cards)}", None
     naturals = [c for c in cards if c.is_natural]
@@ -140,8 +145,13 @@ def natural_mask(cards, kind: str) -> tuple[bool, ...]:
     >>> natural_mask("AD 2D 3D", "run"), natural_mask("5H 2H 5S", "set")
     ((True, True, True), (True, False, True))
     """
-    cards = parse_cards(cards)
-    problem, detail = _analyse(cards, kind)
+    return _natural_mask(parse_cards(cards), _kind(kind))
+
+
+@lru_cache(maxsize=1 << 14)
+def _natural_mask(cards: tuple, kind: str) -> tuple:
+    """:func:`natural_mask` on a tuple of cards (memoized)."""
+    problem, detail = _analyse_cached(cards, kind)
     if problem:
         raise IllegalAction(f"not a {kind}: {problem}")
     if kind == "set":

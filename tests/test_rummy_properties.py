@@ -1,0 +1,164 @@
+"""Property tests of the contract rummy engine: random games with random legal actions.
+
+Invariants: all 108 cards are always somewhere exactly once; hand sizes change exactly
+as the action says (draws, pushes, melds, lay-offs, discards); deal scores are the
+penalties of the hands left (rule 19); illegal actions raise and leave the state
+unchanged; equal histories give equal states.
+"""
+
+from collections import Counter
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pushlab.errors import IllegalAction
+from pushlab.rummy import Game, full_deck, left_of, parse_cards, penalty, team_of
+
+FULL = Counter(full_deck())
+
+
+def all_cards(g):
+    """Counter of every card on the table, in hands, stock and discard pile."""
+    c = Counter(g.stock) + Counter(g.discard_pile)
+    for h in g.hands:
+        c.update(h)
+    for m in g.table:
+        c.update(m.cards)
+    return c
+
+
+def expected_sizes(g, action):
+    """Hand sizes after a legal action that does not end the deal."""
+    sizes = list(g.hand_sizes)
+    p = g.active_player
+    words = action.split()
+    verb = words[0]
+    if verb == "take":
+        sizes[p] += 1
+    elif verb == "push":
+        sizes[p] += 1
+        sizes[left_of(p)] += 2
+    elif verb in ("discard", "layoff"):
+        sizes[p] -= 1
+    elif verb == "meld":
+        sizes[p] -= len(parse_cards(action[5:].replace("set", " ").replace("run", " ").replace(";", " ")))
+    elif verb == "replace":
+        follow = action.split(" then ", 1)[1]
+        sizes[p] += expected_sizes(g, follow)[p] - g.hand_sizes[p]    # natural out, wild in
+    return tuple(sizes)
+
+
+def check_deal_scores(result):
+    """Rule 19 from the hands left."""
+    pens = [penalty(h) for h in result.hands]
+    team = [pens[0] + pens[2], pens[1] + pens[3]]
+    if result.went_out is not None:
+        assert result.hands[result.went_out] == ()
+        team[team_of(result.went_out)] = 0
+    assert tuple(team) == result.scores
+
+
+def bad_actions(g, rng):
+    """A few actions that must be refused now."""
+    missing = [c for c in full_deck() if c not in g.hands[g.active_player]]
+    card = missing[int(rng.integers(len(missing)))]
+    acts = [f"discard {card}", f"layoff {card} 0", f"layoff {g.hands[g.active_player][0]} 99",
+            "meld set", "replace 0 5H", "fly"]
+    acts.append("take" if g.phase == "play" else f"discard {g.hands[g.active_player][0]}")
+    if g.phase == "play" and not g.met[g.active_player]:
+        acts.append(f"meld set {' '.join(str(c) for c in g.hands[g.active_player][:3])}")
+    return acts
+
+
+def random_play(seed, deals, steps, check):
+    """Play random legal actions (melds often) from a seeded game; call check on each step."""
+    rng = np.random.default_rng(seed)
+    g = Game.new(seed=seed, deals=deals, round_cap=3)
+    history = []
+    for _ in range(steps):
+        if g.is_over:
+            break
+        acts = g.legal_actions()
+        if g.phase == "play":
+            melds = g.meld_actions(limit=10)
+            if melds and rng.random() < 0.8:
+                acts = melds
+        action = acts[int(rng.integers(len(acts)))]
+        nxt = g.apply(action)
+        check(g, action, nxt, rng)
+        history.append(action)
+        g = nxt
+    return g, history
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), deal=st.sampled_from([1, 2, 3, 4, 5]))
+def test_random_games_keep_the_invariants(seed, deal):
+    def check(g, action, nxt, rng):
+        assert all_cards(nxt) == FULL                                  # rule 2: 108 cards
+        same_deal = len(nxt.results) == len(g.results)
+        if same_deal:
+            assert nxt.hand_sizes == expected_sizes(g, action)
+            assert nxt.stock_size == g.stock_size - (2 if action == "push" else 0)
+            assert all(m.owner in range(4) for m in nxt.table)
+            assert all(nxt.met[m.owner] for m in nxt.table)            # rule 13
+        else:
+            check_deal_scores(nxt.results[-1])
+        for bad in bad_actions(g, rng):
+            try:
+                g.apply(bad)
+            except IllegalAction:
+                pass
+            else:
+                raise AssertionError(f"{bad!r} was accepted in {g!r}")
+        assert g.apply(action) == nxt                                  # deterministic
+
+    g, history = random_play(seed, (deal,), 120, check)
+    replay = Game.new(seed=seed, deals=(deal,), round_cap=3)
+    for a in history:
+        replay = replay.apply(a)
+    assert replay == g
+
+
+@settings(max_examples=5, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_whole_matches_score_every_deal(seed):
+    def check(g, action, nxt, rng):
+        assert sum(nxt.hand_sizes) + nxt.stock_size + len(nxt.discard_pile) + \
+            sum(len(m) for m in nxt.table) == 108
+
+    g, _ = random_play(seed, (1, 2, 3, 4, 5), 3000, check)
+    assert g.is_over and len(g.results) == 5
+    for r in g.results:
+        check_deal_scores(r)
+    assert g.scores() == tuple(sum(r.scores[t] for r in g.results) for t in (0, 1))
+    low = min(g.scores())
+    assert g.winners() == tuple(t for t in (0, 1) if g.scores()[t] == low)
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_every_listed_action_is_legal_and_listed_melds_are_legal(seed):
+    def check(g, action, nxt, rng):
+        for a in g.legal_actions():
+            assert g.is_legal(a), a
+        for a in g.meld_actions(limit=5):
+            assert g.is_legal(a), a
+
+    random_play(seed, (int(seed % 5) + 1,), 40, check)
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), player=st.integers(0, 3))
+def test_observations_show_only_the_own_hand(seed, player):
+    g, _ = random_play(seed, (2,), 15, lambda *a: None)
+    obs = g.observation(player)
+    assert obs.hand == g.hand(player) and obs.hand_sizes == g.hand_sizes
+    assert obs.stock_size == g.stock_size and obs.table == g.table
+    assert not hasattr(obs, "hands") and not hasattr(obs, "stock")
+    assert set(obs.private_log) == set(g.private_log[player])
+    if g.current_player == player:
+        assert list(obs.legal_actions) == g.legal_actions()
+    else:
+        assert obs.legal_actions == () and obs.drawn is None
