@@ -29,7 +29,7 @@ from pushlab.widgets.common import (CSS, MessageArea, box_html, card_back, error
 
 __all__ = [
     "RUMMY_CSS", "card_html", "cards_html", "hand_html", "card_name", "card_classes", "meld_html", "check_meld",
-    "check_html", "run_order", "push_frames", "push_frame_html", "status_text", "table_html",
+    "check_html", "run_order", "helpful_cards", "push_frames", "push_frame_html", "status_text", "table_html",
     "scores_html", "log_html", "result_html", "odds_html", "SEAT_NAMES", "RummySession", "default_bots",
     "MeldChecker", "PushDraw", "HandView", "PlayApp", "StepThrough", "OddsPanel",
 ]
@@ -1253,16 +1253,47 @@ def odds_html(session) -> str:
     return f"{CSS}<div class='pl-root'>{box_html('Your odds and a hint', body)}</div>"
 
 
-def _chance_rows(session) -> list:
-    """Sentences from :mod:`pushlab.rummy.odds` about the cards still out (if that module is there)."""
-    try:
-        from pushlab.rummy import odds
-    except ImportError:
-        return []
-    fn = getattr(odds, "panel_facts", None)
-    if fn is None:
-        return []
-    return [esc(t) for t in fn(session.game, session.you)]
+def helpful_cards(hand, deal: int) -> tuple:
+    """The distinct natural cards that would bring ``hand`` closer to the contract (finder's deficit).
+
+    >>> [str(c) for c in helpful_cards(parse_cards("5H 5S 9C 9D 3C KH"), 1)]
+    ['5D', '5C', '9S', '9H']
+    """
+    from pushlab.rummy import finder
+    from pushlab.rummy.cards import SUITS
+    now = finder.contract_deficit(hand, deal)
+    if now is None:
+        now = 99
+    out = []
+    for suit in SUITS:
+        for rank in range(1, 14):
+            if rank == 2:
+                continue
+            card = Card(rank, suit)
+            after = finder.contract_deficit(tuple(hand) + (card,), deal)
+            if after is not None and after < now:
+                out.append(card)
+    return tuple(sorted(out, key=_show_key))
+
+
+def _chance_rows(session, top: int = 6) -> list:
+    """How likely the helpful cards are still in the stock, from :func:`odds.card_in_stock_for`."""
+    from pushlab.rummy import odds
+    g = session.game
+    hand = g.hand(session.you)
+    cards = helpful_cards(hand, g.deal_number)
+    joker = odds.card_in_stock_for(g, session.you, "JK")
+    rows = []
+    if cards:
+        chances = sorted(((odds.card_in_stock_for(g, session.you, c), c) for c in cards),
+                         key=lambda pc: (-pc[0], _show_key(pc[1])))
+        cells = ", ".join(f"{c.pretty} {100 * float(p):.0f}%" for p, c in chances[:top])
+        more = f" (and {len(chances) - top} more)" if len(chances) > top else ""
+        rows.append(f"Natural cards that would help: {esc(cells)}{esc(more)} – the chance that at "
+                    f"least one copy is still in the stock.")
+    rows.append(f"Any wild helps too: at least one joker is still in the stock with chance "
+                f"{100 * float(joker):.0f}%.")
+    return rows
 
 
 def _bot_advice(session) -> str:
