@@ -1,0 +1,100 @@
+"""Benchmark of the rummy engine with bots: full deals per second (``python -m pushlab.rummy.bench``).
+
+Plays whole matches (deals 1-5) with four copies of a bot and reports deals per
+second (wall clock and CPU), actions per deal, and how the time splits between the
+bots' decisions and the engine's ``apply``. ``workers > 1`` plays matches in that
+many processes (the machine's cores) and reports the combined rate.
+
+>>> r = bench_rummy(matches=1, bot="random", seed=1)
+>>> sorted(r)[:4], r["deals"]
+(['actions_per_deal', 'bot', 'bot_share', 'cpu_deals_per_s'], 5)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+import numpy as np
+
+BOTS = ("heuristic", "random", "never-push")
+
+
+def _make(bot):
+    """A fresh bot by name."""
+    from pushlab.rummy.bots import HeuristicBot, NeverPushBot, RandomBot
+
+    return {"heuristic": HeuristicBot, "random": RandomBot, "never-push": NeverPushBot}[bot]()
+
+
+def _run(matches: int, bot: str, seed: int) -> dict:
+    """Play ``matches`` matches in this process; raw counts and times."""
+    from pushlab.rummy.game import Game
+
+    rng = np.random.default_rng(seed)
+    deals = actions = 0
+    t_bot = t_engine = 0.0
+    reasons = {}
+    wall0, cpu0 = time.perf_counter(), time.process_time()
+    for _ in range(matches):
+        bots = [_make(bot) for _ in range(4)]
+        g = Game.new(seed=int(rng.integers(2**63)))
+        while not g.is_over:
+            t0 = time.perf_counter()
+            a = bots[g.current_player].choose(g, rng)
+            t1 = time.perf_counter()
+            g = g.apply(a)
+            t_engine += time.perf_counter() - t1
+            t_bot += t1 - t0
+            actions += 1
+        deals += len(g.results)
+        for r in g.results:
+            reasons[r.reason] = reasons.get(r.reason, 0) + 1
+    return dict(deals=deals, actions=actions, wall=time.perf_counter() - wall0,
+                cpu=time.process_time() - cpu0, t_bot=t_bot, t_engine=t_engine, reasons=reasons)
+
+
+def bench_rummy(matches: int = 20, bot: str = "heuristic", seed: int = 0, workers: int = 1) -> dict:
+    """Deals per second with four ``bot`` players (name in :data:`BOTS`), as a dict of figures."""
+    if bot not in BOTS:
+        raise ValueError(f"bot must be one of {BOTS}, got {bot!r}")
+    if workers <= 1:
+        parts = [_run(matches, bot, seed)]
+        wall = parts[0]["wall"]
+    else:
+        per = [matches // workers + (i < matches % workers) for i in range(workers)]
+        t0 = time.perf_counter()
+        with ProcessPoolExecutor(workers) as ex:
+            parts = list(ex.map(_run, per, [bot] * workers, [seed + i for i in range(workers)]))
+        wall = time.perf_counter() - t0
+    deals = sum(p["deals"] for p in parts)
+    actions = sum(p["actions"] for p in parts)
+    cpu = sum(p["cpu"] for p in parts)
+    t_bot = sum(p["t_bot"] for p in parts)
+    t_engine = sum(p["t_engine"] for p in parts)
+    reasons = {}
+    for p in parts:
+        for k, v in p["reasons"].items():
+            reasons[k] = reasons.get(k, 0) + v
+    return dict(bot=bot, workers=workers, matches=matches, deals=deals,
+                deals_per_s=deals / wall, cpu_deals_per_s=deals / cpu * max(1, workers),
+                actions_per_deal=actions / deals, us_per_action=1e6 * (t_bot + t_engine) / actions,
+                us_bot_per_action=1e6 * t_bot / actions, us_engine_per_action=1e6 * t_engine / actions,
+                bot_share=t_bot / (t_bot + t_engine), endings=reasons, wall_s=wall)
+
+
+def main(argv=None):
+    """Command line: print the figures as JSON."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--matches", type=int, default=20)
+    ap.add_argument("--bot", choices=BOTS, default="heuristic")
+    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--seed", type=int, default=0)
+    args = ap.parse_args(argv)
+    print(json.dumps(bench_rummy(args.matches, args.bot, args.seed, args.workers), indent=2))
+
+
+if __name__ == "__main__":
+    main()
