@@ -1,0 +1,139 @@
+"""The ``pushlab`` command line: ``pushlab serve`` builds the right Voilà command.
+
+No server is started here (the browser tests do that); ``os.execv`` is replaced
+by a recorder.
+"""
+
+import json
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pushlab import PushlabError, cli
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def run_cli(*args):
+    """Run ``python -m pushlab.cli ARGS`` and return the completed process."""
+    return subprocess.run([sys.executable, "-m", "pushlab.cli", *args], capture_output=True, text=True, timeout=60)
+
+
+def test_serve_help_works():
+    """``pushlab serve --help`` documents the port and --no-browser."""
+    out = run_cli("serve", "--help")
+    assert out.returncode == 0, out.stderr
+    assert "--port" in out.stdout and "--no-browser" in out.stdout and "8866" in out.stdout
+
+
+def test_console_script_is_installed():
+    """The ``pushlab`` console script sits beside the interpreter and runs."""
+    script = Path(sys.executable).with_name("pushlab")
+    if not script.exists():
+        pytest.skip(f"no console script at {script} (package not installed with pip install -e .)")
+    out = subprocess.run([str(script), "--help"], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0 and "serve" in out.stdout
+
+
+def test_no_command_is_an_error():
+    """Plain ``pushlab`` prints usage and fails."""
+    out = run_cli()
+    assert out.returncode == 2 and "usage" in out.stderr
+
+
+def test_voila_argv_for_readers():
+    """Fixed host and port, no port hopping, sources stripped, tracebacks hidden."""
+    argv = cli.voila_argv(Path("/x/notebooks"), port=8866, open_browser=True, python="/venv/bin/python")
+    assert argv[:4] == ["/venv/bin/python", "-m", "voila", "/x/notebooks"]
+    assert set(argv[4:]) == {
+        "--port=8866",
+        "--Voila.ip=127.0.0.1",
+        "--Voila.port_retries=0",
+        "--strip_sources=True",
+        "--show_tracebacks=False",
+        "--Voila.open_browser=True",
+    }
+    assert "--Voila.open_browser=False" in cli.voila_argv("nb", open_browser=False)
+    assert cli.voila_argv("nb")[0] == sys.executable
+
+
+@pytest.mark.parametrize("port", [0, -1, 70000, "8866", 8866.0, True])
+def test_voila_argv_rejects_bad_ports(port):
+    """A port outside 1..65535 or not an int is a domain error naming it."""
+    with pytest.raises(PushlabError, match="port"):
+        cli.voila_argv("nb", port=port)
+
+
+def free_port():
+    """A port that is free on 127.0.0.1 now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def execv(monkeypatch):
+    """Record what ``os.execv`` would run instead of running it; never start a process."""
+    calls = []
+    monkeypatch.setattr(cli.os, "execv", lambda path, argv: calls.append((path, list(argv))))
+    monkeypatch.setattr(cli.os, "name", "posix")
+
+    def no_subprocess(*args, **kwargs):
+        raise AssertionError("pushlab serve must exec Voilà on POSIX, not start a child")
+
+    monkeypatch.setattr(cli.subprocess, "call", no_subprocess)
+    return calls
+
+
+def test_main_serve_execs_voila_on_the_notebooks(execv, capsys):
+    """``pushlab serve --port P --no-browser`` prints the URL and execs Voilà on notebooks/."""
+    port = free_port()
+    assert cli.main(["serve", "--port", str(port), "--no-browser", "--notebooks", str(REPO / "notebooks")]) == 0
+    [(path, argv)] = execv
+    assert path == sys.executable == argv[0]
+    assert argv == cli.voila_argv((REPO / "notebooks").resolve(), port=port, open_browser=False)
+    assert f"http://127.0.0.1:{port}/" in capsys.readouterr().out
+
+
+def test_main_serve_defaults(execv, monkeypatch):
+    """Defaults: port 8866, browser opened, ./notebooks (from the repository root)."""
+    monkeypatch.chdir(REPO)
+    monkeypatch.setattr(cli, "port_is_free", lambda port, host=cli.HOST: True)
+    cli.main(["serve"])
+    [(_, argv)] = execv
+    assert "--port=8866" in argv and "--Voila.open_browser=True" in argv
+    assert argv[3] == str((REPO / "notebooks").resolve())
+
+
+def test_main_serve_busy_port_is_a_clear_error(execv, capsys):
+    """A port already in use is reported, and Voilà is not started."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        port = s.getsockname()[1]
+        assert cli.main(["serve", "--port", str(port), "--notebooks", str(REPO / "notebooks")]) == 2
+    assert execv == []
+    assert f"port {port}" in capsys.readouterr().err
+
+
+def test_main_serve_without_notebooks_is_a_clear_error(execv, tmp_path, capsys):
+    """A folder without notebooks is reported, and Voilà is not started."""
+    assert cli.main(["serve", "--notebooks", str(tmp_path)]) == 2
+    assert execv == []
+    assert "no folder of notebooks" in capsys.readouterr().err
+
+
+def test_find_notebooks_falls_back_to_the_repository(tmp_path, monkeypatch):
+    """Outside the repository, the notebooks beside the (editable) package are served."""
+    monkeypatch.chdir(tmp_path)
+    assert cli.find_notebooks() == (REPO / "notebooks").resolve()
+
+
+def test_voila_json_matches_the_reader_settings():
+    """voila.json (used by plain ``voila`` and by Voilà inside Jupyter/Binder) hides sources and tracebacks."""
+    config = json.loads((REPO / "voila.json").read_text())
+    assert config["VoilaConfiguration"] == {"show_tracebacks": False, "strip_sources": True}
+    assert config["Voila"] == {"ip": "127.0.0.1", "port": 8866, "port_retries": 0}
