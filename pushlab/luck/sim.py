@@ -488,7 +488,8 @@ def simulate_games(games: int = 10_000, players: int = 4, *, k=5, bank_at=DEFAUL
     The bots' shared rules (bank, place, take) are those of :mod:`pushlab.luck.bots`,
     so each game equals the ``Game.apply`` game with the same deck and die faces:
     pass ``decks`` (games x cards, codes, top first) and ``dice`` (games x faces 0..5,
-    at least as many as cards) to fix them, else both come from ``rng``.
+    at least as many as cards) to fix them, else both come from ``rng`` (batch by
+    batch, so the games drawn for a seed depend on ``batch`` too).
 
     >>> res = simulate_games(2000, 4, k=3, rng=np.random.default_rng(0))
     >>> res.scores.shape, bool(abs(res.win_rates().sum() - 1) < 1e-9)
@@ -528,8 +529,12 @@ def _per_seat(k, bank_at, players):
     if isinstance(players, bool) or not isinstance(players, (int, np.integer)) \
             or not 2 <= players <= 6:
         raise SetupError(f"Push needs 2 to 6 players, got {players!r}")
-    kk = np.broadcast_to(np.asarray(k, dtype=object), (players,))
-    bb = np.broadcast_to(np.asarray(bank_at, dtype=object), (players,))
+    try:
+        kk = np.broadcast_to(np.asarray(k, dtype=object), (players,))
+        bb = np.broadcast_to(np.asarray(bank_at, dtype=object), (players,))
+    except ValueError:
+        raise SetupError(f"k and bank_at need one value or one per seat ({players}), "
+                         f"got k={k!r}, bank_at={bank_at!r}") from None
     if any(isinstance(x, bool) or not isinstance(x, (int, np.integer)) or x < 1 for x in kk):
         raise SetupError(f"k must be an int >= 1 (or one per seat), got {k!r}")
     if any(x is not None and (isinstance(x, bool) or not isinstance(x, (int, np.integer))

@@ -1,0 +1,267 @@
+"""Vectorized simulation of Push (push-your-luck) against exact values and the engine."""
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from pushlab.errors import SetupError
+from pushlab.luck import Game, full_deck, parse_cards
+from pushlab.luck.bots import StopAfter, StopAtRisk, pile_bust_probability
+from pushlab.luck.sim import (
+    TurnOdds,
+    TurnPolicy,
+    decode,
+    die_string,
+    encode,
+    exact_turn,
+    fractional_wins,
+    random_decks,
+    simulate_games,
+    simulate_turns,
+    simulate_turns_engine,
+)
+from pushlab.tournament import play, tournament
+
+
+def run(game, actions):
+    """Apply actions in order."""
+    for a in actions:
+        game = game.apply(a)
+    return game
+
+
+def three_columns(pile, players=3, first="R1 B1 G1"):
+    """Columns from ``first`` (one card each) on the table, phase push."""
+    g = Game.new(players, deck=f"{first} {pile}", rolls="*" * 40, switch_cards=True)
+    return run(g, ["draw", "place 0", "draw", "place 1", "draw", "place 2"])
+
+
+def midgame(seed, turns, players=4):
+    """A full-deck game after ``turns`` turns of StopAfter(4) play, in phase turn/push."""
+    g, rng, bot = Game.new(players, seed=seed), np.random.default_rng(seed), StopAfter(4)
+    while g.turn <= turns and not g.is_over:
+        g = g.apply(bot.choose(g, rng))
+    while g.phase not in ("turn", "push"):
+        g = g.apply(bot.choose(g, rng))
+    return g
+
+
+def within(est, se, exact, k=4.0):
+    """True when |est - exact| <= k standard errors (k SE of 0 only allows equality)."""
+    return abs(est - float(exact)) <= k * se + 1e-12
+
+
+# ---------------------------------------------------------------------- encoding
+def test_codes_round_trip_the_full_deck():
+    deck = full_deck()
+    codes = encode(deck)
+    assert decode(codes) == deck
+    assert np.bincount(codes, minlength=32).tolist() == [3] * 30 + [18, 12]
+    assert die_string([0, 1, 2, 3, 4, 5]) == "RBGYP*"
+
+
+# ---------------------------------------------------------------------- exact turn values
+def test_exact_turn_small_case_by_hand():
+    # R1 | B1 | G1; pile Y1 P1 Y3 R6 roll switch. One more draw:
+    #   Y1, P1 bust; Y3 -> R1 Y3 (4); R6 -> B1 R6 (7); roll -> G1 roll (best 1); switch: 1
+    g = three_columns("Y1 P1 Y3 R6 roll switch")
+    assert exact_turn(g, TurnPolicy.more(1)) == TurnOdds(Fraction(2, 6), Fraction(4 + 7 + 1 + 1, 6))
+
+
+def test_exact_one_step_bust_equals_odds_module():
+    odds = pytest.importorskip("pushlab.luck.odds")
+    for seed, turns in [(1, 3), (2, 10), (5, 20)]:
+        g = midgame(seed, turns)
+        if len(g.columns) == 3:
+            assert exact_turn(g, TurnPolicy.more(1)).bust == odds.bust_probability(g)
+    g = three_columns("Y1 P1 Y3 R6 roll switch")
+    assert exact_turn(g, TurnPolicy.more(1)).bust == odds.bust_probability(g)
+    assert pile_bust_probability(g) == odds.bust_probability(g)
+
+
+def test_exact_turn_empty_pile_and_no_column():
+    g = run(Game.new(2, deck="R3"), ["draw", "place 0"])
+    assert exact_turn(g, TurnPolicy.after(9)) == TurnOdds(Fraction(0), Fraction(3))
+    g = run(Game.new(3, deck="switch"), [])
+    assert exact_turn(g, TurnPolicy.after(1)) == TurnOdds(Fraction(0), Fraction(0))
+
+
+# ---------------------------------------------------------------------- Monte Carlo vs exact
+SMALL = "Y1 P1 Y3 R6 roll switch B2 G5 P4 roll R2 Y6 switch G3"
+
+
+@pytest.mark.parametrize("policy", [TurnPolicy.more(1), TurnPolicy.more(3), TurnPolicy.after(5),
+                                    TurnPolicy.after(7), TurnPolicy.risk(0.3),
+                                    TurnPolicy.risk(Fraction(1, 2))])
+def test_vectorized_agrees_with_exact_small_pile(policy):
+    g = three_columns(SMALL if policy.kind != "risk" else " ".join(SMALL.split()[:10]))
+    exact = exact_turn(g, policy)
+    est = simulate_turns(g, policy, 40_000, np.random.default_rng(7))
+    assert within(est.bust, est.bust_se, exact.bust)
+    assert within(est.points, est.points_se, exact.points)
+
+
+@pytest.mark.parametrize("seed, turns, policy", [
+    (3, 8, TurnPolicy.more(2)), (4, 15, TurnPolicy.more(2)), (6, 0, TurnPolicy.after(2)),
+])
+def test_vectorized_agrees_with_exact_full_pile(seed, turns, policy):
+    g = midgame(seed, turns)
+    exact = exact_turn(g, policy)
+    est = simulate_turns(g, policy, 60_000, np.random.default_rng(seed))
+    assert within(est.bust, est.bust_se, exact.bust)
+    assert within(est.points, est.points_se, exact.points)
+
+
+def test_vectorized_sees_real_busts_from_three_columns():
+    g = three_columns(SMALL)
+    exact = exact_turn(g, TurnPolicy.more(3))
+    assert 0.2 < exact.bust < 0.9                # a non-trivial check
+
+
+# ---------------------------------------------------------------------- vectorized vs engine
+@pytest.mark.parametrize("policy", [TurnPolicy.after(3), TurnPolicy.after(6), TurnPolicy.more(4),
+                                    TurnPolicy.risk(0.15), TurnPolicy.risk(0.4)])
+def test_vectorized_equals_engine_on_identical_orders(policy):
+    rng = np.random.default_rng(99)
+    for seed, turns in [(0, 0), (1, 6), (2, 14), (3, 25)]:
+        g = midgame(seed, turns)
+        pile = encode(g.draw_pile)
+        orders = np.array([rng.permutation(pile) for _ in range(60)])
+        a = simulate_turns_engine(g, policy, 0, orders=orders)
+        b = simulate_turns(g, policy, 0, orders=orders)
+        assert a.busts.tolist() == b.busts.tolist()
+        assert a.scores.tolist() == b.scores.tolist()
+
+
+def test_vectorized_agrees_with_engine_statistically():
+    g = midgame(8, 5)
+    policy = TurnPolicy.risk(0.25)
+    eng = simulate_turns_engine(g, policy, 1500, np.random.default_rng(1))
+    vec = simulate_turns(g, policy, 100_000, np.random.default_rng(2))
+    for field in ("bust", "points"):
+        se = np.hypot(getattr(eng, field + "_se"), getattr(vec, field + "_se"))
+        assert abs(getattr(eng, field) - getattr(vec, field)) <= 4 * se
+
+
+def test_simulate_turns_is_reproducible_and_checks_input():
+    g = midgame(1, 4)
+    a = simulate_turns(g, TurnPolicy.after(5), 500, np.random.default_rng(3))
+    b = simulate_turns(g, TurnPolicy.after(5), 500, np.random.default_rng(3))
+    assert (a.scores == b.scores).all() and (a.busts == b.busts).all()
+    assert simulate_turns(g, StopAtRisk(0.2), 10, np.random.default_rng(0)).n == 10
+    with pytest.raises(SetupError, match="Generator"):
+        simulate_turns(g, TurnPolicy.after(5), 10, None)
+    with pytest.raises(SetupError, match="phase"):
+        simulate_turns(Game.new(2, deck="R1 B2").apply("draw"), TurnPolicy.after(1), 5,
+                       np.random.default_rng(0))
+    with pytest.raises(SetupError, match="permutations"):
+        simulate_turns(g, TurnPolicy.after(5), 0, orders=np.zeros((2, 3), int))
+    for bad in [("after", -1), ("risk", 2), ("sometimes", 1), ("more", 1.5)]:
+        with pytest.raises(SetupError):
+            TurnPolicy(*bad)
+    with pytest.raises(SetupError):
+        TurnPolicy.of("after 3")
+
+
+def test_risk_zero_stops_at_once_and_pile_end_stops():
+    g = three_columns("Y1 Y3")
+    est = simulate_turns(g, TurnPolicy.risk(0), 100, np.random.default_rng(0))
+    assert est.bust == 0 and est.points == 1
+    est = simulate_turns(g, TurnPolicy.after(99), 400, np.random.default_rng(0))
+    # Y1 first: bust; Y3 first: R1 Y3, then Y1 fits B1? no (1) -> bust. So always bust.
+    assert est.bust == 1.0
+    g = three_columns("Y3 P4")
+    est = simulate_turns(g, TurnPolicy.after(99), 50, np.random.default_rng(0))
+    assert est.bust == 0 and est.points == 1 + 3 + 4          # R1 Y3 P4, pile ran out
+
+
+# ---------------------------------------------------------------------- whole games
+def engine_game(deck_codes, dice, players, ks, banks, harder, switch_cards):
+    """The engine's game with the same deck, die faces and StopAfter bots."""
+    g = Game.new(players, deck=decode(deck_codes), rolls=die_string(dice), harder=harder,
+                 switch_cards=switch_cards)
+    return play(g, [StopAfter(int(k), bank_at=b) for k, b in zip(ks, banks)])
+
+
+def test_batched_games_equal_engine_games_on_fixed_decks_and_dice():
+    rng = np.random.default_rng(2024)
+    for players in range(2, 7):
+        for _ in range(6):
+            ks = rng.integers(1, 8, players)
+            banks = [None if b == 0 else int(b) for b in rng.integers(0, 16, players)]
+            harder = bool(rng.integers(2))
+            switch = players > 2 or bool(rng.integers(2))
+            decks = random_decks(1, rng, switch_cards=switch)
+            dice = rng.integers(0, 6, decks.shape)
+            res = simulate_games(players=players, k=ks, bank_at=banks, decks=decks, dice=dice,
+                                 harder=harder)
+            final = engine_game(decks[0], dice[0], players, ks, banks, harder, switch)
+            assert tuple(res.scores[0]) == final.scores()
+            assert res.turns[0] == final.turn
+            assert res.wins[0].tolist() == [1 / len(final.winners()) if i in final.winners()
+                                             else 0 for i in range(players)]
+
+
+def test_batched_games_equal_engine_on_short_scripted_decks():
+    """Short decks exercise the end of the pile (forced stop, empty turn end)."""
+    rng = np.random.default_rng(5)
+    for _ in range(30):
+        L = int(rng.integers(1, 25))
+        decks = rng.integers(0, 32, (1, L))
+        dice = rng.integers(0, 6, (1, L))
+        res = simulate_games(players=3, k=3, bank_at=4, decks=decks, dice=dice)
+        final = engine_game(decks[0], dice[0], 3, [3] * 3, [4] * 3, False, True)
+        assert tuple(res.scores[0]) == final.scores()
+
+
+def test_batched_games_agree_with_engine_statistically():
+    ks, banks = [2, 4, 6, 5], [None, 10, None, None]
+    eng = tournament([StopAfter(k, bank_at=b) for k, b in zip(ks, banks)], games=150, seed=3,
+                     rotate_seats=False)
+    vec = simulate_games(20_000, 4, k=ks, bank_at=banks, rng=np.random.default_rng(4))
+    e_mean = eng.scores.mean(0)
+    e_se = eng.scores.std(0, ddof=1) / np.sqrt(eng.games)
+    v_se = vec.scores.std(0, ddof=1) / np.sqrt(vec.games)
+    assert (np.abs(e_mean - vec.mean_scores()) <= 4 * np.hypot(e_se, v_se)).all()
+    e_rate = eng.wins.mean(0)
+    e_wse = eng.wins.std(0, ddof=1) / np.sqrt(eng.games)
+    assert (np.abs(e_rate - vec.win_rates()) <= 4 * np.hypot(e_wse, vec.win_rate_se())).all()
+
+
+def test_batched_games_reproducible_and_sane():
+    a = simulate_games(3000, 4, k=4, rng=np.random.default_rng(1))
+    b = simulate_games(3000, 4, k=4, rng=np.random.default_rng(1))
+    c = simulate_games(3000, 4, k=4, rng=np.random.default_rng(2))
+    assert (a.scores == b.scores).all() and (a.scores != c.scores).any()
+    d = simulate_games(3000, 4, k=4, rng=np.random.default_rng(1), batch=700)
+    assert abs(d.mean_scores().mean() - a.mean_scores().mean()) < 2
+    assert np.allclose(a.wins.sum(1), 1)
+    assert (a.scores.sum(1) <= 315).all() and (a.scores >= 0).all()
+    hard = simulate_games(3000, 4, k=4, harder=True, rng=np.random.default_rng(1))
+    assert hard.mean_scores().mean() < a.mean_scores().mean()
+    two = simulate_games(500, 2, k=3, rng=np.random.default_rng(1))
+    assert two.scores.shape == (500, 2)
+
+
+def test_batched_games_reject_bad_input():
+    rng = np.random.default_rng(0)
+    for kwargs in [dict(players=7), dict(players=4, k=0), dict(players=4, bank_at=0),
+                   dict(players=4, k=[1, 2]), dict(players=4, bank_at=2.5)]:
+        with pytest.raises(SetupError):
+            simulate_games(10, rng=rng, **kwargs)
+    with pytest.raises(SetupError, match="Generator"):
+        simulate_games(10, 4)
+    with pytest.raises(SetupError, match="codes"):
+        simulate_games(players=4, decks=np.full((1, 5), 40))
+    with pytest.raises(SetupError, match="dice"):
+        simulate_games(players=4, decks=np.zeros((1, 5), int), dice=np.zeros((1, 2), int))
+
+
+def test_fractional_wins_share_ties():
+    w = fractional_wins(np.array([[1, 1, 1, 1], [0, 7, 3, 7]]))
+    assert w.tolist() == [[0.25] * 4, [0, 0.5, 0, 0.5]]
+
+
+def test_parse_cards_helper_used_by_tests():
+    assert encode(parse_cards("P6 roll")).tolist() == [29, 30]
