@@ -1,0 +1,59 @@
+# pushlab: two commands from a clean clone (see README.md)
+#   make serve   serve the lessons with Voilà at http://127.0.0.1:8866/
+#   make test    run every test: unit, doctests, notebooks (nbval), browser
+# Both create .venv (python3 -m venv) and install the package into it first.
+
+PYTHON   ?= python3
+VENV     ?= .venv
+BIN      := $(VENV)/bin
+STAMP    := $(VENV)/.installed-test
+CHROMIUM ?= /usr/bin/chromium
+PORT     ?= 8866
+SERVE_ARGS  ?= --port $(PORT)
+PYTEST_ARGS ?=
+SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+export PATH := $(abspath $(BIN)):$(PATH)
+
+.PHONY: help serve test venv chromium strip clean
+
+help:
+	@echo "make serve    serve the notebooks with Voilà on http://127.0.0.1:$(PORT)/ (SERVE_ARGS='--no-browser')"
+	@echo "make test     run all tests (PYTEST_ARGS='-k luck' to narrow)"
+	@echo "make strip    remove outputs and widget state from notebooks/*.ipynb"
+	@echo "make clean    remove .venv and test artefacts"
+
+serve: $(STAMP)
+	$(BIN)/pushlab serve $(SERVE_ARGS)
+
+test: $(STAMP) chromium
+	$(BIN)/python -m pytest --durations=15 $(PYTEST_ARGS)
+
+venv: $(STAMP)
+
+# The virtual environment, re-made when pyproject.toml changes. Debian ships
+# venv's pip separately (python3-venv): install it when venv cannot bootstrap pip.
+$(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10), "pushlab needs Python 3.10 or newer, not " + sys.version.split()[0]'
+	@if [ ! -x $(BIN)/python ] || ! $(BIN)/python -m pip --version >/dev/null 2>&1; then \
+	  rm -rf $(VENV); \
+	  if ! $(PYTHON) -m venv $(VENV); then \
+	    echo "python3 -m venv failed: installing Debian's python3-venv"; rm -rf $(VENV); \
+	    $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y python3-venv && \
+	    $(PYTHON) -m venv $(VENV); \
+	  fi; \
+	fi
+	$(BIN)/python -m pip install -e ".[test]"
+	touch $(STAMP)
+
+# Headless Chromium for the browser tests (Playwright cannot download its own here).
+chromium:
+	@if [ -x "$(CHROMIUM)" ]; then echo "chromium: $(CHROMIUM)"; else \
+	  echo "no $(CHROMIUM): installing Debian's chromium"; \
+	  $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; \
+	fi
+
+strip:
+	$(PYTHON) scripts/strip_notebooks.py
+
+clean:
+	rm -rf $(VENV) tests/screenshots
