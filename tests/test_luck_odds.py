@@ -126,7 +126,7 @@ def assert_matches_brute(game):
     """hint(game) equals the brute force on every action, and is exact."""
     h = hint(game, depth=game.draw_pile_size)
     expected = brute(game)
-    assert h.exact and h.depth == game.draw_pile_size
+    assert h.exact and h.depth == (0 if game.phase == "collect" else game.draw_pile_size)
     assert set(h.values) == set(expected)
     for action, v in expected.items():
         assert h.values[action] == pytest.approx(float(v), abs=1e-9), action
@@ -359,7 +359,9 @@ def test_hint_equals_brute_force_expectimax(case):
     g = Game.new(players, deck=[deck[i] for i in picks], harder=bool(case % 3 == 0),
                  switch_cards=switch, seed=int(rng.integers(1 << 30)))
     # a random prefix of play until the pile is small, stopping at a decision
-    while not g.is_over and (g.draw_pile_size > 4 or rng.random() < 0.3):
+    target, extra = int(rng.integers(2, 6)), int(rng.integers(0, 5))
+    while not g.is_over and (g.draw_pile_size > target or extra):
+        extra -= g.draw_pile_size <= target
         acts = g.legal_actions()
         g = g.apply(acts[int(rng.integers(len(acts)))])
     if g.is_over:
