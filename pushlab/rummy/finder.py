@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import NamedTuple
 from itertools import combinations
 
 from pushlab.errors import ParseError
@@ -80,8 +81,7 @@ def _idx(suit: int, value: int) -> int:
 
 # ---------------------------------------------------------------- skeletons
 
-@dataclass(frozen=True)
-class _Skel:
+class _Skel(NamedTuple):
     """A meld skeleton: the naturals it uses, wilds it needs, most cards it can hold."""
 
     kind: str
@@ -500,34 +500,51 @@ def _suit_windows(s, pattern, m):
     return tuple(out)
 
 
+def _bits(values) -> int:
+    """Bitmask of run values (bit v for value v in 1..14)."""
+    out = 0
+    for v in values:
+        out |= 1 << v
+    return out
+
+
 @lru_cache(maxsize=None)
 def _suit_pair(s, pattern, m):
-    """Best (need, used) of two runs of length m in suit s, or None."""
+    """Best (need, used) of two runs of length m in suit s, or None.
+
+    With bitmasks: a natural held once and wanted by both windows serves only one of
+    them (the ace: value 1 and value 14 are the same card).
+    """
     wins = _suit_windows(s, pattern, m)
-    counts = {_idx(s, v): pattern[(v - 1) % 13] for v in range(1, 15)}
+    once = _bits(v for v in range(1, 15) if pattern[(v - 1) % 13] == 1)
+    ace_once = pattern[0] == 1
     best = None
     for a in range(len(wins)):
+        lo1 = wins[a][2]
+        w1 = ((1 << m) - 1) << lo1
+        n1 = m - wins[a][0]
         for b in range(a, len(wins)):
-            lo1, lo2 = wins[a][2], wins[b][2]
-            if lo2 - lo1 >= m and not (lo1 == 1 and lo2 + m - 1 == 14):
-                need = wins[a][0] + wins[b][0]        # disjoint windows
-                got = wins[a][1] + wins[b][1]
-            else:
-                use = {}
-                for lo in (lo1, lo2):
-                    for w in range(lo, lo + m):
-                        i = _idx(s, w)
-                        use[i] = use.get(i, 0) + 1
-                got = []
-                for i, k in use.items():
-                    got.extend([i] * min(k, counts[i]))
-                a1, a2 = wins[a][1], wins[b][1]
-                if a1 == a2 and len(a1) == 1 and counts[a1[0]] == 1:
-                    continue                    # one natural cannot serve both runs
-                need = 2 * m - len(got)
+            lo2 = wins[b][2]
+            w2 = ((1 << m) - 1) << lo2
+            n2 = m - wins[b][0]
+            clash = bin(w1 & w2 & once).count("1")
+            if ace_once and ((w1 >> 1 & 1 and w2 >> 14 & 1) or (w1 >> 14 & 1 and w2 >> 1 & 1)):
+                clash += 1
+            got_n = n1 + n2 - clash
+            if got_n < 2:
+                continue                        # one natural cannot serve both runs
+            need = 2 * m - got_n
             if best is None or need < best[0]:
-                best = (need, tuple(got))
-    return best
+                best = (need, a, b, clash)
+    if best is None:
+        return None
+    need, a, b, clash = best
+    used = list(wins[a][1])
+    for i in wins[b][1]:
+        if i in used and pattern[i % 13] == 1:
+            continue
+        used.append(i)
+    return need, tuple(used)
 
 
 def _runs_plan(counts, m):
@@ -654,18 +671,41 @@ def _layoff_options(info, counts):
                 opts.append((tuple(13 * s + rank - 1 for s in sub), 0, (), sub))
         return opts
     _, s, lo, hi = info
-    lows = [lo] + [v for v in range(lo - 1, 0, -1) if counts[_idx(s, v)]]
-    highs = [hi] + [v for v in range(hi + 1, 15) if counts[_idx(s, v)]]
+    idx = _IDXS[s]
+    if not any(counts[13 * s:13 * s + 13]):
+        return opts
+    lows = [lo] + [v for v in range(lo - 1, max(0, hi - MAX_RUN), -1) if counts[idx[v]]]
+    highs = [hi] + [v for v in range(hi + 1, min(15, lo + MAX_RUN)) if counts[idx[v]]]
     for nlo in lows:
         for nhi in highs:
             if (nlo, nhi) == (lo, hi) or nhi - nlo + 1 > MAX_RUN:
                 continue
-            vals = [v for v in list(range(nlo, lo)) + list(range(hi + 1, nhi + 1))]
-            nat = tuple(_idx(s, v) for v in vals if counts[_idx(s, v)])
-            if len(set(nat)) < len(nat):          # the ace at both ends: impossible anyway
-                continue
+            vals = list(range(nlo, lo)) + list(range(hi + 1, nhi + 1))
+            nat = tuple(idx[v] for v in vals if counts[idx[v]])
             opts.append((nat, len(vals) - len(nat), (nlo, lo), (hi, nhi)))
     return opts
+
+
+def _extra_cands(counts, wilds):
+    """Skeletons of possible new melds (3+ cards) from a hand: sets, then runs.
+
+    Quick checks first: most hands late in a deal can form no new meld at all.
+    """
+    sets_ok = any(sum(1 for t in range(4) if counts[13 * t + r - 1]) + wilds >= 3 for r in _SET_RANKS)
+    runs_ok = False
+    for s in range(4):
+        idx = _IDXS[s]
+        held = [v for v in range(1, 15) if counts[idx[v]]]
+        if held and (wilds >= 2 or any(held[i + 2 - wilds] - held[i] <= 2
+                                       for i in range(len(held) - 2 + wilds))):
+            runs_ok = True
+            break
+    out = []
+    if sets_ok:
+        out += [sk for sk in _skels(counts, "set", 3) if sk.need <= wilds]
+    if runs_ok:
+        out += [sk for sk in _skels(counts, "run", 3, False) if sk.need <= wilds]
+    return out
 
 
 def best_extra_melds(hand, table_melds=(), max_nodes: int = _MAX_NODES) -> Extra:
@@ -692,7 +732,9 @@ def best_extra_melds(hand, table_melds=(), max_nodes: int = _MAX_NODES) -> Extra
         opts = _layoff_options(info, counts)
         if len(opts) > 1:
             targets.append((i, opts[1:]))
-    cands = list(_skels(counts, "set", 3)) + list(_skels(counts, "run", 3, False))
+    cands = _extra_cands(counts, wilds)
+    if not targets and not cands:                 # only spare wilds to lay off
+        return _extra_result(cards, infos, [], [], 0, wilds)
     cnt = list(counts)
     state = {"best": None, "val": -1, "nodes": 0}
 
