@@ -105,6 +105,7 @@ def test_random_games_keep_the_invariants(seed, deal):
             assert all(nxt.met[m.owner] for m in nxt.table)            # rule 13
         else:
             check_deal_scores(nxt.results[-1])
+        snapshot = (g.hands, g.table, g.stock, g.discard_pile, g.met, g.log, g.phase)
         for bad in bad_actions(g, rng):
             try:
                 g.apply(bad)
@@ -112,6 +113,7 @@ def test_random_games_keep_the_invariants(seed, deal):
                 pass
             else:
                 raise AssertionError(f"{bad!r} was accepted in {g!r}")
+        assert (g.hands, g.table, g.stock, g.discard_pile, g.met, g.log, g.phase) == snapshot
         assert g.apply(action) == nxt                                  # deterministic
 
     g, history = random_play(seed, (deal,), 120, check)

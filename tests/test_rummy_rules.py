@@ -349,6 +349,10 @@ def test_rule_14_the_freed_wild_may_not_dangle_nor_go_back():
     refused(g, "replace 0 5C then layoff JK 1", "does not hold 5♣")
     refused(g, "replace 1 5D then layoff JK 0", "rule 14")      # meld 1 has no wild
     refused(g, "replace 0 6D then layoff JK 1", "rule 14")      # 6D is not what JK stands for
+    # a follow-up that fails refuses the whole action: the wild stays in meld 1
+    refused(g, "replace 0 5D then layoff JK 7", "no meld 7")
+    refused(g, "replace 0 5D then meld set KD JK 6D", "rule 8")
+    assert g.table[0].cards == cards("5H 5S JK") and Card("5D") in g.hand(1)
 
 
 def test_rule_14_the_freed_wild_may_start_a_new_meld_and_so_go_out():
