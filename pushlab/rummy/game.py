@@ -332,6 +332,8 @@ class Game:
             return out
         out.extend(f"meld {k} {_cs(c)}" for k, c in cands)
         for m, meld in enumerate(self.table):
+            if all(meld.natural):
+                continue
             for nat in sorted({c for c in hand if c.is_natural or c.rank == 2}):
                 for wild in sorted({meld.cards[i] for i in meld.replace_options(nat)}):
                     if len(out) >= cap:
@@ -681,23 +683,23 @@ def _candidate_melds(hand) -> list:
 def _contract_combos(cands, hand, deal):
     """Yield tuples of candidate melds (disjoint in the hand) that meet the contract exactly."""
     need = CONTRACTS[deal]
+    counts = [Counter(cards) for _, cards in cands]
 
     def rec(i, first, chosen, left):
         if i == len(need):
             yield tuple(chosen)
             return
         kind, size = need[i]
+        same = i + 1 < len(need) and need[i + 1][0] == kind
         for j in range(first, len(cands)):
             k, cards = cands[j]
             if k != kind or len(cards) < size:
                 continue
-            rest = _remove(left, cards)
-            if rest is not None:
-                same = i + 1 < len(need) and need[i + 1][0] == kind
-                yield from rec(i + 1, j if same else 0, chosen + [cands[j]], rest)
+            if all(left[c] >= n for c, n in counts[j].items()):
+                yield from rec(i + 1, j if same else 0, chosen + [cands[j]], left - counts[j])
 
     seen = set()
-    for combo in rec(0, 0, [], list(hand)):
+    for combo in rec(0, 0, [], Counter(hand)):
         if combo not in seen and contract_problem(combo, deal) is None:
             seen.add(combo)
             yield combo

@@ -302,17 +302,17 @@ class Meld:
     @property
     def natural(self) -> tuple[bool, ...]:
         """Which cards count as natural here (rule 10)."""
-        return natural_mask(self.cards, self.kind)
+        return _natural_mask(self.cards, self.kind)
 
     @property
     def rank(self) -> int | None:
         """The rank of a set (None for a run)."""
-        return _analyse(self.cards, "set")[1] if self.kind == "set" else None
+        return _analyse_cached(self.cards, "set")[1] if self.kind == "set" else None
 
     @property
     def suit(self) -> str | None:
         """The suit of a run (None for a set)."""
-        return _analyse(self.cards, "run")[1][1] if self.kind == "run" else None
+        return _analyse_cached(self.cards, "run")[1][1] if self.kind == "run" else None
 
     def stands_for(self) -> tuple:
         """For a run, the card each position stands for; for a set, each card's rank label.
@@ -322,7 +322,7 @@ class Meld:
         """
         if self.kind == "set":
             return tuple(rank_label(self.rank) for _ in self.cards)
-        start, suit = _analyse(self.cards, "run")[1]
+        start, suit = _analyse_cached(self.cards, "run")[1]
         return tuple(_value_card(start + i, suit) for i in range(len(self.cards)))
 
     def layoff_ends(self, card) -> tuple[str, ...]:
@@ -333,11 +333,13 @@ class Meld:
         """
         card = Card.parse(card)
         if self.kind == "set":
-            return ("any",) if is_valid_meld(self.cards + (card,), "set") else ()
+            return ("any",) if _analyse_cached(self.cards + (card,), "set")[0] is None else ()
         ends = []
-        if is_valid_meld((card,) + self.cards, "run") and self._same_place((card,) + self.cards, 1):
+        if _analyse_cached((card,) + self.cards, "run")[0] is None \
+                and self._same_place((card,) + self.cards, 1):
             ends.append("low")
-        if is_valid_meld(self.cards + (card,), "run") and self._same_place(self.cards + (card,), 0):
+        if _analyse_cached(self.cards + (card,), "run")[0] is None \
+                and self._same_place(self.cards + (card,), 0):
             ends.append("high")
         return tuple(ends)
 
