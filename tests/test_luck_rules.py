@@ -499,3 +499,55 @@ def test_game_html_view_shows_columns_and_benches():
     assert "Ann must place B5" in html and "column 1" in html
     assert Card.parse("R3")._repr_html_() in html and Card.parse("B5")._repr_html_() in html
     assert html.count("<tr>") == 3
+
+
+def test_illegal_action_messages_name_the_problem():
+    """Each refusal says what is wrong and lists the legal actions."""
+    g = play(new(3, "R3 B5 G1" + FILL), "draw place 0 draw place 1 stop")
+    cases = {
+        "take 5": "there is no column 5 (columns are 0..1); legal actions: take 0, take 1",
+        "fly": "unknown action 'fly'",
+        "take": "malformed action 'take' (expected 'take i')",
+        "take x": "'x' is not a column number",
+        "draw": "cannot 'draw' now: Ann must take a column",
+        "bank Q": "cannot 'bank Q' now: Ann must take a column",
+    }
+    for action, words in cases.items():
+        with pytest.raises(IllegalAction) as err:
+            g.apply(action)
+        assert words in str(err.value), (action, str(err.value))
+    with pytest.raises(IllegalAction, match="must be a string"):
+        g.apply(0)
+    h = play(new(3, "R3 B5 G1" + FILL), "draw place 0 draw")
+    with pytest.raises(IllegalAction, match=r"no column 5 \(the next new column is 1\)"):
+        h.apply("place 5")
+    k = play(new(2, "R3 B5" + FILL), "draw place 0 stop take 0 draw place 0 stop take 0")
+    with pytest.raises(IllegalAction, match="'Q' is not a colour"):
+        k.apply("bank Q")
+
+
+def test_setup_accepts_numpy_values_and_card_sequences():
+    """Counts, options and decks may come as numpy values or lists of cards."""
+    g = Game.new(np.int64(3), seed=np.int64(4), harder=np.bool_(True),
+                 deck=[Card.parse("R3"), "B5"])
+    assert g.num_players == 3 and g.harder is True and g.draw_pile == cards("R3 B5")
+    with pytest.raises(SetupError, match="harder"):
+        Game.new(3, harder="no")
+
+
+def test_die_bound_and_deterministic_extension():
+    """The die holds len(rolls) + len(deck) faces; past the end it cycles RBGYP*."""
+    import dataclasses
+    g = Game.new(2, deck="R1 R2 R3 R4 R5", rolls="GG", seed=1)
+    assert len(g.die) == 7 and g.die.startswith("GG")
+    short = dataclasses.replace(g, die="", die_index=0)  # an exhausted die, built by hand
+    end = play(short, "draw place 0 draw place 1 draw place 2 draw")
+    assert end.log[-1] == "Ann rolls red and loses nothing" and end.die_index == 1
+
+
+def test_states_pickle_and_copy():
+    """States survive pickling (for multiprocessing) and copying."""
+    import copy
+    import pickle
+    g = play(Game.new(4, seed=2), "draw")
+    assert pickle.loads(pickle.dumps(g)) == g and copy.deepcopy(g) == g

@@ -96,9 +96,10 @@ class Game:
         names = _player_names(players)
         if switch_cards is None:
             switch_cards = len(names) > 2
-        if not isinstance(switch_cards, bool) or not isinstance(harder, bool):
+        if not all(isinstance(x, (bool, np.bool_)) for x in (harder, switch_cards)):
             raise SetupError(f"harder and switch_cards must be True or False, got "
                              f"harder={harder!r}, switch_cards={switch_cards!r}")
+        harder, switch_cards = bool(harder), bool(switch_cards)
         rng = _generator(seed)
         if deck is None:
             cards = full_deck(switch_cards)
