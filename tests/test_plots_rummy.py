@@ -31,10 +31,10 @@ def test_contract_probability_exact_and_simulated():
     sim = {1: {"p": [0.06, 0.19, 0.41], "se": [0.01, 0.01, 0.01]}}
     ax = rp.contract_probability(exact, simulated=sim)
     _labelled(ax)
-    assert len(ax.lines) >= 2                       # two exact curves
     labels = [t.get_text() for t in ax.get_legend().get_texts()]
-    assert "deal 1 exact" in labels and "deal 1 simulated (95 % CI)" in labels
-    np.testing.assert_allclose(ax.lines[0].get_ydata(), [0.05, 0.2, 0.4])
+    assert "deal 1 exact" in labels and "deal 3 exact" in labels and "deal 1 simulated (95 % CI)" in labels
+    exact_line = next(line for line in ax.lines if line.get_label() == "deal 1 exact")
+    np.testing.assert_allclose(exact_line.get_ydata(), [0.05, 0.2, 0.4])
 
 
 def test_contract_probability_uses_given_axes_and_turns():
@@ -49,6 +49,7 @@ def test_wild_value_bars():
     _labelled(ax)
     heights = sorted(round(p.get_height(), 3) for p in ax.patches)
     assert heights == [0.0, 0.01, 0.02, 0.05, 0.1, 0.4]
+    assert "40%" in [t.get_text() for t in ax.texts]
 
 
 def test_penalty_distribution_means_in_legend():

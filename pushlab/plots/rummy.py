@@ -87,24 +87,26 @@ def contract_probability(exact=None, ax=None, *, simulated=None, turns=None):
     simulated = dict(simulated or {})
     _need({**exact, **simulated}, "contract probability data")
     ax = _axes(ax)
-    colours = {}
-    for deal in sorted(exact):
-        p, _ = _series(exact[deal])
-        x = np.arange(len(p)) if turns is None else np.asarray(turns)[: len(p)]
-        (line,) = ax.plot(x, p, marker="o", ms=3, label=f"deal {deal} exact")
-        colours[deal] = line.get_color()
+    deals = sorted(set(exact) | set(simulated))
+    colours = {deal: f"C{i}" for i, deal in enumerate(deals)}
+    shift = {deal: 0.1 * (i - (len(deals) - 1) / 2) for i, deal in enumerate(deals)}
     for deal in sorted(simulated):
         p, se = _series(simulated[deal])
-        x = np.arange(len(p)) if turns is None else np.asarray(turns)[: len(p)]
+        x = (np.arange(len(p)) if turns is None else np.asarray(turns, dtype=float)[: len(p)]) + shift[deal]
         yerr = None if se is None else Z95 * se
-        ax.errorbar(x + 0.08, p, yerr=yerr, fmt="s", ms=4, capsize=2, mfc="white",
-                    color=colours.get(deal), label=f"deal {deal} simulated (95 % CI)")
+        ax.errorbar(x, p, yerr=yerr, fmt="-o", ms=3.5, lw=1.2, capsize=2, color=colours[deal],
+                    label=f"deal {deal} simulated (95 % CI)")
+    for deal in sorted(exact):
+        p, _ = _series(exact[deal])
+        x = (np.arange(len(p)) if turns is None else np.asarray(turns, dtype=float)[: len(p)]) + shift[deal]
+        style = "*" if len(p) == 1 else "-*"
+        ax.plot(x, p, style, ms=11, mec="black", mew=0.6, color=colours[deal], label=f"deal {deal} exact")
     ax.set_title("Chance to have the contract in hand")
     ax.set_xlabel("own turns played (0 = as dealt)")
     ax.set_ylabel("probability")
     ax.set_ylim(-0.02, 1.02)
     ax.grid(alpha=0.3)
-    ax.legend(fontsize="small")
+    ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0)
     return ax
 
 
@@ -133,7 +135,11 @@ def wild_value(data, ax=None):
             ps.append(float(p))
             ses.append(0.0 if se is None else Z95 * float(se))
         x = np.asarray(ks, dtype=float) + (i - (len(labels) - 1) / 2) * width
-        ax.bar(x, ps, width=width, yerr=ses if any(ses) else None, capsize=2, label=str(label))
+        bars = ax.bar(x, ps, width=width, yerr=ses if any(ses) else None, capsize=2, label=str(label))
+        for bar, p_ in zip(bars, ps):
+            text = f"{100 * p_:.0f}%" if p_ >= 0.01 else (f"{100 * p_:.1f}%" if p_ > 0 else "0")
+            ax.annotate(text, (bar.get_x() + bar.get_width() / 2, p_), textcoords="offset points",
+                        xytext=(0, 2), ha="center", fontsize=7)
     ax.set_xticks(all_k)
     ax.set_title("What wild cards are worth")
     ax.set_xlabel("wild cards (2s and jokers) in the dealt hand")
@@ -198,6 +204,7 @@ def bot_comparison(results, ax=None, *, ylabel="mean points per deal (lower is b
         ax.annotate(f"{m:.1f} ± {h:.1f}", (xi, m + h), textcoords="offset points", xytext=(0, 3),
                     ha="center", fontsize="small")
     ax.set_xticks(x, labels)
+    ax.margins(y=0.12)
     ax.set_title(title)
     ax.set_xlabel("bot style")
     ax.set_ylabel(ylabel)
