@@ -260,7 +260,10 @@ class _Search:
 
     def stop(self, cols, d) -> float:
         """Value of stopping with column masks ``cols`` and direction ``d`` (best take)."""
-        reds = tuple(sorted(_reduced(c) for c in cols))
+        return self.stop_reduced(tuple(sorted(_reduced(c) for c in cols)), d)
+
+    def stop_reduced(self, reds, d) -> float:
+        """Value of stopping with sorted reduced columns ``reds`` (see ``_reduced``)."""
         key = (reds, d)
         v = self.stop_memo.get(key)
         if v is None:
@@ -298,6 +301,8 @@ class _Search:
 
     def draw(self, cols, removed, d, depth) -> float:
         """Expected value of drawing the next card (one of ``depth`` draws left)."""
+        if depth == 1:
+            return self.draw_last(cols, removed, d)
         root, total = self.root, 0.0
         nxt = depth - 1
         ncols = len(cols)
@@ -331,6 +336,44 @@ class _Search:
                     value = self.bust(cols, d)
             total += copies * value
         return total / (self.total - len(removed))
+
+    def draw_last(self, cols, removed, d) -> float:
+        """``draw`` when the card drawn is the last one considered: then stop (or bust).
+
+        Stopping only needs each column's points and roll card, so a number card's
+        value depends on its number and the columns it fits, not on its colour.
+        """
+        root, total = self.root, 0.0
+        left = self.total - len(removed)
+        if left > 1:
+            self.truncated = True
+        ncols = len(cols)
+        reds = [_reduced(c) for c in cols]
+        cache = {}
+        for t in self.types:
+            copies = root[t] - removed.count(t) if removed else root[t]
+            if not copies:
+                continue
+            if t == SWITCH_T:
+                value = self.stop(cols, -d) if cols else 0.0
+            else:
+                bits = _BITS[t]
+                add = 1 if t == ROLL_T else 2 * (t % 6 + 1)
+                value = None
+                for j in range(ncols + (ncols < MAX_COLUMNS)):
+                    if j < ncols and cols[j] & bits:
+                        continue
+                    v = cache.get((j, add))
+                    if v is None:
+                        new = reds[:j] + [reds[j] + add] + reds[j + 1:] if j < ncols else reds + [add]
+                        v = cache[(j, add)] = self.stop_reduced(tuple(sorted(new)), d)
+                    if value is None or v > value:
+                        value = v
+                if value is None:
+                    value = self.bust(cols, d)
+                self.work += 1
+            total += copies * value
+        return total / left
 
 
 @dataclass(frozen=True)
@@ -479,7 +522,7 @@ def _adaptive(game, table: _Table):
     """Deepen the search while the predicted work stays within BUDGET."""
     counts, _ = _root(game)
     limit = min(MAX_DEPTH, sum(counts))
-    prev_work, depth = 1, 1
+    prev_work, depth, spent = 1, 1, 0
     shared = None
     while True:
         s = _Search(table, counts)
@@ -488,7 +531,8 @@ def _adaptive(game, table: _Table):
         result = _search_values(game, table, depth, s)
         shared = s
         work = max(s.work, 1)
+        spent += work
         growth = max(work / prev_work, 1.0)
-        if result[2] or depth >= limit or work * growth > BUDGET:
+        if result[2] or depth >= limit or work * growth > BUDGET or spent + work * growth > 2 * BUDGET:
             return result
         prev_work, depth = work, depth + 1
