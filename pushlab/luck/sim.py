@@ -624,23 +624,31 @@ class _Lockstep:
 
     def collect(self, rows, first):
         """Collection (rules 13, 15): players ``first``, ``first``+1, ... in direction."""
-        n, harder = self.n, self.harder
+        n, loss = self.n, 1 + self.harder
+        bench = self.bench.reshape(-1, 5)
         for j in range(first, n):
-            rows = rows[(self.cols[rows] != FULL).any(1)]
+            cols = self.cols[rows]
+            present = cols != FULL
+            keep = present.any(1)
+            if not keep.all():
+                rows, cols, present = rows[keep], cols[keep], present[keep]
             if rows.size == 0:
                 return
             p = (self.active[rows] + np.where(self.sw[rows], -j, j)) % n
-            cols, cpt = self.cols[rows], self.cpt[rows]
-            total = self.bench[rows, p].sum(1)
+            bi = rows * n + p
+            cpt = self.cpt[rows]
+            total = bench[bi].sum(1)
             has_roll = (cols & ROLL_BIT) != 0
-            value = 6 * cpt - has_roll * (1 + harder) * (total[:, None] + cpt)
-            s = np.where(cols != FULL, value, -_NEVER).argmax(1)
-            self.bench[rows, p] += self.cpts[rows, s]
+            value = 6 * cpt - has_roll * loss * (total[:, None] + cpt)
+            s = np.where(present, value, -_NEVER).argmax(1)
+            ci = rows * MAX_COLUMNS + s
+            bench[bi] += self.cpts.reshape(-1, 5)[ci]
             rolled = has_roll[np.arange(rows.size), s]
-            self.roll(rows[rolled], p[rolled])
-            self.cols[rows, s] = FULL
-            self.cpt[rows, s] = 0
-            self.cpts[rows, s] = 0
+            if rolled.any():
+                self.roll(rows[rolled], p[rolled])
+            self.cols.reshape(-1)[ci] = FULL
+            self.cpt.reshape(-1)[ci] = 0
+            self.cpts.reshape(-1, 5)[ci] = 0
 
     def roll(self, rows, players):
         """Roll the die for ``players`` and discard bench cards as rolled (rules 11, 15, 19)."""
@@ -649,9 +657,10 @@ class _Lockstep:
         face = self.dice[rows, self.di[rows]].astype(np.int64)
         self.di[rows] += 1
         colour = face < STAR_FACE
-        self.bench[rows[colour], players[colour], face[colour]] = 0
+        bi = rows * self.n + players
+        self.bench.reshape(-1)[bi[colour] * 5 + face[colour]] = 0
         if self.harder:
-            self.bench[rows[~colour], players[~colour]] = 0
+            self.bench.reshape(-1, 5)[bi[~colour]] = 0
 
     def end_turn(self, rows):
         """Clear the table, reset the turn, next player; the game ends on an empty pile."""
