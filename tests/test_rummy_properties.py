@@ -164,3 +164,18 @@ def test_observations_show_only_the_own_hand(seed, player):
         assert list(obs.legal_actions) == g.legal_actions()
     else:
         assert obs.legal_actions == () and obs.drawn is None
+
+
+def test_dealing_matches_the_exact_odds_of_a_wild_in_hand():
+    """Monte Carlo over seeded deals vs the exact 1 - C(96, n)/C(108, n), within 4 standard errors."""
+    from fractions import Fraction
+    from math import comb, sqrt
+
+    for deal, n in ((1, 6), (5, 10)):
+        exact = 1 - Fraction(comb(96, n), comb(108, n))
+        games = 2000
+        hits = sum(any(c.is_wild for c in Game.new(seed=s, deals=(deal,)).hand(0))
+                   for s in range(games))
+        p = float(exact)
+        se = sqrt(p * (1 - p) / games)
+        assert abs(hits / games - p) < 4 * se, (deal, hits / games, p)

@@ -65,7 +65,13 @@ def left_of(player: int) -> int:
 
 @dataclass(frozen=True)
 class DealResult:
-    """How a finished deal ended: ``reason`` is "out", "stock" or "cap"; ``scores`` per partnership."""
+    """How a finished deal ended: ``reason`` is "out", "stock" or "cap"; ``scores`` per partnership.
+
+    >>> g = Game.new(deck=full_deck()[:26], dealer=0, deals=(1,)).apply("push")
+    >>> r = g.results[0]
+    >>> r.deal, r.went_out, r.reason, r.scores, [len(h) for h in r.hands]
+    (1, None, 'stock', (100, 100), [6, 6, 6, 6])
+    """
 
     deal: int
     dealer: int
@@ -77,7 +83,14 @@ class DealResult:
 
 @dataclass(frozen=True)
 class Observation:
-    """What one player may see (rule 12: hidden stock, partners' hands hidden): public view + own hand."""
+    """What one player may see (rule 12: hidden stock, partners' hands hidden): public view + own hand.
+
+    >>> o = Game.new(seed=4, dealer=3).observation(0)
+    >>> len(o.hand), o.hand_sizes, o.stock_size, o.legal_actions
+    (6, (6, 6, 6, 6), 83, ('take', 'push'))
+    >>> Game.new(seed=4, dealer=3).observation(1).legal_actions
+    ()
+    """
 
     player: int
     hand: tuple
