@@ -177,6 +177,14 @@ def test_keep_wilds_uses_fewest_wilds():
     assert kept.rest == cards("2C") and kept.penalty == 20
 
 
+def test_two_runs_of_one_suit_share_a_single_natural():
+    # both runs span 5S and 7S, held once: one run must take a wild there
+    hand = "3S 4S 4S 5S 6S 6S 7S JK 2D 8S"
+    way = best_contract(hand, 5, keep_wilds=True)
+    assert way is not None and way.penalty == 0 and meets_contract(way.melds, 5)
+    assert contract_deficit(hand, 5) == 0
+
+
 def test_bad_input_raises_domain_errors():
     with pytest.raises(ParseError, match="deals 1 to 5"):
         find_contract("5H 5S 5D 9C 9D 9S", 6)
@@ -215,6 +223,24 @@ def test_best_is_least_penalty_among_all_ways(deal):
             assert best.penalty == least == penalty(best.rest)
             assert meets_contract(best.melds, deal)
             assert Counter(best.rest) + Counter(c for _, cs in best.melds for c in cs) == Counter(hand)
+
+
+@pytest.mark.parametrize("deal", [1, 2, 3, 4, 5])
+def test_keep_wilds_is_fewest_wilds_then_least_penalty(deal):
+    checked = 0
+    for hand in rich_hands(40 + deal, deal, 15):
+        ways = find_contract(hand, deal)
+        kept = best_contract(hand, deal, keep_wilds=True)
+        assert (kept is None) == (not ways)
+        if not ways:
+            continue
+        def key(way):
+            used = [c for _, cs in way for c in cs]
+            return (sum(c.is_wild for c in used), penalty(Counter(hand) - Counter(used)))
+        assert key(kept.melds) == min(key(w) for w in ways)
+        assert meets_contract(kept.melds, deal)
+        checked += 1
+    assert checked >= 3
 
 
 @pytest.mark.parametrize("deal", [1, 2, 3, 4, 5])

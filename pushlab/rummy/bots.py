@@ -31,7 +31,7 @@ import numpy as np
 
 from pushlab.rummy.cards import Card
 from pushlab.rummy.finder import (_deficit_plan, _sorted, best_contract, best_extra_melds,
-                                  hand_key)
+                                  hand_key, might_place)
 from pushlab.rummy.melds import Meld
 
 __all__ = ["View", "view", "RummyBot", "RandomBot", "HeuristicBot", "NeverPushBot", "compare",
@@ -153,6 +153,8 @@ class HeuristicBot(RummyBot):
             if before == 0:
                 plan = _deficit_plan(hand_key(v.hand + (card,))[0], v.deal)
                 return plan is not None and _index(card) in plan[1]
+            return False
+        if not might_place(card, v.hand, v.table):
             return False
         steps, rest = self._steps(v, v.hand + (card,))
         if key is not None:

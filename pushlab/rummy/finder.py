@@ -30,7 +30,7 @@ from pushlab.rummy.cards import JOKER, SUITS, Card, cards_str, parse_cards
 from pushlab.rummy.melds import CONTRACTS, MAX_RUN, MAX_SET, Meld, run_values
 
 __all__ = ["Way", "Extra", "Layoff", "find_contract", "best_contract", "best_extra_melds",
-           "contract_deficit", "hand_key"]
+           "contract_deficit", "hand_key", "might_place"]
 
 WILD_PENALTY = 20
 _PEN = [15, 20, 5, 5, 5, 5, 5, 5, 5, 10, 10, 10, 10]      # penalty by rank 1..13 (index rank-1)
@@ -393,9 +393,24 @@ def _dump(skels, spare):
 @lru_cache(maxsize=65536)
 def _best_combo(counts, wilds, deal, keep_wilds):
     """(skeletons, extras) of the best contract, or None."""
-    slots = CONTRACTS[deal]
+    if not keep_wilds:
+        return _best_of(counts, wilds, deal, False, True)
+    # fewest wilds: skeletons using every natural between their ends usually suffice and
+    # are far fewer; when they need more wilds than the exact least number (two runs of one
+    # suit sharing a single natural), search every skeleton
+    plan = _deficit_plan(counts, deal)
+    if plan is None or plan[0] > wilds:
+        return None
+    found = _best_of(counts, wilds, deal, True, False)
+    if found is None or sum(sk.need for sk in found[0]) > plan[0]:
+        found = _best_of(counts, wilds, deal, True, True)
+    return found
+
+
+def _best_of(counts, wilds, deal, keep_wilds, full):
+    """Best combination among all skeletons (``full``) or those using every natural between ends."""
     best, best_val = None, None
-    for skels, need in _combos(counts, wilds, slots):
+    for skels, need in _combos(counts, wilds, CONTRACTS[deal], full=full):
         spare = wilds - need
         if keep_wilds:                      # fewest wilds first, then the most natural penalty
             extras = [0] * len(skels)
@@ -662,6 +677,23 @@ def _table_info_cached(kind, cards):
 
 def _layoff_options(info, counts):
     """Natural lay-offs onto one table meld: [(natural indices, wilds needed, low vals, high vals)]."""
+    if info[0] == "set":
+        r = info[1]
+        key = (counts[r - 1], counts[12 + r], counts[25 + r], counts[38 + r])
+    else:
+        key = counts[13 * info[1]:13 * info[1] + 13]
+    return _layoff_options_cached(info, key)
+
+
+@lru_cache(maxsize=1 << 16)
+def _layoff_options_cached(info, part):
+    """:func:`_layoff_options` from the relevant part of the counts (one rank or one suit)."""
+    counts = [0] * 52
+    if info[0] == "set":
+        for t in range(4):
+            counts[13 * t + info[1] - 1] = part[t]
+    else:
+        counts[13 * info[1]:13 * info[1] + 13] = part
     opts = [((), 0, (), ())]
     if info[0] == "set":
         _, rank, suits, size = info
@@ -706,6 +738,49 @@ def _extra_cands(counts, wilds):
     if runs_ok:
         out += [sk for sk in _skels(counts, "run", 3, False) if sk.need <= wilds]
     return out
+
+
+def might_place(card, hand, table_melds=()) -> bool:
+    """A quick necessary test: False means no further meld or lay-off can use ``card``
+    together with ``hand`` (so :func:`best_extra_melds` need not be asked); True means maybe.
+
+    >>> might_place("8H", "KD", [("run", "5H 6H 7H")]), might_place("9H", "KD", [("run", "5H 6H 7H")])
+    (True, False)
+    >>> might_place("9H", "8H KD", [("run", "5H 6H 7H")]), might_place("4C", "4S JK", [])
+    (True, True)
+    """
+    card = Card.parse(card)
+    counts, wilds = hand_key(hand)
+    if card.is_wild:
+        return True
+    r, s = card.rank, SUITS.index(card.suit)
+    idx = _IDXS[s]
+    vals = (1, 14) if r == 1 else (r,)
+    if sum(1 for t in range(4) if t != s and counts[13 * t + r - 1]) + 1 + wilds >= 3:
+        return True                                          # a new set
+    for v in vals:                                           # a new run of 3 through it
+        for lo in range(max(1, v - 2), min(v, 12) + 1):
+            if sum(1 for w in range(lo, lo + 3) if w != v and not counts[idx[w]]) <= wilds:
+                return True
+    for m in table_melds:
+        info = _table_info(m)
+        if info[0] == "set":
+            if info[1] == r and s not in info[2] and info[3] < MAX_SET:
+                return True
+            continue
+        if info[1] != s:
+            continue
+        _, _, lo, hi = info
+        for v in vals:
+            if v > hi and v - lo + 1 <= MAX_RUN:
+                gaps = range(hi + 1, v)
+            elif v < lo and hi - v + 1 <= MAX_RUN:
+                gaps = range(v + 1, lo)
+            else:
+                continue
+            if sum(1 for w in gaps if not counts[idx[w]]) <= wilds:
+                return True
+    return False
 
 
 def best_extra_melds(hand, table_melds=(), max_nodes: int = _MAX_NODES) -> Extra:
