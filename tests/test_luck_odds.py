@@ -412,3 +412,11 @@ def test_distribution_sums_to_one_and_matches_bust(seed, steps):
     before = g
     hint(g)
     assert g == before
+
+
+def test_bust_probability_agrees_with_sim_exact_turn():
+    """Cross-check with the simulation module's exact recursion: one more card, then stop."""
+    from pushlab.luck.sim import TurnPolicy, exact_turn
+    g = build(3, "R1 B2|G3 Y4|P5 R6 B4 roll", "R2 B1 G5 Y3 roll switch P1 P2 R4 G6 B3 Y1")
+    # a switch card counts as a draw for ``more(1)`` and never busts
+    assert exact_turn(g, TurnPolicy.more(1)).bust == bust_probability(g) == Fraction(1, 6)
