@@ -314,8 +314,10 @@ class Game:
             return f"{who} must draw or bank" if bench else f"{who} must draw (nothing to bank)"
         if self.phase == "place":
             return f"{who} must place {self.pending}"
+        if self.phase == "push" and not self.draw_pile:
+            return f"{who} must stop (the draw pile is empty)"
         if self.phase == "push":
-            return f"{who} must draw again or stop"
+            return f"{who} must draw again or stop" if self.columns else f"{who} must draw again"
         return f"{who} must take a column"
 
     # ------------------------------------------------------------------ display
