@@ -11,7 +11,7 @@ from pushlab.errors import ParseError
 from pushlab.rummy import (CONTRACTS, Card, HAND_SIZES, Meld, full_deck, is_valid_meld, meets_contract,
                            parse_cards, penalty)
 from pushlab.rummy.finder import (_deficit_plan, _deficit_slow, best_contract, best_extra_melds,
-                                  contract_deficit, find_contract, hand_key)
+                                  contract_deficit, find_contract, hand_key, might_place)
 
 DECK = full_deck()
 
@@ -314,3 +314,20 @@ def test_extra_invariants_on_random_positions():
         assert placed + Counter(extra.rest) == Counter(hand)
         assert extra.penalty == penalty(extra.rest)
         assert extra.penalty <= penalty(hand)
+
+
+def test_might_place_never_rules_out_a_card_the_search_places():
+    rng = np.random.default_rng(8)
+    tables = [[Meld("run", "5H 6H 7H"), Meld("set", "9S 9D JK")],
+              [Meld("run", "JK 3C 4C 5C"), Meld("run", "10D JD QD"), Meld("set", "AS AH AC")],
+              [Meld("run", "QS KS AS")], []]
+    ruled_out = 0
+    for k in range(120):
+        hand = tuple(DECK[i] for i in rng.choice(108, int(rng.integers(1, 8)), replace=False))
+        card = DECK[int(rng.integers(108))]
+        table = tables[k % 4]
+        if not might_place(card, hand, table):
+            ruled_out += 1
+            extra = best_extra_melds(hand + (card,), table)
+            assert Counter(extra.rest)[card] == Counter(hand + (card,))[card]
+    assert ruled_out > 20
