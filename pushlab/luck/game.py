@@ -242,6 +242,14 @@ class Game:
             draft.take(int(arg))
         return draft.freeze()
 
+    def canonical(self, action) -> str:
+        """The legal action ``action`` spells, in canonical form; else IllegalAction.
+
+        >>> Game.new(2, deck="R3").canonical("  DRAW ")
+        'draw'
+        """
+        return self._canonical(action)
+
     def _canonical(self, action) -> str:
         """Normalise an action string and check it is legal, else raise IllegalAction."""
         legal = self.legal_actions()
