@@ -175,6 +175,17 @@ def monte_carlo_turns(cfg: Config) -> dict:
     return out
 
 
+# ---------------------------------------------------------------------- rummy
+@register("rummy")
+def engine_deals(cfg: Config) -> dict:
+    """Rummy deals/s, four HeuristicBots (``pushlab.rummy.bench.bench_rummy``)."""
+    try:
+        from pushlab.rummy.bench import bench_rummy
+    except ImportError as exc:
+        return {"skipped": f"pushlab.rummy.bench is not available yet ({exc})"}
+    return bench_rummy(matches=cfg.size(20, 1), bot="heuristic", seed=cfg.seed)
+
+
 # ---------------------------------------------------------------------- running
 def run(sections, cfg: Config = Config()) -> dict:
     """Run the benchmarks of ``sections``; return {section: {name: result}} plus machine info."""
