@@ -420,3 +420,15 @@ def test_bust_probability_agrees_with_sim_exact_turn():
     g = build(3, "R1 B2|G3 Y4|P5 R6 B4 roll", "R2 B1 G5 Y3 roll switch P1 P2 R4 G6 B3 Y1")
     # a switch card counts as a draw for ``more(1)`` and never busts
     assert exact_turn(g, TurnPolicy.more(1)).bust == bust_probability(g) == Fraction(1, 6)
+
+
+def test_opponent_ties_go_to_the_column_without_roll_card():
+    # Ben (empty bench) values R6+roll at 6 - 6/6 = 5, the same as B5: he takes B5,
+    # so Cat (12 bench points) gets R6+roll: 6 - (12 + 6)/6 = 3.
+    g = build(3, "Y1|R6 roll|B5", "P1")
+    g = with_bench(g, 2, "G6 G4 G2")
+    after = hint(g.apply("stop"))
+    assert after.values["take 0"] == pytest.approx(1 - (5 + 3) / 2)
+    ben = g.apply("stop").apply("take 0")
+    assert [a for a in ben.legal_actions()] == ["take 0", "take 1"]
+    assert hint(ben).values == pytest.approx({"take 0": 5 - 5 / 2, "take 1": 5 - 3 / 2})

@@ -205,34 +205,38 @@ MAX_DEPTH = 12
 
 
 class _Table:
-    """The facts a hint's search keeps fixed: players, bench points, risk, orders."""
+    """The facts a hint's search keeps fixed: players, bench points, risk, orders.
 
-    __slots__ = ("n", "active", "bench", "risk", "orders")
+    Gains are kept in sixths of a point as ints (``gain6``), so that ties between
+    columns are exact and opponents choose exactly as the rules-level model says.
+    """
+
+    __slots__ = ("n", "active", "bench", "risk6", "orders")
 
     def __init__(self, game):
         self.n = game.num_players
         self.active = game.active_player
         self.bench = tuple(sum(c.points for c in b) for b in game.benches)
-        self.risk = 1 / 3 if game.harder else 1 / 6
+        self.risk6 = 2 if game.harder else 1          # expected roll loss, in sixths per point
         self.orders = {d: tuple((self.active + k * d) % self.n for k in range(1, self.n))
                        for d in (1, -1)}
 
-    def gain(self, player: int, red: int) -> float:
-        """Expected bench change of ``player`` taking a column reduced to ``red``."""
+    def gain6(self, player: int, red: int) -> int:
+        """6 x expected bench change of ``player`` taking a column reduced to ``red``."""
         pts = red >> 1
         if red & 1:
-            return pts - self.risk * (self.bench[player] + pts)
-        return float(pts)
+            return 6 * pts - self.risk6 * (self.bench[player] + pts)
+        return 6 * pts
 
-    def greedy(self, reds, order) -> float:
-        """Total gain of ``order``'s players each taking their best remaining column."""
+    def greedy6(self, reds, order) -> int:
+        """6 x total gain of ``order``'s players each taking their best remaining column."""
         left = list(reds)
-        total = 0.0
+        total = 0
         for p in order:
             if not left:
                 break
-            best = max(range(len(left)), key=lambda i: (self.gain(p, left[i]), -(left[i] & 1)))
-            total += self.gain(p, left.pop(best))
+            best = max(range(len(left)), key=lambda i: (self.gain6(p, left[i]), -(left[i] & 1)))
+            total += self.gain6(p, left.pop(best))
         return total
 
     def take_values(self, decider: int, reds, order_after) -> list:
@@ -240,8 +244,14 @@ class _Table:
         out = []
         for i, red in enumerate(reds):
             rest = reds[:i] + reds[i + 1:]
-            out.append(self.gain(decider, red) - self.greedy(rest, order_after) / (self.n - 1))
+            others = self.greedy6(rest, order_after) / (self.n - 1)
+            out.append((self.gain6(decider, red) - others) / 6)
         return out
+
+    def bust_value(self, reds, d) -> float:
+        """Objective value of a bust: the active player's die loss, then the others collect."""
+        loss6 = self.risk6 * self.bench[self.active]
+        return (-loss6 - self.greedy6(reds, self.orders[d]) / (self.n - 1)) / 6
 
 
 class _Search:
@@ -278,9 +288,7 @@ class _Search:
         key = (reds, d)
         v = self.bust_memo.get(key)
         if v is None:
-            t = self.t
-            v = -t.risk * t.bench[t.active] - t.greedy(reds, t.orders[d]) / (t.n - 1)
-            self.bust_memo[key] = v
+            v = self.bust_memo[key] = self.t.bust_value(reds, d)
         return v
 
     def push(self, cols, removed, d, depth) -> float:
