@@ -331,3 +331,18 @@ def test_might_place_never_rules_out_a_card_the_search_places():
             extra = best_extra_melds(hand + (card,), table)
             assert Counter(extra.rest)[card] == Counter(hand + (card,))[card]
     assert ruled_out > 20
+
+
+def test_lay_off_shortcut_equals_exhaustive_search(monkeypatch):
+    import pushlab.rummy.finder as finder
+    rng = np.random.default_rng(21)
+    tables = [[Meld("run", "5H 6H 7H"), Meld("set", "9S 9D JK"), Meld("run", "3H 4H 5H 6H")],
+              [Meld("run", "JK 3C 4C 5C"), Meld("run", "10D JD QD"), Meld("set", "AS AH AC"),
+               Meld("run", "8C 9C 10C")]]
+    fast = []
+    for k in range(40):
+        hand = tuple(DECK[i] for i in rng.choice(108, int(rng.integers(2, 9)), replace=False))
+        fast.append((hand, tables[k % 2], best_extra_melds(hand, tables[k % 2]).penalty))
+    monkeypatch.setattr(finder, "_AMPLE_SHORTCUT", False)
+    for hand, table, pen in fast:
+        assert best_extra_melds(hand, table).penalty == pen

@@ -37,6 +37,7 @@ _PEN = [15, 20, 5, 5, 5, 5, 5, 5, 5, 10, 10, 10, 10]      # penalty by rank 1..1
 _CARDS = [Card(r, s) for s in SUITS for r in range(1, 14)]  # natural index 13*s + rank - 1
 _TWOS = {s: Card(2, s) for s in SUITS}
 _MAX_NODES = 20000
+_AMPLE_SHORTCUT = True      # tests switch it off to compare with the exhaustive lay-off search
 _INDEX = {c: -1 if c.is_wild else 13 * SUITS.index(c.suit) + c.rank - 1
           for c in _CARDS + list(_TWOS.values()) + [JOKER]}      # natural index, -1 for wilds
 _ORDER = {c: i for i, c in enumerate(sorted(_INDEX))}             # fast sort key of cards
@@ -812,6 +813,35 @@ def best_extra_melds(hand, table_melds=(), max_nodes: int = _MAX_NODES) -> Extra
         return _extra_result(cards, infos, [], [], 0, wilds)
     cnt = list(counts)
     state = {"best": None, "val": -1, "nodes": 0}
+    ample = _AMPLE_SHORTCUT and room0 >= len(cards) + wilds   # every spare wild finds room
+    later = [sorted({x for _, opts in targets[t:] for o in opts for x in o[0]})
+             for t in range(len(targets) + 1)]
+    memo = {}
+
+    def suffix(t, need):
+        """With ample room: (most natural penalty laid off onto targets t.., wilds, choices)."""
+        key = (t, need, tuple(cnt[x] for x in later[t]))
+        hit = memo.get(key)
+        if hit is not None:
+            return hit
+        state["nodes"] += 1
+        best = suffix(t + 1, need) if t < len(targets) else (0, need, ())
+        if t < len(targets):
+            i, opts = targets[t]
+            for opt in opts:
+                nat, w = opt[0], opt[1]
+                if need + w > wilds or any(cnt[x] < nat.count(x) for x in nat):
+                    continue
+                for x in nat:
+                    cnt[x] -= 1
+                val, nd, ch = suffix(t + 1, need + w)
+                for x in nat:
+                    cnt[x] += 1
+                val += sum(_PEN[x % 13] for x in nat)
+                if val > best[0]:
+                    best = (val, nd, ((i, opt),) + ch)
+        memo[key] = best
+        return best
 
     def lay(t, need, added, value, chosen, lays):
         """Choose a lay-off onto target t (or none), then finish."""
@@ -847,7 +877,13 @@ def best_extra_melds(hand, table_melds=(), max_nodes: int = _MAX_NODES) -> Extra
     def pick(start, need, value, chosen):
         """Choose further new melds (non-decreasing candidate index), then lay-offs."""
         state["nodes"] += 1
-        lay(0, need, 0, value, chosen, [])
+        if ample:
+            val, nd, ch = suffix(0, need)
+            if value + val + WILD_PENALTY * wilds > state["val"]:
+                state["val"] = value + val + WILD_PENALTY * wilds
+                state["best"] = (list(chosen), list(ch), nd)
+        else:
+            lay(0, need, 0, value, chosen, [])
         for j in range(start, len(cands)):
             if state["nodes"] > max_nodes:
                 return
