@@ -203,16 +203,31 @@ def test_batched_games_equal_engine_games_on_fixed_decks_and_dice():
                                              else 0 for i in range(players)]
 
 
+def test_batched_games_in_one_batch_equal_engine_games():
+    """Many games in lock-step (each in its own phase) still equal their engine games."""
+    rng = np.random.default_rng(77)
+    ks, banks = [2, 5, 3, 7], [None, 9, 4, None]
+    decks = random_decks(24, rng)
+    dice = rng.integers(0, 6, decks.shape)
+    res = simulate_games(players=4, k=ks, bank_at=banks, decks=decks, dice=dice, batch=10)
+    for i in range(24):
+        final = engine_game(decks[i], dice[i], 4, ks, banks, False, True)
+        assert tuple(res.scores[i]) == final.scores() and res.turns[i] == final.turn
+
+
 def test_batched_games_equal_engine_on_short_scripted_decks():
     """Short decks exercise the end of the pile (forced stop, empty turn end)."""
     rng = np.random.default_rng(5)
-    for _ in range(30):
-        L = int(rng.integers(1, 25))
+    for i in range(40):
+        players, L = 2 + i % 5, int(rng.integers(1, 30))
         decks = rng.integers(0, 32, (1, L))
         dice = rng.integers(0, 6, (1, L))
-        res = simulate_games(players=3, k=3, bank_at=4, decks=decks, dice=dice)
-        final = engine_game(decks[0], dice[0], 3, [3] * 3, [4] * 3, False, True)
+        ks, banks, harder = rng.integers(1, 6, players), [4] * players, bool(i % 2)
+        res = simulate_games(players=players, k=ks, bank_at=banks, decks=decks, dice=dice,
+                             harder=harder)
+        final = engine_game(decks[0], dice[0], players, ks, banks, harder, True)
         assert tuple(res.scores[0]) == final.scores()
+        assert res.turns[0] == final.turn
 
 
 def test_batched_games_agree_with_engine_statistically():
