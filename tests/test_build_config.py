@@ -1,0 +1,70 @@
+"""The build, CI and Binder files say what the README promises."""
+
+import os
+import re
+import subprocess
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def read(name):
+    """Text of a repository file."""
+    return (REPO / name).read_text(encoding="utf-8")
+
+
+def test_readme_quick_start_is_make_serve_and_make_test():
+    """The quick start is exactly two commands, and the Makefile defines both."""
+    quick = read("README.md").split("## Quick start", 1)[1].split("```bash", 1)[1].split("```", 1)[0]
+    commands = [line.split("#")[0].strip() for line in quick.strip().splitlines()]
+    assert commands == ["make serve", "make test"]
+    targets = set(re.findall(r"^([\w-]+):", read("Makefile"), flags=re.M))
+    assert {"serve", "test"} <= targets
+
+
+def test_make_dry_run_bootstraps_a_venv_and_runs_pytest():
+    """``make -n test`` from a clean state creates .venv, installs .[test] and runs pytest."""
+    out = subprocess.run(
+        ["make", "-n", "test", "VENV=/nonexistent-venv-for-dry-run"],
+        cwd=REPO, capture_output=True, text=True, timeout=60,
+    )
+    assert out.returncode == 0, out.stderr
+    assert "-m venv /nonexistent-venv-for-dry-run" in out.stdout
+    assert 'pip install -e ".[test]"' in out.stdout
+    assert "/nonexistent-venv-for-dry-run/bin/python -m pytest" in out.stdout
+    assert "/usr/bin/chromium" in out.stdout
+
+
+def test_ci_script_runs_the_readme_test_command_strictly():
+    """.ci/run is executable, strict (set -euo pipefail) and runs ``make test``."""
+    script = REPO / ".ci" / "run"
+    assert os.access(script, os.X_OK)
+    text = script.read_text()
+    assert "set -euo pipefail" in text
+    assert re.search(r"^make test\b", text, flags=re.M)
+
+
+def test_gitignore_covers_the_venv_and_screenshots():
+    """The bootstrap venv and test screenshots are never committed."""
+    lines = read(".gitignore").splitlines()
+    assert ".venv/" in lines and "tests/screenshots/" in lines
+
+
+def test_binder_config():
+    """binder/ installs the package and Voilà on Python 3.11 and warms matplotlib."""
+    binder = REPO / "binder"
+    reqs = [l.strip() for l in (binder / "requirements.txt").read_text().splitlines()]
+    assert "-e ." in reqs and any(l.startswith("voila") for l in reqs)
+    assert (binder / "runtime.txt").read_text().strip() == "python-3.11"
+    post = binder / "postBuild"
+    assert os.access(post, os.X_OK) and post.read_text().startswith("#!/bin/bash")
+    assert "matplotlib" in post.read_text()
+    # with environment.yml, requirements.txt would be ignored; .binder/ would shadow binder/
+    assert not (binder / "environment.yml").exists() and not (REPO / ".binder").exists()
+
+
+def test_readme_binder_badges():
+    """Binder badges open JupyterLab and the Voilà tree."""
+    readme = read("README.md")
+    assert "mybinder.org/v2/gh/pushlab/pushlab/HEAD?urlpath=lab" in readme
+    assert "mybinder.org/v2/gh/pushlab/pushlab/HEAD?urlpath=voila/tree/notebooks" in readme
