@@ -71,6 +71,20 @@ def _reduced(mask: int) -> int:
     return _points(mask) * 2 + (1 if mask & ROLL_BIT else 0)
 
 
+def _added(cols, j, item, combine=int.__add__) -> tuple:
+    """Sorted columns after combining ``item`` into column ``j`` (``j == len``: a new one).
+
+    >>> _added([4, 2], 0, 1), _added([4, 2], 2, 1)
+    ((2, 5), (1, 2, 4))
+    """
+    cols = list(cols)
+    if j < len(cols):
+        cols[j] = combine(cols[j], item)
+    else:
+        cols.append(item)
+    return tuple(sorted(cols))
+
+
 def _bust_type(t: int, cols) -> bool:
     """True when a card of type ``t`` fits no column while three columns exist (rule 11)."""
     if t == SWITCH_T or len(cols) < MAX_COLUMNS:
@@ -373,8 +387,7 @@ class _Search:
                         continue
                     v = cache.get((j, add))
                     if v is None:
-                        new = reds[:j] + [reds[j] + add] + reds[j + 1:] if j < ncols else reds + [add]
-                        v = cache[(j, add)] = self.stop_reduced(tuple(sorted(new)), d)
+                        v = cache[(j, add)] = self.stop_reduced(_added(reds, j, add), d)
                     if value is None or v > value:
                         value = v
                 if value is None:
@@ -475,10 +488,10 @@ def hint_value(game, action: str, depth: int | None = None) -> float:
     >>> g = Game.new(2, deck="R3 R4").apply("draw").apply("place 0")
     >>> hint_value(g, "stop")
     3.0
-    >>> hint_value(g, "bank R")
+    >>> hint_value(g, "bank R")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    pushlab.errors.IllegalAction: cannot 'bank R' now: Ann must draw again or stop; legal actions: draw, stop
+    pushlab.errors.IllegalAction: cannot 'bank R' now: ...; legal actions: draw, stop
     """
     canon = game._canonical(action)
     return hint(game, depth).values[canon]
@@ -519,10 +532,8 @@ def _search_values(game, table: _Table, depth: int, search: _Search | None = Non
             values[action] = 0.0
         else:                                           # place i
             masks = [_column_mask(col) for col in game.columns]
-            bits = _BITS[_TYPE_OF[game.pending.code]]
-            i = int(arg)
-            masks = masks[:i] + [masks[i] | bits] + masks[i + 1:] if i < len(masks) else masks + [bits]
-            values[action] = s.push(tuple(sorted(masks)), (), d, depth)
+            new = _added(masks, int(arg), _BITS[_TYPE_OF[game.pending.code]], combine=int.__or__)
+            values[action] = s.push(new, (), d, depth)
     return values, depth, not s.truncated
 
 
@@ -541,6 +552,7 @@ def _adaptive(game, table: _Table):
         work = max(s.work, 1)
         spent += work
         growth = max(work / prev_work, 1.0)
-        if result[2] or depth >= limit or work * growth > BUDGET or spent + work * growth > 2 * BUDGET:
+        predicted = work * growth
+        if result[2] or depth >= limit or predicted > BUDGET or spent + predicted > 2 * BUDGET:
             return result
         prev_work, depth = work, depth + 1
