@@ -264,6 +264,14 @@ def test_hint_bot_is_legal_and_follows_the_hint():
     assert followed > 10
 
 
+@pytest.mark.parametrize("players, harder", [(2, False), (4, True), (6, False)])
+def test_hint_bots_play_whole_games_legally(players, harder):
+    pytest.importorskip("pushlab.luck.odds")
+    bots = [Checked(HintBot(bank_at=None if i % 2 else 8)) for i in range(players)]
+    g = Game.new(players, seed=players, harder=harder)
+    assert play(g, bots, np.random.default_rng(0)).is_over
+
+
 def test_a_plain_function_is_a_bot():
     def always_first(game, rng):
         return game.legal_actions()[0] if game.phase != "push" or not game.columns else "stop"
