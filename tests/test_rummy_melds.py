@@ -194,3 +194,82 @@ def test_wild_replacement_rule_14():
         s.replace("5H")
     with pytest.raises(IllegalAction, match="rule 14"):
         Meld("run", "5H 6H 7H").replace("6H")
+
+
+# --------------------------------------------------------------------------- properties
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from pushlab.rummy import JOKER, SUITS  # noqa: E402
+
+
+@st.composite
+def runs_with_wilds(draw):
+    """A natural run (suit, start value, length) and the same run with some cards made wild."""
+    suit = draw(st.sampled_from(SUITS))
+    length = draw(st.integers(3, 13))
+    start = draw(st.integers(1, 15 - length))
+    natural = tuple(Card(1 if v == 14 else v, suit) for v in range(start, start + length))
+    anchors = [i for i, c in enumerate(natural) if c.rank != 2]
+    keep = draw(st.sampled_from(anchors))
+    wild_at = draw(st.sets(st.sampled_from(range(length)), max_size=length - 1))
+    wild_at.discard(keep)
+    wilds = [JOKER] + [Card(2, s) for s in SUITS]
+    cards = list(natural)
+    for i in wild_at:
+        cards[i] = draw(st.sampled_from(wilds))
+    return natural, tuple(cards), sorted(wild_at)
+
+
+@settings(max_examples=150, deadline=None)
+@given(runs_with_wilds())
+def test_any_run_with_wilds_is_valid_and_each_wild_stands_for_its_place(case):
+    natural, cards, wild_at = case
+    assert is_valid_meld(natural, "run") and is_valid_meld(cards, "run")
+    m = Meld("run", cards)
+    assert m.stands_for() == natural
+    for i in wild_at:
+        if m.natural[i]:                                   # the 2 of the suit in its own place
+            assert cards[i] == natural[i] == Card(2, m.suit)
+            continue
+        assert i in m.replace_options(natural[i])
+        assert m.replace(natural[i], cards[i])[0].stands_for() == natural
+    start = natural[0].rank                                 # value of the first place (ace low)
+    end = start + len(natural) - 1                          # 14 is a high ace
+    room = len(natural) < 13
+    expected = tuple(e for e, ok in (("low", room and start > 1), ("high", room and end < 14)) if ok)
+    assert m.layoff_ends(JOKER) == expected
+    for e in expected:
+        longer = m.lay_off(JOKER, e)
+        assert len(longer) == len(m) + 1
+        assert longer.stands_for()[slice(1, None) if e == "low" else slice(0, -1)] == natural
+
+
+@settings(max_examples=100, deadline=None)
+@given(runs_with_wilds(), st.data())
+def test_swapping_two_natural_cards_breaks_a_run(case, data):
+    natural, cards, wild_at = case
+    idx = [i for i, c in enumerate(cards) if c.is_natural]
+    if len(idx) < 2:
+        return
+    i, j = data.draw(st.sampled_from([(a, b) for a in idx for b in idx if a < b]))
+    swapped = list(cards)
+    swapped[i], swapped[j] = swapped[j], swapped[i]
+    assert not is_valid_meld(swapped, "run")
+    assert meld_problem(swapped, "run") is not None
+
+
+@settings(max_examples=100, deadline=None)
+@given(rank=st.sampled_from([1] + list(range(3, 14))), suits=st.sets(st.sampled_from(SUITS), min_size=1),
+       wilds=st.lists(st.sampled_from(["JK", "2S", "2H", "2D", "2C"]), max_size=3))
+def test_sets_of_distinct_suits_up_to_four_cards(rank, suits, wilds):
+    cards = tuple(Card(rank, s) for s in sorted(suits)) + parse_cards(wilds)
+    assert is_valid_meld(cards, "set") == (3 <= len(cards) <= 4)
+    dup = cards + (cards[0],)
+    assert not is_valid_meld(dup, "set")
+    if is_valid_meld(cards, "set"):
+        m = Meld("set", cards)
+        missing = [Card(rank, s) for s in SUITS if s not in suits]
+        for c in missing:
+            assert m.replace_options(c) == tuple(i for i, x in enumerate(cards) if x.is_wild)
+        assert m.layoff_ends(missing[0] if missing else JOKER) == (("any",) if len(cards) < 4 else ())

@@ -25,7 +25,7 @@ from numbers import Integral
 
 import numpy as np
 
-from pushlab.errors import IllegalAction, ParseError, SetupError
+from pushlab.errors import IllegalAction, ParseError, PushlabError, SetupError
 from pushlab.rummy.cards import SUITS, Card, full_deck, parse_cards
 from pushlab.rummy.melds import (CONTRACTS, HAND_SIZES, KINDS, MAX_RUN, MAX_SET, Meld,
                                  cards_text, contract_problem, contract_text, meld_problem)
@@ -259,8 +259,14 @@ class Game:
         return tuple(r.scores for r in self.results)
 
     def hand(self, player: int) -> tuple:
-        """A player's hand, sorted (private: show it only to that player)."""
-        return self.hands[player]
+        """A player's hand, sorted (private: show it only to that player).
+
+        >>> Game.new(seed=0).hand(4)
+        Traceback (most recent call last):
+        ...
+        pushlab.errors.PushlabError: no player 4: players are 0..3
+        """
+        return self.hands[_player(player)]
 
     def scores(self) -> tuple:
         """Cumulative (team 0, team 1) penalty totals over the finished deals (rule 20).
@@ -278,7 +284,7 @@ class Game:
 
     def observation(self, player: int) -> Observation:
         """The view of ``player``: public state plus their own hand and private notes."""
-        mine = self.current_player == player
+        mine = self.current_player == _player(player)
         return Observation(
             player=player, hand=self.hands[player], hand_sizes=self.hand_sizes,
             table=self.table, discard_pile=self.discard_pile, stock_size=self.stock_size,
@@ -573,6 +579,13 @@ def _parse_replace(text, args) -> tuple:
 
 
 # ---------------------------------------------------------------------- setup helpers
+def _player(player) -> int:
+    """Check a player index 0..3."""
+    if not (isinstance(player, Integral) and not isinstance(player, bool) and 0 <= player < 4):
+        raise PushlabError(f"no player {player!r}: players are 0..3")
+    return int(player)
+
+
 def _names(names) -> tuple:
     """Validate four player names."""
     if names is None:
