@@ -98,3 +98,35 @@ def main(argv=None):
 
 if __name__ == "__main__":
     main()
+
+
+# ---------------------------------------------------------------------- registry (pushlab.bench)
+def _registries():
+    """The ``register`` functions of :mod:`pushlab.bench` (also when it runs as ``__main__``)."""
+    import sys
+
+    out = []
+    main = sys.modules.get("__main__")
+    if getattr(getattr(main, "__spec__", None), "name", None) == "pushlab.bench":
+        out.append(main.register)              # ``python -m pushlab.bench``: the running copy
+    try:
+        from pushlab.bench import register
+        out.append(register)
+    except ImportError:                         # pragma: no cover - part of the package
+        pass
+    return out
+
+
+def random_deals(cfg):
+    """Rummy deals/s, four RandomBots (the engine's cost with a nearly free bot)."""
+    return bench_rummy(matches=cfg.size(20, 1), bot="random", seed=cfg.seed)
+
+
+def heuristic_deals_two_workers(cfg):
+    """Rummy deals/s, four HeuristicBots, matches split over 2 processes (the 2 cores)."""
+    return bench_rummy(matches=cfg.size(40, 2), bot="heuristic", seed=cfg.seed, workers=2)
+
+
+for _register in _registries():
+    _register("rummy", "random_deals")(random_deals)
+    _register("rummy", "heuristic_deals_two_workers")(heuristic_deals_two_workers)

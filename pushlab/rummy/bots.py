@@ -25,7 +25,7 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
@@ -38,8 +38,7 @@ __all__ = ["View", "view", "RummyBot", "RandomBot", "HeuristicBot", "NeverPushBo
            "rummy_game", "rummy_outcome"]
 
 
-@dataclass(frozen=True)
-class View:
+class View(NamedTuple):
     """What the player to act may see: own ``hand``, ``table``, discard top, met flags, phase."""
 
     player: int
