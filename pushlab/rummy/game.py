@@ -694,7 +694,7 @@ def _candidate_melds(hand) -> list:
                     need += 1
                 if need > len(wilds):
                     break
-                if len(cards) < 3 or not naturals or cards[-1] is None and need == len(cards):
+                if len(cards) < 3 or not naturals:
                     continue
                 pool = [w for w in wilds if not (w == two and two in cards)]
                 if need > len(pool):
@@ -712,6 +712,7 @@ def _contract_combos(cands, hand, deal):
     counts = [Counter(cards) for _, cards in cands]
 
     def rec(i, first, chosen, left):
+        """Choose melds for contract items i.. from candidates first.. out of the cards left."""
         if i == len(need):
             yield tuple(chosen)
             return
@@ -741,8 +742,7 @@ class _Draft:
 
     FIELDS = ("players", "deals", "deal_index", "first_dealer", "dealer", "phase",
               "active_player", "hands", "stock", "discard_pile", "table", "met", "drawn", "source",
-              "turn",
-              "quiet_turns", "round_cap", "results", "log", "private_log", "deal_seeds", "decks")
+              "turn", "quiet_turns", "round_cap", "results", "log", "private_log", "deal_seeds", "decks")
     __slots__ = FIELDS
 
     def __init__(self, **fields):
@@ -770,8 +770,7 @@ class _Draft:
             active_player=self.active_player, hands=tuple(tuple(sorted(h)) for h in self.hands),
             stock=tuple(self.stock), discard_pile=tuple(self.discard_pile),
             table=tuple(self.table), met=tuple(self.met), drawn=self.drawn, source=self.source,
-            turn=self.turn,
-            quiet_turns=self.quiet_turns, round_cap=self.round_cap, results=tuple(self.results),
+            turn=self.turn, quiet_turns=self.quiet_turns, round_cap=self.round_cap, results=tuple(self.results),
             log=tuple(self.log), private_log=tuple(tuple(x) for x in self.private_log),
             deal_seeds=self.deal_seeds, decks=self.decks)
 
