@@ -30,8 +30,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from html import escape
 
-from pushlab.errors import IllegalAction, PushlabError
-from pushlab.luck.cards import COLOURS, ROLL, SWITCH, Card, full_deck
+from pushlab.errors import PushlabError
+from pushlab.luck.cards import COLOURS, SWITCH, full_deck
 
 __all__ = [
     "DISTRIBUTION_KEYS", "Hint", "bust_probability", "hint", "hint_value",
@@ -48,7 +48,6 @@ ROLL_T, SWITCH_T, NUM_TYPES = 30, 31, 32
 ROLL_BIT = 1 << 11
 _TYPE_OF = {f"{c}{n}": ci * 6 + n - 1 for ci, c in enumerate(COLOURS) for n in range(1, 7)}
 _TYPE_OF.update(roll=ROLL_T, switch=SWITCH_T)
-_CARD_OF = [Card.parse(code) for code, _ in sorted(_TYPE_OF.items(), key=lambda kv: kv[1])]
 _BITS = [(1 << (t // 6)) | (1 << (5 + t % 6)) for t in range(30)] + [ROLL_BIT, 0]
 _POINTS_OF_NUMBERS = [sum(n + 1 for n in range(6) if m >> n & 1) for m in range(64)]
 
@@ -100,7 +99,7 @@ def pile_counts(game, counting: bool = True) -> Counter:
     Counting view: the draw pile itself. Naive view: the full deck of this game
     (with or without switch cards) minus the columns and the pending card.
 
-    >>> from pushlab.luck import Game
+    >>> from pushlab.luck import Card, Game
     >>> g = Game.new(2, deck="R3 R3 roll").apply("draw").apply("place 0")
     >>> pile_counts(g)
     Counter({Card('R3'): 1, Card('roll'): 1})
