@@ -179,3 +179,23 @@ def test_dealing_matches_the_exact_odds_of_a_wild_in_hand():
         p = float(exact)
         se = sqrt(p * (1 - p) / games)
         assert abs(hits / games - p) < 4 * se, (deal, hits / games, p)
+
+
+TOKENS = ["take", "push", "meld", "set", "run", "layoff", "replace", "then", "for", "discard",
+          "low", "high", ";", "0", "1", "7", "-1", "x", "5H", "5S", "JK", "2C", "9D", "AS", "KC",
+          "10H", "5Z", "", "♥"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(words=st.lists(st.sampled_from(TOKENS), min_size=0, max_size=9), steps=st.integers(0, 12))
+def test_any_action_string_is_applied_or_refused_with_a_domain_error(words, steps):
+    g, _ = random_play(7, (1,), steps, lambda *a: None)
+    action = " ".join(words)
+    before = (g.hands, g.table, g.stock, g.discard_pile, g.met, g.log, g.phase)
+    try:
+        nxt = g.apply(action)
+    except IllegalAction as e:
+        assert str(e) and e.action == action
+    else:
+        assert all_cards(nxt) == FULL
+    assert (g.hands, g.table, g.stock, g.discard_pile, g.met, g.log, g.phase) == before

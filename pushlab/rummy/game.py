@@ -546,7 +546,8 @@ def _parse_layoff(text, args) -> tuple:
 def _parse_melds(text, body) -> tuple:
     """'set 5H 5S JK; run 7C 8C 9C' -> ((kind, cards), ...)."""
     melds = []
-    for part in body.split(";"):
+    parts = [part for part in body.split(";") if part.strip()] or [""]
+    for part in parts:
         words = part.split()
         if words and words[0].lower() == "meld":
             words = words[1:]
