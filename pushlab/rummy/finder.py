@@ -563,26 +563,30 @@ def _suit_pair(s, pattern, m):
     return need, tuple(used)
 
 
+@lru_cache(maxsize=None)
+def _suit_runs(s, pattern, m):
+    """(best single run, best pair of runs) of length m in suit s, each (need, used) or None."""
+    wins = _suit_windows(s, pattern, m) if any(pattern) else ()
+    if not wins:
+        return None, None
+    single = min(wins)
+    return (single[0], single[1]), _suit_pair(s, pattern, m)
+
+
 def _runs_plan(counts, m):
     """(wilds needed, naturals used) for two runs of length m, or None."""
-    singles, pairs = [], []
-    for s in range(4):
-        pattern = counts[13 * s:13 * s + 13]
-        wins = _suit_windows(s, pattern, m) if any(pattern) else ()
-        singles.append(min(wins) if wins else None)
-        pairs.append(_suit_pair(s, pattern, m) if wins else None)
+    per = [_suit_runs(s, counts[13 * s:13 * s + 13], m) for s in range(4)]
     best = None
     for s1 in range(4):
-        if singles[s1] is None:
+        one, two = per[s1]
+        if one is None:
             continue
+        if two is not None and (best is None or two[0] < best[0]):
+            best = two
         for s2 in range(s1 + 1, 4):
-            if singles[s2] is not None:
-                need = singles[s1][0] + singles[s2][0]
-                if best is None or need < best[0]:
-                    best = (need, singles[s1][1] + singles[s2][1])
-        cand = pairs[s1]
-        if cand and (best is None or cand[0] < best[0]):
-            best = cand
+            other = per[s2][0]
+            if other is not None and (best is None or one[0] + other[0] < best[0]):
+                best = (one[0] + other[0], one[1] + other[1])
     return best
 
 
