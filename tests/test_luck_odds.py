@@ -432,3 +432,24 @@ def test_opponent_ties_go_to_the_column_without_roll_card():
     ben = g.apply("stop").apply("take 0")
     assert [a for a in ben.legal_actions()] == ["take 0", "take 1"]
     assert hint(ben).values == pytest.approx({"take 0": 5 - 5 / 2, "take 1": 5 - 3 / 2})
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10**6), steps=st.integers(1, 80))
+def test_hint_on_real_games_is_well_formed_and_deepening_never_lowers_draw(seed, steps):
+    g = Game.new(2 + seed % 4, seed=seed)
+    rng = np.random.default_rng(seed)
+    for _ in range(steps):
+        if g.is_over:
+            return
+        acts = g.legal_actions()
+        g = g.apply(acts[int(rng.integers(len(acts)))])
+    if g.is_over:
+        return
+    h = hint(g)
+    assert list(h.values) == g.legal_actions() and h.best in h.values
+    assert h.values[h.best] == max(h.values.values())
+    if g.phase == "push" and g.columns and "draw" in h.values:
+        shallow = hint_value(g, "draw", depth=1)
+        assert shallow <= h.values["draw"] + 1e-9
+        assert hint_value(g, "stop", depth=1) == h.values["stop"]
