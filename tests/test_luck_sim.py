@@ -244,6 +244,26 @@ def test_batched_games_agree_with_engine_statistically():
     assert (np.abs(e_rate - vec.win_rates()) <= 4 * np.hypot(e_wse, vec.win_rate_se())).all()
 
 
+def test_batched_random_seats_agree_with_engine_random_bots():
+    from pushlab.luck.bots import RandomBot
+
+    eng = tournament([RandomBot(), StopAfter(5), RandomBot(bank_at=10), StopAfter(3, bank_at=10)],
+                     games=150, seed=8, rotate_seats=False)
+    vec = simulate_games(10_000, 4, k=[5, 5, 3, 3], bank_at=[None, None, 10, 10],
+                         random=[True, False, True, False], rng=np.random.default_rng(9))
+    e_se = eng.scores.std(0, ddof=1) / np.sqrt(eng.games)
+    v_se = vec.scores.std(0, ddof=1) / np.sqrt(vec.games)
+    assert (np.abs(eng.scores.mean(0) - vec.mean_scores()) <= 4 * np.hypot(e_se, v_se)).all()
+    # win rates near 0 make the engine's sample SD 0: use the precise batched SD for both
+    sd = vec.wins.std(0, ddof=1)
+    se = sd * np.sqrt(1 / eng.games + 1 / vec.games)
+    assert (np.abs(eng.wins.mean(0) - vec.win_rates()) <= 4 * se).all()
+    with pytest.raises(SetupError, match="Generator"):
+        simulate_games(players=4, decks=random_decks(1, np.random.default_rng(0)), random=True)
+    with pytest.raises(SetupError, match="random"):
+        simulate_games(10, 4, random=[True, False], rng=np.random.default_rng(0))
+
+
 def test_batched_games_reproducible_and_sane():
     a = simulate_games(3000, 4, k=4, rng=np.random.default_rng(1))
     b = simulate_games(3000, 4, k=4, rng=np.random.default_rng(1))

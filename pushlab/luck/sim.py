@@ -481,10 +481,14 @@ def random_decks(games: int, rng, *, switch_cards: bool = True) -> np.ndarray:
 
 def simulate_games(games: int = 10_000, players: int = 4, *, k=5, bank_at=DEFAULT_BANK_AT,
                    rng=None, harder: bool = False, switch_cards=None, decks=None, dice=None,
-                   batch: int = 20_000) -> GamesResult:
+                   batch: int = 20_000, random=False) -> GamesResult:
     """Play whole games in lock-step with numpy; every seat is ``StopAfter(k, bank_at)``.
 
     ``k`` and ``bank_at`` may be one value or one per seat (``None``: never bank).
+    ``random`` (one bool or one per seat) makes seats play like ``RandomBot(bank_at)``
+    instead: after the bank rule, uniformly random among the legal actions (draw or
+    bank a colour; place; draw or stop; take), decisions drawn from ``rng``; such games
+    agree with the engine in distribution only.
     The bots' shared rules (bank, place, take) are those of :mod:`pushlab.luck.bots`,
     so each game equals the ``Game.apply`` game with the same deck and die faces:
     pass ``decks`` (games x cards, codes, top first) and ``dice`` (games x faces 0..5,
@@ -496,6 +500,12 @@ def simulate_games(games: int = 10_000, players: int = 4, *, k=5, bank_at=DEFAUL
     ((2000, 4), True)
     """
     kk, ba = _per_seat(k, bank_at, players)
+    rand = np.broadcast_to(np.asarray(random, dtype=bool), (players,)).copy() \
+        if np.ndim(random) == 0 or len(random) == players else None
+    if rand is None:
+        raise SetupError(f"random must be one bool or one per seat, got {random!r}")
+    if rand.any() and not isinstance(rng, np.random.Generator):
+        raise SetupError("random seats need a numpy Generator (rng=np.random.default_rng(seed))")
     if switch_cards is None:
         switch_cards = players > 2
     if decks is None:
@@ -518,7 +528,7 @@ def simulate_games(games: int = 10_000, players: int = 4, *, k=5, bank_at=DEFAUL
             random_decks(hi - lo, rng, switch_cards=switch_cards)
         dc = dice[lo:hi] if dice is not None else \
             rng.integers(0, 6, size=dk.shape, dtype=np.int8)
-        parts.append(_Lockstep(dk, dc, players, kk, ba, harder).run())
+        parts.append(_Lockstep(dk, dc, players, kk, ba, harder, rand, rng).run())
     scores = np.concatenate([p[0] for p in parts]) if parts else np.zeros((0, players), int)
     turns = np.concatenate([p[1] for p in parts]) if parts else np.zeros(0, int)
     return GamesResult(scores, fractional_wins(scores) if len(scores) else scores * 0.0, turns)
@@ -547,9 +557,11 @@ def _per_seat(k, bank_at, players):
 class _Lockstep:
     """B games stepped together: one draw (or bank) per live game per iteration."""
 
-    def __init__(self, decks, dice, n, k, bank_at, harder):
+    def __init__(self, decks, dice, n, k, bank_at, harder, random=None, rng=None):
         B, L = decks.shape
         self.decks, self.dice, self.n, self.k, self.bank_at = decks, dice, n, k, bank_at
+        self.random = np.zeros(n, bool) if random is None else random
+        self.any_random, self.rng = bool(self.random.any()), rng
         self.harder, self.L = bool(harder), L
         self.pos = np.zeros(B, np.int64)
         self.di = np.zeros(B, np.int64)
@@ -586,15 +598,34 @@ class _Lockstep:
         c = bp.argmax(1)
         top = bp[np.arange(rows.size), c]
         do = (top > 0) & (top >= self.bank_at[p])
+        if self.any_random:
+            do, c, top = self.random_bank(p, bp, do, c, top)
         b, pb, cb = rows[do], p[do], c[do]
         self.bank[b, pb] += top[do]
         self.bench[b, pb, cb] = 0
         self.next_turn(b)
         return rows[~do]
 
+    def random_bank(self, p, bp, do, c, top):
+        """Random seats not banking by rule: uniform over draw and each bench colour."""
+        r = np.flatnonzero(self.random[p] & ~do)
+        have = bp[r] > 0
+        u = self.rng.integers(0, 1 + have.sum(1))
+        pick = np.flatnonzero(u > 0)
+        colour = (have[pick].cumsum(1) == u[pick, None]).argmax(1)
+        c, top, do = c.copy(), top.copy(), do.copy()
+        c[r[pick]] = colour
+        top[r[pick]] = bp[r[pick], colour]
+        do[r[pick]] = True
+        return do, c, top
+
     def push(self, rows):
         """Stop where k cards lie in the columns (collect, end turn); return the drawers."""
         stop = self.placed[rows] >= self.k[self.active[rows]]
+        if self.any_random:
+            r = self.random[self.active[rows]]
+            coin = self.rng.random(rows.size) < 0.5
+            stop = np.where(r, coin & (self.ncols[rows] > 0), stop)
         self.collect(rows[stop], 0)
         self.end_turn(rows[stop])
         return rows[~stop]
@@ -608,6 +639,8 @@ class _Lockstep:
         self.sw[rows] ^= switch
         pr, pc = rows[~switch], card[~switch]
         slot = _place_slots(pc, self.ncols[pr], self.cols[pr], self.cpt[pr])
+        if self.any_random:
+            self.random_place(pr, pc, slot)
         ok = slot >= 0
         q, qc, qs = pr[ok], pc[ok], slot[ok]
         _put(q, qc, qs, self.ncols, self.cols, self.cpt)
@@ -621,6 +654,18 @@ class _Lockstep:
         out = rows[(self.pos[rows] == self.L) & ~self.done[rows] & ~self.fresh[rows]]
         self.collect(out[self.ncols[out] > 0], 0)
         self.end_turn(out)
+
+    def random_place(self, rows, pc, slot):
+        """Random seats: a uniform legal placement (a fitting column or a new one)."""
+        r = np.flatnonzero(self.random[self.active[rows]] & (slot >= 0))
+        if r.size == 0:
+            return
+        fit = (self.cols[rows[r]] & CARD_MASK[pc[r]][:, None]) == 0
+        nfit = fit.sum(1)
+        ncols = self.ncols[rows[r]]
+        u = self.rng.integers(0, nfit + (ncols < MAX_COLUMNS))
+        chosen = (fit.cumsum(1) > u[:, None]).argmax(1)
+        slot[r] = np.where(u < nfit, chosen, ncols)
 
     def collect(self, rows, first):
         """Collection (rules 13, 15): players ``first``, ``first``+1, ... in direction."""
@@ -641,6 +686,10 @@ class _Lockstep:
             has_roll = (cols & ROLL_BIT) != 0
             value = 6 * cpt - has_roll * loss * (total[:, None] + cpt)
             s = np.where(present, value, -_NEVER).argmax(1)
+            if self.any_random:
+                r = np.flatnonzero(self.random[p])
+                u = self.rng.integers(0, present[r].sum(1))
+                s[r] = (present[r].cumsum(1) > u[:, None]).argmax(1)
             ci = rows * MAX_COLUMNS + s
             bench[bi] += self.cpts.reshape(-1, 5)[ci]
             rolled = has_roll[np.arange(rows.size), s]
