@@ -23,7 +23,7 @@ import numpy as np
 from pushlab.errors import PushlabError
 
 __all__ = [
-    "push_path", "bust_odds", "bust_odds_data", "ev_one_more", "ev_data", "policy_map", "policy_data",
+    "midgame", "tournament_data", "push_path", "bust_odds", "bust_odds_data", "ev_one_more", "ev_data", "policy_map", "policy_data",
     "mc_convergence", "strategy_comparison", "mean_ci", "Z95",
 ]
 
@@ -65,6 +65,38 @@ def mean_ci(values, z=Z95):
 
 
 # --------------------------------------------------------------------------- data from the library
+
+def midgame(players: int = 3, turns: int = 12, seed=0, bot=None):
+    """A table from the middle of a seeded bot game: the start of turn ``turns + 1``.
+
+    Every seat is played by ``bot`` (default ``StopAfter(3)``). Useful for lessons on
+    card counting, where the cards already seen matter.
+
+    >>> midgame(3, turns=4, seed=1).turn
+    5
+    """
+    from pushlab.luck import Game, bots
+    rng = np.random.default_rng(seed)
+    bot = bot or bots.StopAfter(3)
+    g = Game.new(players, seed=rng)
+    while not g.is_over and (g.turn <= turns or g.phase != "turn"):
+        g = g.apply(bot.choose(g, rng))
+    if g.is_over:
+        raise PushlabError(f"the game ended before turn {turns + 1}; ask for fewer turns")
+    return g
+
+
+def tournament_data(result, what: str = "win_rate") -> dict:
+    """A tournament result (``pushlab.tournament``) as ``{bot: {"mean", "lo", "hi"}}`` for plotting.
+
+    ``what`` is ``"win_rate"`` or ``"mean_score"``.
+    """
+    if what not in ("win_rate", "mean_score"):
+        raise PushlabError(f"what must be 'win_rate' or 'mean_score', got {what!r}")
+    mean, lo, hi = getattr(result, what)()
+    return {name: {"mean": float(mean[i]), "lo": float(lo[i]), "hi": float(hi[i])}
+            for i, name in enumerate(result.names)}
+
 
 def push_path(game, cards: int = 9) -> list:
     """The states of one push that always draws: after each placement, until ``cards`` cards or a bust.
@@ -127,18 +159,23 @@ def ev_data(states) -> dict:
     return out
 
 
-def policy_data(n_games: int = 10, players: int = 3, seed=0, bot=None) -> dict:
+def policy_data(n_games: int = 10, players: int = 3, seed=0, bot=None, progress: bool = False) -> dict:
     """Three-column push tables met in ``n_games`` bot games: table points, bust risk, the hint's choice.
 
     The games are played by ``bot`` (default ``StopAtRisk(0.35)``, which often builds three
     columns) from a seeded generator; every push decision with three columns (so some
-    risk) where both ``draw`` and ``stop`` are legal is kept.
+    risk) where both ``draw`` and ``stop`` are legal is kept. ``progress`` shows a
+    ``tqdm.auto`` bar (a widget in notebooks).
     """
     from pushlab.luck import Game, bots, odds
     rng = np.random.default_rng(seed)
     bot = bot or bots.StopAtRisk(0.35)
     out = {"points": [], "risk": [], "best": []}
-    for _ in range(n_games):
+    games = range(n_games)
+    if progress:
+        from tqdm.auto import tqdm
+        games = tqdm(games, desc="games played", unit="game")
+    for _ in games:
         g = Game.new(players, seed=rng)
         while not g.is_over:
             if (g.phase == "push" and len(g.columns) == 3
@@ -165,6 +202,8 @@ def bust_odds(data, ax=None):
     if "naive" in data:
         ax.plot(x, 100 * _column(data, "naive", "bust_odds"), "s--", color="#777",
                 label="naive: full deck minus the columns")
+    from matplotlib.ticker import MaxNLocator
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_title("Chance that the next card busts, as the columns grow")
     ax.set_xlabel("cards in the columns (count)")
     ax.set_ylabel("P(bust on the next card) (%)")
@@ -192,7 +231,7 @@ def ev_one_more(data, ax=None):
     ax.set_xlabel("cards in the columns (count)")
     ax.set_ylabel("expected points vs the others (points)")
     ax.grid(axis="y", alpha=0.3)
-    ax.legend(loc="upper left")
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.14), ncol=2, frameon=False)
     return ax
 
 

@@ -40,6 +40,8 @@ CSS = """<style>
 .pl-stack{display:inline-flex;flex-direction:column;align-items:center;margin:2px 8px 2px 2px;vertical-align:top}
 .pl-stack .pl-pile{position:relative;width:54px;height:74px}
 .pl-stack .pl-pile .pl-card{position:absolute;margin:0}
+.pl-stack.pl-sm .pl-pile{width:40px;height:54px}
+.pl-slot.pl-sm{width:32px;height:46px;border-radius:6px;font-size:9px}
 .pl-stack .pl-cap{font-size:12px;color:#444;text-align:center;margin-top:2px}
 .pl-row{display:flex;flex-wrap:wrap;align-items:flex-start;gap:6px}
 .pl-box{border:1px solid #d0d0d0;border-radius:8px;padding:6px 8px;margin:4px;background:#fafafa}
@@ -102,21 +104,24 @@ def card_back(title="face-down card", size="") -> str:
     return f'<span class="{classes}" title="{esc(title)}"></span>'
 
 
-def stack_html(count: int, caption: str, title: str = "") -> str:
+def stack_html(count: int, caption: str, title: str = "", size: str = "") -> str:
     """A face-down stack of ``count`` cards (at most 4 drawn) with a caption under it.
+
+    ``size="sm"`` draws a small stack.
 
     >>> "12 cards" in stack_html(12, "12 cards")
     True
     """
     layers = min(max(count, 0), 4)
+    sized = f" pl-{size}" if size else ""
     if layers == 0:
-        pile = '<span class="pl-slot" style="position:absolute">empty</span>'
+        pile = f'<span class="pl-slot{sized}" style="position:absolute">empty</span>'
     else:
         pile = "".join(
-            card_back(title).replace('class="pl-card pl-back"',
-                                     f'class="pl-card pl-back" style="top:{2 * i}px;left:{2 * i}px"', 1)
+            card_back(title, size).replace(f'class="pl-card pl-back{sized}"',
+                                           f'class="pl-card pl-back{sized}" style="top:{2 * i}px;left:{2 * i}px"', 1)
             for i in range(layers))
-    return (f'<span class="pl-stack" title="{esc(title or caption)}"><span class="pl-pile">{pile}</span>'
+    return (f'<span class="pl-stack{sized}" title="{esc(title or caption)}"><span class="pl-pile">{pile}</span>'
             f'<span class="pl-cap">{esc(caption)}</span></span>')
 
 

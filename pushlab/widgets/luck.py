@@ -120,7 +120,7 @@ def _bank_html(cards) -> str:
     """A bank: a face-down stack with its card count and points."""
     points = sum(c.points for c in cards)
     caption = f"bank: {points} pts ({len(cards)} cards)"
-    return stack_html(len(cards), caption, title="banked cards are safe")
+    return stack_html(len(cards), caption, title="banked cards are safe", size="sm")
 
 
 def _direction_text(direction: int) -> str:
@@ -184,7 +184,7 @@ def table_html(game, labels=None, you: int | None = None) -> str:
         body = row_html([f'<div style="flex:1 1 auto">{_bench_html(game.benches[i])}</div>',
                          _bank_html(game.banks[i])])
         boxes.append(box_html(title, body, highlight=(i == game.current_player),
-                              style="flex:1 1 300px;min-width:260px"))
+                              style="flex:1 1 200px;min-width:190px"))
     players = f'<div class="pl-row" style="gap:0">{"".join(boxes)}</div>'
     return f'{CSS}<div class="pl-root pl-table">{status}{piles}{columns}{players}</div>'
 
@@ -260,7 +260,7 @@ BOT_KINDS = {
     "steady": "stops after 3 cards",
     "bold": "stops when the bust risk reaches 30%",
     "greedy": "draws while the expected gain is positive",
-    "hint": "plays the exact best move (expectimax)",
+    "hint": "plays the exact best move, by expectimax",
     "random": "chooses at random",
 }
 
@@ -503,9 +503,9 @@ class TableView:
     In a notebook, ``TableView(game)`` displays itself (as its ``widget``).
     """
 
-    def __init__(self, game, labels=None, you=None):
+    def __init__(self, game, labels=None, you=None, width: str = "660px"):
         w = _w()
-        self.widget = w.HTML()
+        self.widget = w.HTML(layout=w.Layout(width=width, min_width="340px"))
         self.widget.add_class("pl-tableview")
         self.labels, self.you = labels, you
         self.show(game)
@@ -527,7 +527,7 @@ class OddsPanel:
 
     def __init__(self, game=None):
         w = _w()
-        self.widget = w.HTML()
+        self.widget = w.HTML(layout=w.Layout(max_width="560px"))
         self.widget.add_class("pl-odds")
         self.game = None
         if game is not None:
@@ -656,6 +656,10 @@ class PlayApp:
         self.banks = [w.Button(description=f"Bank {COLOUR_NAMES[c]}", tooltip=f"Bank all your {COLOUR_NAMES[c]} bench cards",
                                layout=w.Layout(width="120px")) for c in COLOURS]
         self.undo = w.Button(description="Undo", icon="undo", tooltip="Take back your last decision")
+        for name, b in [("draw", self.draw), ("stop", self.stop), ("new", self.new_column), ("undo", self.undo),
+                        *((f"col-{i}", b) for i, b in enumerate(self.columns)),
+                        *((f"bank-{c}", b) for c, b in zip(COLOURS, self.banks))]:
+            b.add_class(f"pl-btn-{name}")          # stable hooks for browser tests
         for i, b in enumerate(self.columns):
             b.on_click(guard(lambda _=None, i=i: self._column(i)))
         self.new_column.on_click(guard(lambda _=None: self._new_column()))
@@ -668,13 +672,15 @@ class PlayApp:
         self.show_hint.observe(guard(lambda _=None: self.refresh()), names="value")
         # views
         self.table = TableView.__new__(TableView)
-        self.table.widget, self.table.labels, self.table.you = w.HTML(), None, 0
+        self.table.widget = w.HTML(layout=w.Layout(width="680px", min_width="340px"))
+        self.table.labels, self.table.you = None, 0
         self.table.widget.add_class("pl-tableview")
         self.odds = OddsPanel()
         self.hint = w.HTML()
         self.log = w.HTML()
         self.summary = w.HTML()
         self.prompt = w.HTML()
+        self.prompt.add_class("pl-prompt")
         setup = w.HBox([self.n_bots, self.kind, self.seed, self.new_game, self.show_hint],
                        layout=w.Layout(flex_flow="row wrap", align_items="center"))
         actions = w.VBox([
@@ -733,7 +739,7 @@ class PlayApp:
         s = self.session
         g = s.game
         legal = set(s.legal())
-        self.table.labels = s.labels
+        self.table.labels, self.table.you = s.labels, s.you
         self.table.show(g)
         over = g.is_over
         self.draw.disabled = self.stop.disabled = over          # always pressable while playing
@@ -763,6 +769,8 @@ class PlayApp:
         if g.is_over:
             return "The game is over. Press 'New game' to play again."
         phase = g.phase
+        if phase == "push" and not g.columns:
+            return "No column yet (a switch card is set aside): Draw again."
         return {
             "turn": "Your turn: Draw a card, or bank one colour of your bench.",
             "place": "Put the drawn card in a column (or start a new column).",
