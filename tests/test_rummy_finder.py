@@ -143,6 +143,12 @@ def test_deal3_low_ace_run_and_own_two_is_natural_in_place():
     assert Meld("run", "AD 2D 3D 4D").natural == (True,) * 4
 
 
+def test_own_two_goes_to_its_place_even_when_another_meld_needs_a_wild():
+    way = best_contract("AH 3H 4H 5S 5D 2H 2C", 2)
+    assert way.melds == [("set", cards("5S 5D 2C")), ("run", cards("AH 2H 3H 4H"))]
+    assert all(Meld(k, cs).natural.count(False) <= 1 for k, cs in way.melds)
+
+
 def test_no_wrap_around():
     # K A JK(2) 3 of clubs would be a run of 4 only with wrap-around (rule 9)
     assert find_contract("KC AC 3C JK 9S 10S JS QS", 3) == []

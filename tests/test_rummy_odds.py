@@ -1,7 +1,6 @@
 """Tests of rummy probabilities: hypergeometric values by hand, exact dealt-hand odds against
 brute force on small decks and against Monte Carlo, the engine-based estimates, cards in stock."""
 
-from collections import Counter
 from fractions import Fraction
 from itertools import combinations
 from math import comb
@@ -10,7 +9,7 @@ import numpy as np
 import pytest
 
 from pushlab.errors import ParseError, SetupError
-from pushlab.rummy import Card, parse_cards
+from pushlab.rummy import Card
 from pushlab.rummy.finder import contract_deficit
 from pushlab.rummy.game import Game
 from pushlab.rummy.odds import (Estimate, _sets_exact_count, card_in_stock, card_in_stock_for,

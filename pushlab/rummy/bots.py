@@ -102,16 +102,6 @@ def _meld_action(melds) -> str:
     return "meld " + "; ".join(f"{k} {' '.join(map(str, cards))}" for k, cards in melds)
 
 
-def _layoff_action(table, layoff) -> str:
-    """The first single-card lay-off of a planned Layoff (nearest the meld first)."""
-    meld = table[layoff.index]
-    if meld.kind == "set":
-        return f"layoff {layoff.high[0]} {layoff.index}"
-    if layoff.low:
-        return f"layoff {layoff.low[-1]} {layoff.index} low"
-    return f"layoff {layoff.high[0]} {layoff.index} high"
-
-
 _NONE = 99          # deficit of a hand that cannot meet the contract however many wilds
 
 

@@ -11,7 +11,6 @@ set holds 4 cards, a run 13). All 2s and jokers are interchangeable wilds in the
 *Best* means the least penalty left in hand (rule 18). Because a wild (20) is worth at least
 as much as any natural (15 at most), a best way also places every wild it can.
 
->>> from pushlab.rummy import parse_cards
 >>> best_contract("7H 7S JK 9C 9D 9S KH", 1)
 Way(melds=[('set', '7S 7H JK'), ('set', '9S 9D 9C')], rest='KH', penalty=10)
 >>> len(find_contract("7H 7S 7D JK 9C 9D 9S", 1))
@@ -22,8 +21,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import NamedTuple
 from itertools import combinations
+from typing import NamedTuple
 
 from pushlab.errors import ParseError
 from pushlab.rummy.cards import JOKER, SUITS, Card, cards_str, parse_cards
@@ -36,7 +35,7 @@ WILD_PENALTY = 20
 _PEN = [15, 20, 5, 5, 5, 5, 5, 5, 5, 10, 10, 10, 10]      # penalty by rank 1..13 (index rank-1)
 _CARDS = [Card(r, s) for s in SUITS for r in range(1, 14)]  # natural index 13*s + rank - 1
 _TWOS = {s: Card(2, s) for s in SUITS}
-_MAX_NODES = 20000
+_MAX_NODES = 20000          # safety cap of the extra-meld search (nodes)
 _AMPLE_SHORTCUT = True      # tests switch it off to compare with the exhaustive lay-off search
 _INDEX = {c: -1 if c.is_wild else 13 * SUITS.index(c.suit) + c.rank - 1
           for c in _CARDS + list(_TWOS.values()) + [JOKER]}      # natural index, -1 for wilds
@@ -45,7 +44,7 @@ _ORDER = {c: i for i, c in enumerate(sorted(_INDEX))}             # fast sort ke
 
 def _sorted(cards) -> tuple:
     """Cards in their usual order (suit, rank; jokers last), quickly."""
-    return tuple(sorted(cards, key=_ORDER.__getitem__))                                          # safety cap of the extra-meld search
+    return tuple(sorted(cards, key=_ORDER.__getitem__))
 
 
 # ---------------------------------------------------------------- encoding
@@ -188,9 +187,13 @@ def _default_window(sk: _Skel, extra: int):
 class _Wilds:
     """The wild cards of a hand, handed out: a 2 to its own run place first, then jokers, then 2s."""
 
-    def __init__(self, cards):
-        """Pool of wild cards."""
-        self.pool = sorted((c for c in cards if c.rank in (0, 2)), key=lambda c: (c.rank, _ORDER[c]))
+    def __init__(self, cards, plan=()):
+        """Pool of wild cards; the 2s that ``plan`` [(skeleton, window)] can use in their own
+        run place are handed out last to other places."""
+        own = {_TWOS[SUITS[sk.suit]] for sk, win in plan
+               if sk.kind == "run" and win[0] <= 2 <= win[1] and _idx(sk.suit, 2) not in sk.nat}
+        self.pool = sorted((c for c in cards if c.rank in (0, 2)),
+                           key=lambda c: (c in own, c.rank, _ORDER[c]))
 
     def take(self, prefer: Card | None = None) -> Card:
         """Take one wild, ``prefer`` if it is in the pool."""
@@ -200,7 +203,7 @@ class _Wilds:
         return self.pool.pop(0)
 
 
-def _layout(sk: _Skel, extra: int, window, wilds: _Wilds, reserve=()):
+def _layout(sk: _Skel, extra: int, window, wilds: _Wilds):
     """The cards of a skeleton laid out with ``extra`` wilds beyond the minimum."""
     if sk.kind == "set":
         nat = [_CARDS[i] for i in sk.nat]
@@ -228,11 +231,6 @@ def _split(hand_cards, melds):
         for c in cards:
             rest.remove(c)
     return _sorted(rest)
-
-
-def _wild_slots(sk, extra, window):
-    """Number of wild cards a laid-out skeleton uses."""
-    return sk.size + extra - len(sk.nat)
 
 
 # ---------------------------------------------------------------- results
@@ -355,7 +353,7 @@ def find_contract(hand, deal: int) -> list:
     out, seen = [], set()
     for skels, need in _combos(counts, wilds, slots):
         for layout in _spread(skels, wilds - need):
-            pool = _Wilds(cards)
+            pool = _Wilds(cards, [(sk, win) for sk, _, win in layout])
             melds = [_layout(sk, extra, win, pool) for sk, extra, win in layout]
             key = tuple(sorted((k, tuple(_INDEX[x] for x in c)) for k, c in melds))  # wilds: -1
             if key not in seen:
@@ -444,9 +442,9 @@ def best_contract(hand, deal: int, keep_wilds: bool = False) -> Way | None:
     if found is None:
         return None
     skels, extras = found
-    pool = _Wilds(cards)
-    melds = [_layout(sk, e, _default_window(sk, e) if sk.kind == "run" else None, pool)
-             for sk, e in zip(skels, extras)]
+    wins = [_default_window(sk, e) if sk.kind == "run" else None for sk, e in zip(skels, extras)]
+    pool = _Wilds(cards, list(zip(skels, wins)))
+    melds = [_layout(sk, e, w, pool) for sk, e, w in zip(skels, extras, wins)]
     rest = _split(cards, melds)
     return Way(melds, rest, sum(c.penalty for c in rest))
 
@@ -908,15 +906,15 @@ def best_extra_melds(hand, table_melds=(), max_nodes: int = _MAX_NODES) -> Extra
 
 def _extra_result(cards, infos, chosen, lays, need, wilds) -> Extra:
     """Lay out the best choice of further melds and lay-offs (spare wilds: new melds, then table)."""
-    pool = _Wilds(cards)
     spare = wilds - need
     extras = []
     for sk in chosen:
         take = min(spare, sk.cap - sk.size)
         extras.append(take)
         spare -= take
-    melds = [_layout(sk, e, _default_window(sk, e) if sk.kind == "run" else None, pool)
-             for sk, e in zip(chosen, extras)]
+    wins = [_default_window(sk, e) if sk.kind == "run" else None for sk, e in zip(chosen, extras)]
+    pool = _Wilds(cards, list(zip(chosen, wins)))
+    melds = [_layout(sk, e, w, pool) for sk, e, w in zip(chosen, extras, wins)]
     planned = dict(lays)
     layoffs = []
     for i, info in enumerate(infos):

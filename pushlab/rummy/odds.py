@@ -32,7 +32,7 @@ import numpy as np
 
 from pushlab.errors import ParseError, SetupError
 from pushlab.rummy.cards import Card, full_deck, parse_cards
-from pushlab.rummy.finder import _deficit_plan, hand_key
+from pushlab.rummy.finder import _deficit_plan
 from pushlab.rummy.melds import CONTRACTS, HAND_SIZES
 
 __all__ = ["Estimate", "hypergeom_pmf", "prob_at_least", "prob_wild_in_hand",
