@@ -112,6 +112,17 @@ def batched_threshold_games(cfg: Config) -> dict:
             "batch": 20_000, "runs": 3, "reported": "median run by wall time"}
 
 
+@register("luck")
+def batched_random_games(cfg: Config) -> dict:
+    """4-player games/s, four RandomBot-equivalent seats, batched numpy simulator."""
+    from pushlab.luck.sim import simulate_games
+
+    games = cfg.size(10_000, 500)
+    rng = np.random.default_rng(cfg.seed)
+    wall = _timed(simulate_games, games, 4, random=True, rng=rng)[1]
+    return {**_rates(games, wall, _timed.cpu), "policy": "RandomBot(bank_at=None) at every seat"}
+
+
 def _sample_states(count, seed):
     """``count`` decision states from RandomBot games (4 players), uniformly over steps."""
     from pushlab.luck.bots import RandomBot
