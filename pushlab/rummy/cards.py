@@ -13,6 +13,7 @@ round-trips through :meth:`Card.parse`; ``card.pretty`` uses the suit symbols.
 from __future__ import annotations
 
 from functools import total_ordering
+from operator import attrgetter
 
 from pushlab.errors import ParseError
 
@@ -56,7 +57,7 @@ class Card:
     """
 
     __slots__ = ("rank", "suit", "is_joker", "is_wild", "is_natural", "penalty", "pretty",
-                 "sort_key", "_text")
+                 "sort_key", "order", "_text")
 
     def __new__(cls, rank, suit=None):
         """The interned card of this rank and suit, or of the notation ``Card("10H")``."""
@@ -78,6 +79,7 @@ class Card:
             penalty=20 if wild else (15 if rank == 1 else (10 if rank >= 10 else 5)),
             pretty="JK" if joker else rank_label(rank) + SUIT_SYMBOLS[suit],
             sort_key=(4, 0) if joker else (SUITS.index(suit), rank),
+            order=99 if joker else 14 * SUITS.index(suit) + rank,
             _text="JK" if joker else rank_label(rank) + suit)
         for name, value in values.items():
             object.__setattr__(card, name, value)
@@ -131,7 +133,7 @@ class Card:
         """Order by :attr:`sort_key`: suit S H D C, then rank (ace low), jokers last."""
         if not isinstance(other, Card):
             return NotImplemented
-        return self.sort_key < other.sort_key
+        return self.order < other.order
 
     def __str__(self):
         """ASCII notation, e.g. ``10H``."""
@@ -153,6 +155,16 @@ _INTERNED = {(r, s): Card._make(r, s) for s in SUITS for r in RANKS}
 _INTERNED[(0, "")] = Card._make(0, "")
 _BY_TEXT = {str(c): c for c in _INTERNED.values()}
 JOKER = _INTERNED[(0, "")]
+_ORDER = attrgetter("order")
+
+
+def sort_cards(cards) -> tuple:
+    """Cards sorted by suit (S H D C) then rank, jokers last (fast: an integer key).
+
+    >>> sort_cards("JK 3C AS 10H")
+    (Card('AS'), Card('10H'), Card('3C'), Card('JK'))
+    """
+    return tuple(sorted(parse_cards(cards), key=_ORDER))
 
 
 def parse_cards(cards) -> tuple[Card, ...]:

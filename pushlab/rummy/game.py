@@ -22,15 +22,17 @@ from collections import Counter
 from dataclasses import dataclass, field
 from itertools import combinations
 from numbers import Integral
+from operator import attrgetter
 
 import numpy as np
 
 from pushlab.errors import IllegalAction, ParseError, PushlabError, SetupError
-from pushlab.rummy.cards import SUITS, Card, full_deck, parse_cards
+from pushlab.rummy.cards import SUITS, Card, full_deck, parse_cards, sort_cards
 from pushlab.rummy.melds import (CONTRACTS, HAND_SIZES, KINDS, MAX_RUN, MAX_SET, Meld,
                                  cards_text, contract_problem, contract_text, meld_problem)
 
 DEFAULT_NAMES = ("Ann", "Ben", "Cat", "Dan")
+_ORDER = attrgetter("order")
 NUM_PLAYERS = 4
 PHASES = ("draw", "play", "over")
 ENDS = ("low", "high")
@@ -314,14 +316,14 @@ class Game:
         p = self.active_player
         acts = []
         if self.met[p]:
-            for card in sorted(set(self.hands[p])):
+            for card in sort_cards(set(self.hands[p])):
                 for m, meld in enumerate(self.table):
                     ends = meld.layoff_ends(card)
                     if ends == ("any",) or len(ends) == 1:
                         acts.append(f"layoff {card} {m}")
                     else:
                         acts.extend(f"layoff {card} {m} {e}" for e in ends)
-        acts.extend(f"discard {c}" for c in sorted(set(self.hands[p])))
+        acts.extend(f"discard {c}" for c in sort_cards(set(self.hands[p])))
         return acts
 
     def meld_actions(self, limit: int | None = 200) -> list:
@@ -768,7 +770,7 @@ class _Draft:
         return Game(
             players=self.players, deals=self.deals, deal_index=self.deal_index,
             first_dealer=self.first_dealer, dealer=self.dealer, phase=self.phase,
-            active_player=self.active_player, hands=tuple(tuple(sorted(h)) for h in self.hands),
+            active_player=self.active_player, hands=tuple(tuple(sorted(h, key=_ORDER)) for h in self.hands),
             stock=tuple(self.stock), discard_pile=tuple(self.discard_pile),
             table=tuple(self.table), met=tuple(self.met), drawn=self.drawn, source=self.source,
             turn=self.turn, quiet_turns=self.quiet_turns, round_cap=self.round_cap, results=tuple(self.results),
@@ -832,7 +834,7 @@ class _Draft:
             team[team_of(went_out)] = 0
         deal = self.deals[self.deal_index]
         self.results.append(DealResult(deal=deal, dealer=self.dealer, went_out=went_out,
-                                       reason=reason, hands=tuple(tuple(sorted(h)) for h in self.hands),
+                                       reason=reason, hands=tuple(tuple(sorted(h, key=_ORDER)) for h in self.hands),
                                        scores=tuple(team)))
         left = "; ".join(f"{self.name(p)} {cards_text(sorted(self.hands[p])) or '-'} ({pens[p]})"
                          for p in range(NUM_PLAYERS))
