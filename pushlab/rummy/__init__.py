@@ -6,7 +6,7 @@ True
 """
 
 from pushlab.rummy.cards import (JOKER, RANKS, SUIT_SYMBOLS, SUITS, Card, cards_str, full_deck,
-                                 parse_cards, penalty, rank_label)
+                                 parse_cards, penalty, rank_label, sort_cards)
 from pushlab.rummy.melds import (CONTRACTS, HAND_SIZES, Meld, contract_problem, contract_text,
                                  explain_meld, is_valid_meld, meets_contract, meld_problem,
                                  natural_mask, run_values)
@@ -17,4 +17,4 @@ __all__ = ["CONTRACTS", "HAND_SIZES", "JOKER", "RANKS", "SUITS", "SUIT_SYMBOLS",
            "DealResult", "Game", "Observation", "deck_for", "left_of", "partner_of", "team_of",
            "cards_str", "contract_problem", "contract_text", "explain_meld", "full_deck",
            "is_valid_meld", "meets_contract", "meld_problem", "natural_mask", "parse_cards",
-           "penalty", "rank_label", "run_values"]
+           "penalty", "rank_label", "run_values", "sort_cards"]
