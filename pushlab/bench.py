@@ -16,7 +16,7 @@ benchmark that cannot run yet returns ``{"skipped": "why"}``. Each one should ta
 well under a minute (the full run stays under about two minutes).
 
 >>> sorted(BENCHMARKS["luck"])[:2]
-['batched_threshold_games', 'engine_random_games']
+['batched_random_games', 'batched_threshold_games']
 """
 
 from __future__ import annotations
