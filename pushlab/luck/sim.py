@@ -7,7 +7,18 @@ Two simulators, both driven by a ``numpy.random.Generator`` passed in:
   only chance. :func:`simulate_turns_engine` does the same with the ``Game.apply``
   loop and :func:`exact_turn` computes the exact values by memoized recursion.
 - :func:`simulate_games`: whole games in lock-step, B games at a time, every seat
-  played by the threshold bot ``StopAfter(k, bank_at=x)`` of :mod:`pushlab.luck.bots`.
+  played by the threshold bot ``StopAfter(k, bank_at=x)`` of :mod:`pushlab.luck.bots`
+  (the same decisions, so the same final state as the engine on the same deck and
+  die faces), or optionally by a ``RandomBot(bank_at=x)`` equivalent.
+
+**The batched policy, precisely** (``StopAfter(k, bank_at=x)``): at the start of a
+turn, if ``x`` is set and the bench colour with the most points (ties: ``RBGYP``
+order) holds at least ``x`` points, bank it (the turn ends); else draw. In the push
+phase stop once ``k`` cards (number and roll cards) lie in the columns, and stop
+when the pile runs out. Placement and taking follow the bots' shared rules
+(:func:`~pushlab.luck.bots.placement`, :func:`~pushlab.luck.bots.take_choice`).
+Per iteration each live game makes one step: a bank, a stop (with its whole
+collection), or one draw with its placement or bust (and collection).
 
 Card codes: number card colour ``c`` (index in ``RBGYP``) and number ``n`` is
 ``6 * c + n - 1`` (0..29), a roll card 30, a switch card 31. Die faces are 0..4
