@@ -210,9 +210,11 @@ class HeuristicBot(RummyBot):
         naturals = [c for c in hand if c.is_natural]
         if not naturals:
             return max(hand)
-        # every natural serves the plan: give up the one whose loss hurts least
-        return min(naturals, key=lambda c: (_deficit(_minus(hand, [c]), v.deal),
-                                            -c.penalty, c.sort_key))
+        # every natural serves the plan: of the four costliest, give up the one whose loss
+        # hurts least
+        costly = sorted(set(naturals), key=lambda c: (-c.penalty, c.sort_key))[:4]
+        return min(costly, key=lambda c: (_deficit(_minus(hand, [c]), v.deal),
+                                          -c.penalty, c.sort_key))
 
     def choose(self, game, rng=None) -> str:
         """The action for the current player."""

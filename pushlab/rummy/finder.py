@@ -305,7 +305,8 @@ def _deal(deal) -> tuple:
 def _combos(counts, wilds, slots, full=True):
     """Yield (skeleton tuple, total wilds needed) for every combination meeting the slots."""
     counts = list(counts)
-    cands = [_skels(tuple(counts), kind, size, full) for kind, size in slots]
+    key = tuple(counts)
+    cands = [[sk for sk in _skels(key, kind, size, full) if sk.need <= wilds] for kind, size in slots]
     n = len(slots)
 
     def rec(i, start, need, chosen):
@@ -683,9 +684,16 @@ def _layoff_options(info, counts):
     if info[0] == "set":
         r = info[1]
         key = (counts[r - 1], counts[12 + r], counts[25 + r], counts[38 + r])
+        if info[3] >= MAX_SET or not any(k and t not in info[2] for t, k in enumerate(key)):
+            return _NO_OPTION
     else:
         key = counts[13 * info[1]:13 * info[1] + 13]
+        if not any(key):
+            return _NO_OPTION
     return _layoff_options_cached(info, key)
+
+
+_NO_OPTION = [((), 0, (), ())]
 
 
 @lru_cache(maxsize=1 << 16)
