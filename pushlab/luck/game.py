@@ -265,7 +265,7 @@ class Game:
             arg = _COLOUR_BY_NAME.get(arg.lower(), arg.upper())
             canon = f"bank {arg}"
         elif verb in ("place", "take") and len(args) == 1 and args[0].isascii() and args[0].isdigit():
-            canon = f"{verb} {int(args[0])}"
+            canon = f"{verb} {args[0].lstrip('0') or '0'}"  # no int(): it refuses huge strings
         else:
             canon = " ".join([verb] + args)
         if canon in legal:
@@ -304,13 +304,14 @@ class Game:
             return (f"cannot {text!r}: {who} has no {COLOUR_NAMES[colour]} card on the bench")
         if not (args[0].isascii() and args[0].isdigit()):
             return f"malformed action {text!r}: {args[0]!r} is not a column number"
-        i = int(args[0])
+        digits = args[0].lstrip("0") or "0"
+        i = int(digits) if len(digits) < 10 else 10**9  # int() refuses very long strings
         n = len(self.columns)
         if verb == "take":
-            return f"cannot {text!r}: there is no column {i} (columns are 0..{n - 1})"
+            return f"cannot {text!r}: there is no column {digits} (columns are 0..{n - 1})"
         if i > n or i >= MAX_COLUMNS:
             limit = "no more than 3 columns" if n == MAX_COLUMNS else f"the next new column is {n}"
-            return f"cannot {text!r}: there is no column {i} ({limit})"
+            return f"cannot {text!r}: there is no column {digits} ({limit})"
         clash = _clash(self.pending, self.columns[i])
         return f"cannot {text!r}: {self.pending} does not fit column {i + 1}, which holds {clash}"
 
@@ -411,6 +412,8 @@ class Game:
 # ---------------------------------------------------------------------- rules helpers
 def _fits(card: Card, column) -> bool:
     """True when ``card`` may join ``column`` (rule 8: no shared colour/number; rule 9)."""
+    if card.is_switch:
+        return False  # rule 10: a switch card never goes into a column
     if card.is_roll:
         return not any(c.is_roll for c in column)
     colour, number = card.colour, card.number
