@@ -35,6 +35,9 @@ import numpy as np
 BENCHMARKS: dict = {"luck": {}, "rummy": {}}
 SECTION_MODULES = {"rummy": "pushlab.rummy.bench"}
 
+if __name__ == "__main__":  # ``python -m pushlab.bench``: one registry for every importer
+    sys.modules.setdefault("pushlab.bench", sys.modules[__name__])
+
 
 @dataclass(frozen=True)
 class Config:
