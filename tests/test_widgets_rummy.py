@@ -298,3 +298,19 @@ def test_step_through_scripted_deal():
     assert st.next.disabled and "Ann goes out" in st.log.value
     with pytest.raises(Exception, match="step 1"):
         ui.StepThrough(game, ["discard 4D"])
+
+
+def test_hand_view_grows_with_the_hand():
+    shown = []
+    hv = ui.HandView(lambda i: shown.append(i), size=2)
+    cards = parse_cards("AS 2H 3D 4C 5S")
+    hv.show(cards, selected=[1], new=Card.parse("5S"))
+    visible = [b for b in hv.buttons if b.layout.display != "none"]
+    assert len(visible) == 5 and len(hv.box.children) == 5
+    assert [b.value for b in visible] == [False, True, False, False, False]
+    assert "pl-wild" in visible[1]._dom_classes and "pl-drawn" in visible[4]._dom_classes
+    assert shown == []                              # redrawing is not a click
+    visible[2].value = True
+    assert shown == [2]
+    hv.show(cards[:1])
+    assert sum(b.layout.display != "none" for b in hv.buttons) == 1

@@ -911,14 +911,21 @@ class HandView:
         w = _w()
         self.on_toggle = on_toggle
         self.buttons = []
-        for i in range(size):
+        self._syncing = False
+        self.box = w.HBox([], layout=w.Layout(flex_flow="row wrap", min_height="86px"))
+        self.box.add_class("pl-hand")
+        self._grow(size)
+
+    def _grow(self, size: int) -> None:
+        """Make sure there are at least ``size`` card buttons (hands grow when pushed to)."""
+        w = _w()
+        for i in range(len(self.buttons), size):
             b = w.ToggleButton(value=False, description="", layout=w.Layout(display="none"))
             b.add_class("pl-handcard")
             b.observe(lambda change, i=i: self._changed(i, change), names="value")
             self.buttons.append(b)
-        self._syncing = False
-        self.box = w.HBox(self.buttons, layout=w.Layout(flex_flow="row wrap", min_height="86px"))
-        self.box.add_class("pl-hand")
+        if len(self.box.children) != len(self.buttons):
+            self.box.children = tuple(self.buttons)
 
     def _changed(self, i, change):
         """Forward a click to the session unless the change came from :meth:`show`."""
@@ -927,6 +934,7 @@ class HandView:
 
     def show(self, cards, selected=(), new=None) -> None:
         """Show ``cards`` with the indices in ``selected`` pressed; ``new`` is the card just drawn."""
+        self._grow(len(cards))
         self._syncing = True
         try:
             marked_new = False
@@ -1024,9 +1032,11 @@ class PlayApp:
         # views
         self.hand = HandView(guard(self._toggle))
         self.prompt = w.HTML()
+        self.prompt.add_class("pl-prompt")
         self.table = w.HTML()
         self.table.add_class("pl-rummy-tableview")
         self.selection = w.HTML()
+        self.selection.add_class("pl-selection")
         self.results = w.HTML()
         self.log = w.HTML(layout=w.Layout(width="340px"))
         self.private = w.HTML(layout=w.Layout(width="340px"))
@@ -1095,10 +1105,11 @@ class PlayApp:
         self.hand.show(shown, s.selection, new=drawn)
         parts = []
         if s.selection:
+            from pushlab.rummy import is_valid_meld
             cards = s.selected()
             sorted_run = s.selected("sorted")
             parts.append(f"Selected: {cards_html(cards, size='sm')}")
-            if len(cards) >= 3 and sorted_run != cards:
+            if len(cards) >= 3 and sorted_run != cards and is_valid_meld(sorted_run, "run"):
                 parts.append(f"<span class='pl-muted'>as a sorted run:</span> {cards_html(sorted_run, size='sm')}")
         else:
             parts.append("<span class='pl-muted'>No card selected.</span>")
