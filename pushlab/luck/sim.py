@@ -107,6 +107,9 @@ CARD_MASK = np.array([(1 << (t // 6)) | (1 << (5 + t % 6)) for t in range(30)]
                      + [ROLL_BIT, 0], dtype=np.int64)
 
 
+_MASK16 = CARD_MASK.astype(np.int16)
+
+
 def _place_slots(pc, ncols, cols, cpt):
     """Vectorized :func:`~pushlab.luck.bots.placement`: slot per row, -1 for a bust."""
     is_roll = pc == ROLL_CODE
@@ -134,8 +137,11 @@ def _bust_counts(ncols, cols, counts):
     """Cards in ``counts`` [rows, 32] that would bust on the table ``cols`` [rows, 3]."""
     out = np.zeros(len(cols), np.int64)
     full = np.flatnonzero(ncols == MAX_COLUMNS)
-    clash = ((cols[full, :, None] & CARD_MASK[None, None, :]) != 0).all(1)  # [rows, 32]
-    out[full] = (clash * counts[full]).sum(1)
+    c = cols[full].astype(np.int16)
+    clash = (c[:, 0, None] & _MASK16) != 0                     # [rows, 32]
+    for j in range(1, MAX_COLUMNS):
+        clash &= (c[:, j, None] & _MASK16) != 0
+    out[full] = np.einsum("ij,ij->i", clash.astype(np.int16), counts[full], dtype=np.int64)
     return out
 
 
@@ -280,8 +286,8 @@ def simulate_turns(game, policy, n: int, rng=None, *, orders=None) -> TurnEstima
     ncols, cols_, cpt = _column_arrays(cols, n)
     placed = np.full(n, placed0, np.int64)
     risk = policy.kind == "risk"
-    counts = np.tile(np.bincount(pile.astype(np.int64), minlength=NUM_CODES), (n, 1)) \
-        if risk else None
+    counts = np.tile(np.bincount(pile.astype(np.int64), minlength=NUM_CODES).astype(np.int16),
+                     (n, 1)) if risk else None
     taken = np.zeros((n, min(L, 16)), np.int8)  # pile positions drawn so far (grows)
     ids = np.arange(n)                   # original index of each live turn
     busts = np.zeros(n, bool)
