@@ -12,7 +12,8 @@ from pushlab.errors import ParseError, SetupError
 from pushlab.rummy import Card
 from pushlab.rummy.finder import contract_deficit
 from pushlab.rummy.game import Game
-from pushlab.rummy.odds import (Estimate, _sets_exact_count, card_in_stock, card_in_stock_for,
+from pushlab.rummy.melds import HAND_SIZES
+from pushlab.rummy.odds import (Estimate, _sets_exact_count, _shape_count, card_in_stock, card_in_stock_for,
                                 contract_prob_exact, contract_prob_mc, contract_within,
                                 hypergeom_pmf, penalty_when_out, prob_at_least, prob_wild_in_hand)
 
@@ -48,23 +49,43 @@ def test_hypergeom_rejects_bad_arguments():
 
 # ---------------------------------------------------------------- dealt hand meets the contract
 
-def small_deck(ranks, wilds):
-    """ranks x 4 suits x 2 copies plus jokers: a deck small enough for brute force."""
-    nat = [Card(r, s) for r in ranks for s in "SHDC" for _ in range(2)]
+def small_deck(ranks, wilds, suits="SHDC"):
+    """ranks x suits x 2 copies plus jokers: a deck small enough for brute force."""
+    nat = [Card(r, s) for r in ranks for s in suits for _ in range(2)]
     return nat + [Card.parse("JK")] * wilds
+
+
+def brute_count(deck, deal):
+    """Hands (as sets of deck positions) of the deal's size that meet its contract."""
+    size = HAND_SIZES[deal]
+    return sum(contract_deficit(tuple(deck[i] for i in idx), deal) == 0
+               for idx in combinations(range(len(deck)), size))
 
 
 @pytest.mark.parametrize("deal,ranks,wilds", [(1, (5, 9), 2), (1, (5,), 3), (4, (5, 9), 1)])
 def test_exact_sets_count_equals_brute_force(deal, ranks, wilds):
-    deck = small_deck(ranks, wilds)
-    size = 3 * (2 if deal == 1 else 3)
-    brute = sum(contract_deficit(tuple(deck[i] for i in idx), deal) == 0
-                for idx in combinations(range(len(deck)), size))
+    brute = brute_count(small_deck(ranks, wilds), deal)
     assert brute > 0
-    assert _sets_exact_count(size // 3, ranks=len(ranks), wilds=wilds) == brute
+    assert _sets_exact_count(HAND_SIZES[deal] // 3, ranks=len(ranks), wilds=wilds) == brute
 
 
-@pytest.mark.parametrize("deal", [1, 4])
+@pytest.mark.parametrize("deal,ranks,suits,wilds", [(1, (5, 9), "SHDC", 2), (2, (5, 6, 7), "SH", 2),
+                                                    (3, (5, 6, 7), "SH", 3),
+                                                    (5, (5, 6, 7, 8), "SH", 2)])
+def test_exact_shape_count_equals_brute_force(deal, ranks, suits, wilds):
+    deck = small_deck(ranks, wilds, suits)
+    brute = brute_count(deck, deal)
+    assert brute > 0
+    assert _shape_count(deal, ranks=ranks, suits=["SHDC".index(x) for x in suits],
+                        wilds=wilds) == brute
+
+
+def test_two_exact_methods_agree_on_set_deals():
+    assert _shape_count(1) == _sets_exact_count(2)
+    assert _shape_count(1, ranks=(5, 9), wilds=2) == _sets_exact_count(2, ranks=2, wilds=2)
+
+
+@pytest.mark.parametrize("deal", [1, 2, 3, 4, 5])
 def test_exact_agrees_with_monte_carlo(deal):
     est = contract_prob_mc(deal, n=40000, seed=100 + deal)
     exact = contract_prob_exact(deal)
@@ -78,9 +99,15 @@ def test_monte_carlo_is_reproducible_and_bounded():
     assert a == b and 0 <= a.mean <= 1 and a.se >= 0 and a.n == 3000
 
 
-def test_exact_refuses_run_deals_and_bad_deals():
-    with pytest.raises(SetupError, match="contract_prob_mc"):
-        contract_prob_exact(3)
+def test_exact_values_are_probabilities_falling_with_harder_contracts():
+    p = {d: contract_prob_exact(d) for d in range(1, 6)}
+    assert all(isinstance(x, Fraction) and 0 < x < 1 for x in p.values())
+    assert p[1] > p[2] > p[3] > p[5] and p[1] > p[4]
+
+
+def test_bad_deals_are_refused():
+    with pytest.raises(ParseError, match="deals 1 to 5"):
+        contract_prob_exact(6)
     with pytest.raises(ParseError, match="deals 1 to 5"):
         contract_prob_mc(0)
 

@@ -6,9 +6,10 @@ or seed.
 
 - Hypergeometric helpers: :func:`hypergeom_pmf`, :func:`prob_at_least`,
   :func:`prob_wild_in_hand`.
-- The chance a dealt hand already meets its deal's contract: **exact** for the
-  set-only deals 1 and 4 (:func:`contract_prob_exact`, a sum over rank patterns), Monte
-  Carlo with the meld finder for every deal (:func:`contract_prob_mc`).
+- The chance a dealt hand already meets its deal's contract: **exact** for every deal
+  (:func:`contract_prob_exact`: a sum over rank patterns for the set deals 1 and 4, a
+  collection of every distinct contract hand for the deals with runs), and Monte Carlo
+  with the meld finder (:func:`contract_prob_mc`) as an independent check.
 - The chance a bot meets the contract within k of its turns (:func:`contract_within`,
   Monte Carlo with the game engine), the penalty the other side is left with when
   someone goes out (:func:`penalty_when_out`, Monte Carlo).
@@ -26,6 +27,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
+from itertools import combinations
 from math import comb, sqrt
 
 import numpy as np
@@ -42,7 +45,7 @@ __all__ = ["Estimate", "hypergeom_pmf", "prob_at_least", "prob_wild_in_hand",
 DECK = full_deck()
 NATURAL_RANKS = 12          # A, 3..K (the 2s are wild)
 WILDS = 12                  # eight 2s and four jokers
-EXACT_DEALS = (1, 4)        # deals whose dealt-hand probability is computed exactly
+EXACT_DEALS = (1, 2, 3, 4, 5)   # deals whose dealt-hand probability is computed exactly
 
 
 # ---------------------------------------------------------------- results
@@ -188,22 +191,85 @@ def _sets_exact_count(m: int, ranks: int = NATURAL_RANKS, wilds: int = WILDS) ->
     return total
 
 
+def _meld_shapes(kind: str, size: int, ranks=None, suits=None) -> list:
+    """Every meld of exactly ``size`` cards as (natural indices, wilds), at least one natural.
+
+    ``ranks``/``suits`` restrict the natural cards that exist (small decks, for tests).
+    """
+    ranks = (1,) + tuple(range(3, 14)) if ranks is None else tuple(ranks)
+    suits = tuple(range(4)) if suits is None else tuple(suits)
+    out = []
+    if kind == "set":
+        for r in ranks:
+            for k in range(1, min(3, size) + 1):
+                for chosen in combinations(suits, k):
+                    out.append((tuple(13 * s + r - 1 for s in chosen), size - k))
+        return out
+    for s in suits:
+        for lo in range(1, 16 - size):
+            cards = [13 * s + (0 if v == 14 else v - 1) for v in range(lo, lo + size)]
+            can = [j for j in range(size) if cards[j] % 13 + 1 in ranks and cards[j] % 13 != 1]
+            for k in range(1, len(can) + 1):          # which places hold naturals (2s are wild)
+                for places in combinations(can, k):
+                    out.append((tuple(cards[j] for j in places), size - k))
+    return out
+
+
+def _shape_count(deal: int, ranks=None, suits=None, wilds: int = WILDS) -> int:
+    """Number of dealt hands (physical cards) that are exactly the deal's contract melds.
+
+    The hand holds exactly the contract's number of cards, so every card is in a meld of
+    exactly the minimum size. Each hand is a multiset of natural cards (two copies each)
+    plus some of the ``wilds``; it is counted once however many ways it splits into melds:
+    the distinct multisets are collected first, then weighted by
+    prod C(2, copies used) * C(wilds, wilds used).
+    """
+    slots = CONTRACTS[deal]
+    shapes = [_meld_shapes(kind, size, ranks, suits) for kind, size in slots]
+    hands = set()
+
+    def rec(i, start, nat, w):
+        """Add slot i's meld."""
+        if i == len(slots):
+            hands.add((tuple(sorted(nat)), w))
+            return
+        same = i > 0 and slots[i] == slots[i - 1]
+        for j in range(start if same else 0, len(shapes[i])):
+            cards, k = shapes[i][j]
+            if w + k > wilds:
+                continue
+            new = nat + cards
+            if any(new.count(c) > 2 for c in cards):
+                continue
+            rec(i + 1, j, new, w + k)
+
+    rec(0, 0, (), 0)
+    total = 0
+    for nat, w in hands:
+        ways = comb(wilds, w)
+        for c in set(nat):
+            ways *= comb(2, nat.count(c))
+        total += ways
+    return total
+
+
+@lru_cache(maxsize=None)
 def contract_prob_exact(deal: int) -> Fraction:
-    """Exact P(a dealt hand already meets the contract) for the set-only deals 1 and 4.
+    """Exact P(a dealt hand already meets the contract), every deal 1-5.
 
-    The other deals (runs) raise :class:`~pushlab.errors.SetupError`: use
-    :func:`contract_prob_mc`.
+    Set deals 1 and 4 by a sum over rank patterns (:func:`_sets_exact_count`); deals
+    with runs by collecting every distinct hand that is the contract's melds
+    (:func:`_shape_count`, a few seconds for deal 5). Both methods agree on deal 1.
 
-    >>> p1, p4 = contract_prob_exact(1), contract_prob_exact(4)
-    >>> p1 == Fraction(_sets_exact_count(2), comb(108, 6)), float(p4) < float(p1)
-    (True, True)
+    >>> p1 = contract_prob_exact(1)
+    >>> p1 == Fraction(_sets_exact_count(2), comb(108, 6)) == Fraction(_shape_count(1), comb(108, 6))
+    True
     """
     _check_deal(deal)
-    if deal not in EXACT_DEALS:
-        raise SetupError(f"deal {deal} has runs: its probability is estimated by "
-                         f"contract_prob_mc, exact values exist for deals {EXACT_DEALS}")
-    m = len(CONTRACTS[deal])
-    return Fraction(_sets_exact_count(m), comb(108, HAND_SIZES[deal]))
+    n = HAND_SIZES[deal]
+    if deal in (1, 4):
+        return Fraction(_sets_exact_count(len(CONTRACTS[deal])), comb(108, n))
+    return Fraction(_shape_count(deal), comb(108, n))
 
 
 def _deal_hands(rng, n_hands: int, size: int) -> np.ndarray:
