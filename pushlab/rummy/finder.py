@@ -734,15 +734,19 @@ def _extra_cands(counts, wilds):
 
     Quick checks first: most hands late in a deal can form no new meld at all.
     """
-    sets_ok = any(sum(1 for t in range(4) if counts[13 * t + r - 1]) + wilds >= 3 for r in _SET_RANKS)
-    runs_ok = False
-    for s in range(4):
-        idx = _IDXS[s]
-        held = [v for v in range(1, 15) if counts[idx[v]]]
-        if held and (wilds >= 2 or any(held[i + 2 - wilds] - held[i] <= 2
-                                       for i in range(len(held) - 2 + wilds))):
-            runs_ok = True
-            break
+    c = counts
+    if wilds >= 2:
+        sets_ok = runs_ok = any(c)
+    else:
+        sets_ok = any((c[r - 1] > 0) + (c[12 + r] > 0) + (c[25 + r] > 0) + (c[38 + r] > 0)
+                      + wilds >= 3 for r in _SET_RANKS)
+        runs_ok = False
+        for s in range(4):
+            idx = _IDXS[s]
+            held = [v for v in range(1, 15) if c[idx[v]]]
+            if any(held[i + 2 - wilds] - held[i] <= 2 for i in range(len(held) - 2 + wilds)):
+                runs_ok = True
+                break
     out = []
     if sets_ok:
         out += [sk for sk in _skels(counts, "set", 3) if sk.need <= wilds]
@@ -820,6 +824,9 @@ def best_extra_melds(hand, table_melds=(), max_nodes: int = _MAX_NODES) -> Extra
             targets.append((i, opts[1:]))
     cands = _extra_cands(counts, wilds)
     if not targets and not cands:                 # only spare wilds to lay off
+        if not wilds:
+            rest = _sorted(cards)
+            return Extra([], [], rest, sum(c.penalty for c in rest))
         return _extra_result(cards, infos, [], [], 0, wilds)
     cnt = list(counts)
     state = {"best": None, "val": -1, "nodes": 0}
