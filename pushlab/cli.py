@@ -1,8 +1,13 @@
-"""The ``pushlab`` command: serve the lessons with Voilà.
+"""The ``pushlab`` command: serve the lessons with Voilà, pit bots against each other.
 
 ``pushlab serve`` runs Voilà on the ``notebooks/`` folder, bound to 127.0.0.1
 on a fixed port (8866 unless ``--port``), with sources stripped and tracebacks
 hidden from readers, and prints the URL to open.
+
+``pushlab simulate luck stopafter:3 greedy --games 200 --seed 1`` plays a
+seeded tournament between bots (``pushlab simulate rummy heuristic random``
+for the rummy: two partnerships) and prints mean scores and win rates with
+95% confidence intervals.
 
 >>> voila_argv("notebooks", port=9000, open_browser=False, python="python")[:4]
 ['python', '-m', 'voila', 'notebooks']
@@ -17,6 +22,8 @@ import os
 import socket
 import subprocess
 import sys
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 
 from pushlab.errors import PushlabError
@@ -92,6 +99,122 @@ def serve(notebooks=None, port: int = DEFAULT_PORT, open_browser: bool = True) -
         return 130
 
 
+def _luck_bots() -> dict:
+    """Luck bot names -> (class, type of the optional ``:ARG``)."""
+    from pushlab.luck import bots
+
+    return {"random": (bots.RandomBot, None), "stopafter": (bots.StopAfter, int),
+            "stopatrisk": (bots.StopAtRisk, float), "greedy": (bots.Greedy, None),
+            "hint": (bots.HintBot, None)}
+
+
+def _rummy_bots() -> dict:
+    """Rummy bot names -> (class, None): they take no argument."""
+    from pushlab.rummy import bots
+
+    return {"random": (bots.RandomBot, None), "heuristic": (bots.HeuristicBot, None),
+            "neverpush": (bots.NeverPushBot, None)}
+
+
+@dataclass(frozen=True)
+class BotFactory:
+    """A picklable bot factory with a readable name (for tournaments in several processes)."""
+
+    cls: type
+    args: tuple = ()
+
+    def __call__(self):
+        """A fresh bot."""
+        return self.cls(*self.args)
+
+    @property
+    def name(self) -> str:
+        """The bot's own name, e.g. ``StopAfter(3, bank_at=None)``."""
+        from pushlab.tournament import bot_name
+
+        return bot_name(self())
+
+
+def parse_bot(spec: str, known: dict) -> BotFactory:
+    """A bot factory from ``"name"`` or ``"name:arg"`` (e.g. ``"stopafter:3"``).
+
+    >>> parse_bot("stopafter:3", {"stopafter": (dict, int)})
+    BotFactory(cls=<class 'dict'>, args=(3,))
+    """
+    name, _, arg = spec.strip().lower().partition(":")
+    if name not in known:
+        raise PushlabError(f"unknown bot {spec!r}; known: {', '.join(sorted(known))}")
+    cls, argtype = known[name]
+    if not arg:
+        return BotFactory(cls)
+    if argtype is None:
+        raise PushlabError(f"bot {name!r} takes no argument, got {spec!r}")
+    try:
+        value = argtype(arg)
+    except ValueError:
+        raise PushlabError(f"bad argument in {spec!r}: expected {argtype.__name__}") from None
+    return BotFactory(cls, (value,))
+
+
+def format_result(result, game: str) -> str:
+    """A table of mean score and win rate per bot with 95% confidence intervals."""
+    rows = result.summary()
+    if game == "rummy":  # bots are (a, b, a, b): one row per partnership
+        rows = rows[:2]
+    width = max(len(r["bot"]) for r in rows)
+    means = [f"{r['score']:.2f} [{r['score_ci'][0]:.2f}, {r['score_ci'][1]:.2f}]" for r in rows]
+    head = ("mean penalty (lower is better)" if game == "rummy" else "mean score") + " [95% CI]"
+    col = max(len(head), *map(len, means))
+    lines = [f"{'bot':<{width}}  {head:<{col}}  win rate [95% CI]"]
+    for r, mean in zip(rows, means):
+        wlo, whi = r["win_ci"]
+        lines.append(f"{r['bot']:<{width}}  {mean:<{col}}  {r['win_rate']:.1%} [{wlo:.1%}, {whi:.1%}]")
+    return "\n".join(lines)
+
+
+def parse_deals(text: str) -> tuple:
+    """``"1,2,5"`` -> ``(1, 2, 5)``; deals are 1..5.
+
+    >>> parse_deals("1, 3")
+    (1, 3)
+    """
+    try:
+        deals = tuple(int(d) for d in text.split(","))
+    except ValueError:
+        raise PushlabError(f"deals must be numbers 1-5 separated by commas, got {text!r}") from None
+    if not deals or not all(1 <= d <= 5 for d in deals):
+        raise PushlabError(f"deals must be numbers 1-5 separated by commas, got {text!r}")
+    return deals
+
+
+def simulate(game: str, bots, games: int = 100, seed: int = 0, workers: int = 1, deals: str = "1,2,3,4,5", **options):
+    """Play a seeded tournament; returns the ``TournamentResult``."""
+    from pushlab.tournament import tournament
+
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise PushlabError(f"games must be a positive integer, got {games!r}")
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise PushlabError(f"workers must be a positive integer, got {workers!r}")
+    executor = ProcessPoolExecutor(workers) if workers > 1 else None
+    try:
+        if game == "luck":
+            if not 2 <= len(bots) <= 6:
+                raise PushlabError(f"push-your-luck needs 2 to 6 bots, got {len(bots)}")
+            factories = [parse_bot(b, _luck_bots()) for b in bots]
+            return tournament(factories, games=games, seed=seed, executor=executor, **options)
+        if game == "rummy":
+            from pushlab.rummy.bots import compare
+
+            if len(bots) != 2:
+                raise PushlabError(f"rummy needs 2 bots (one per partnership), got {len(bots)}")
+            a, b = (parse_bot(x, _rummy_bots()) for x in bots)
+            return compare(a, b, games=games, seed=seed, deals=parse_deals(deals), executor=executor)
+        raise PushlabError(f"unknown game {game!r}; choose luck or rummy")
+    finally:
+        if executor is not None:
+            executor.shutdown()
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``pushlab`` command."""
     parser = argparse.ArgumentParser(prog="pushlab", description="Interactive lessons about two card games called Push.")
@@ -104,6 +227,22 @@ def build_parser() -> argparse.ArgumentParser:
     srv.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port to listen on (default {DEFAULT_PORT})")
     srv.add_argument("--no-browser", action="store_true", help="do not open a web browser")
     srv.add_argument("--notebooks", metavar="DIR", help="folder of notebooks (default: ./notebooks)")
+    sim = commands.add_parser(
+        "simulate",
+        help="play many seeded games between bots",
+        description="Play a seeded tournament between bots and print mean scores and win rates "
+        "(95%% confidence intervals). luck bots: random, stopafter[:K], stopatrisk[:P], greedy, hint "
+        "(2-6 of them); rummy bots: random, heuristic, neverpush (2: one per partnership; lower "
+        "penalty is better).",
+    )
+    sim.add_argument("game", choices=["luck", "rummy"])
+    sim.add_argument("bots", nargs="+", metavar="BOT", help="e.g. stopafter:3 greedy")
+    sim.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    sim.add_argument("--seed", type=int, default=0, help="seed; same seed, same results (default 0)")
+    sim.add_argument("--workers", type=int, default=1, help="processes to use (default 1)")
+    sim.add_argument("--harder", action="store_true", help="luck: the harder variant")
+    sim.add_argument("--switch-cards", action="store_true", help="luck: play with switch cards")
+    sim.add_argument("--deals", default="1,2,3,4,5", help="rummy: deals to play (default 1,2,3,4,5)")
     return parser
 
 
@@ -113,6 +252,17 @@ def main(argv=None) -> int:
     try:
         if args.command == "serve":
             return serve(args.notebooks, port=args.port, open_browser=not args.no_browser)
+        if args.command == "simulate":
+            options = {}
+            if args.game == "luck":
+                options = {k: True for k in ("harder", "switch_cards") if getattr(args, k)}
+            elif args.harder or args.switch_cards:
+                raise PushlabError("--harder and --switch-cards are options of the luck game")
+            result = simulate(args.game, args.bots, games=args.games, seed=args.seed,
+                              workers=args.workers, deals=args.deals, **options)
+            print(f"pushlab simulate {args.game}: {result.games} games, seed {args.seed}")
+            print(format_result(result, args.game))
+            return 0
     except PushlabError as exc:
         print(f"pushlab: error: {exc}", file=sys.stderr)
         return 2

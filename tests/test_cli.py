@@ -137,3 +137,96 @@ def test_voila_json_matches_the_reader_settings():
     config = json.loads((REPO / "voila.json").read_text())
     assert config["VoilaConfiguration"] == {"show_tracebacks": False, "strip_sources": True}
     assert config["Voila"] == {"ip": "127.0.0.1", "port": 8866, "port_retries": 0}
+
+
+# ---------------------------------------------------------------- pushlab simulate
+
+
+def test_parse_bot_names_and_arguments():
+    """``name`` and ``name:arg`` make picklable factories of fresh, named bots."""
+    import pickle
+
+    from pushlab.luck.bots import Greedy, StopAfter, StopAtRisk
+
+    known = cli._luck_bots()
+    assert cli.parse_bot("stopafter:3", known)() == StopAfter(3)
+    assert cli.parse_bot(" StopAtRisk:0.3 ", known)() == StopAtRisk(0.3)
+    greedy = cli.parse_bot("greedy", known)
+    assert greedy() == Greedy() and greedy() is not greedy()
+    assert greedy.name == "Greedy(bank_at=None)"
+    assert pickle.loads(pickle.dumps(greedy)) == greedy
+
+
+@pytest.mark.parametrize(
+    "spec, message",
+    [("nobot", "unknown bot 'nobot'; known: greedy, hint"), ("greedy:2", "takes no argument"),
+     ("stopafter:x", "bad argument in 'stopafter:x'")],
+)
+def test_parse_bot_errors_name_the_problem(spec, message):
+    """Unknown bots and bad arguments are domain errors quoting the spec."""
+    with pytest.raises(PushlabError, match=message):
+        cli.parse_bot(spec, cli._luck_bots())
+
+
+def test_simulate_luck_is_the_seeded_tournament():
+    """The command plays exactly ``tournament(bots, games, seed)``: same seed, same arrays."""
+    from pushlab.luck.bots import Greedy, StopAfter
+    from pushlab.tournament import tournament
+
+    result = cli.simulate("luck", ["stopafter:2", "greedy"], games=6, seed=5)
+    direct = tournament([StopAfter(2), Greedy()], games=6, seed=5)
+    assert result.names == direct.names == ("StopAfter(2, bank_at=None)", "Greedy(bank_at=None)")
+    assert (result.scores == direct.scores).all() and (result.wins == direct.wins).all()
+    other = cli.simulate("luck", ["stopafter:2", "greedy"], games=6, seed=6)
+    assert (other.scores != result.scores).any()
+
+
+def test_simulate_luck_options_and_processes():
+    """Game options reach the games; two worker processes give the same results as one."""
+    one = cli.simulate("luck", ["random", "stopafter:1"], games=4, seed=2, harder=True)
+    two = cli.simulate("luck", ["random", "stopafter:1"], games=4, seed=2, harder=True, workers=2)
+    assert (one.scores == two.scores).all()
+    plain = cli.simulate("luck", ["random", "stopafter:1"], games=4, seed=2)
+    assert one.games == plain.games == 4
+
+
+def test_simulate_rummy_is_the_seeded_partnership_match():
+    """Rummy pits two partnerships (bots a, b, a, b), like ``rummy.bots.compare``."""
+    from pushlab.rummy.bots import HeuristicBot, RandomBot, compare
+
+    result = cli.simulate("rummy", ["heuristic", "random"], games=2, seed=3, deals="1")
+    direct = compare(HeuristicBot, RandomBot, games=2, seed=3, deals=(1,))
+    assert (result.scores == direct.scores).all() and result.scores.shape == (2, 4)
+
+
+@pytest.mark.parametrize(
+    "game, bots, kwargs, message",
+    [
+        ("luck", ["greedy"], {}, "2 to 6 bots"),
+        ("luck", ["greedy"] * 7, {}, "2 to 6 bots"),
+        ("rummy", ["random"], {}, "needs 2 bots"),
+        ("rummy", ["random", "random"], {"deals": "1,6"}, "deals must be numbers 1-5"),
+        ("poker", ["random", "random"], {}, "unknown game 'poker'"),
+        ("luck", ["greedy", "greedy"], {"games": 0}, "games must be a positive integer"),
+        ("luck", ["greedy", "greedy"], {"workers": 0}, "workers must be a positive integer"),
+    ],
+)
+def test_simulate_errors_name_the_problem(game, bots, kwargs, message):
+    """Bad requests are domain errors, raised before any game is played."""
+    with pytest.raises(PushlabError, match=message):
+        cli.simulate(game, bots, **kwargs)
+
+
+def test_main_simulate_prints_a_table(capsys):
+    """``pushlab simulate luck stopafter:2 greedy`` prints one row per bot with CIs."""
+    assert cli.main(["simulate", "luck", "stopafter:2", "greedy", "--games", "5", "--seed", "1"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "pushlab simulate luck: 5 games, seed 1"
+    assert out[2].startswith("StopAfter(2, bank_at=None)") and out[3].startswith("Greedy(bank_at=None)")
+    assert "[95% CI]" in out[1] and out[2].endswith("%]")
+
+
+def test_main_simulate_rummy_rejects_luck_options(capsys):
+    """--harder belongs to the luck game: a clear error, exit status 2."""
+    assert cli.main(["simulate", "rummy", "heuristic", "random", "--harder"]) == 2
+    assert "options of the luck game" in capsys.readouterr().err
