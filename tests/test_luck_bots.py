@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pushlab.errors import SetupError
+from pushlab.errors import IllegalAction, SetupError
 from pushlab.luck import Card, Game, parse_cards
 from pushlab.luck.bots import (
     BOT_KINDS,
@@ -296,6 +296,13 @@ def test_play_game_passes_options_and_checks_seats():
         play_game([StopAfter(2)] * 3, seed=1, players=2)
     with pytest.raises(SetupError):
         play_game([StopAfter(2)], seed=1)
+
+
+@pytest.mark.parametrize("bot", [RandomBot(), StopAfter(2), StopAtRisk(0.2), Greedy(), HintBot()])
+def test_bots_refuse_to_choose_when_the_game_is_over(bot):
+    final = play_game([StopAfter(3), StopAfter(4)], seed=2)
+    with pytest.raises(IllegalAction, match="over"):
+        bot.choose(final, np.random.default_rng(0))
 
 
 def test_bot_kinds_are_all_listed():

@@ -39,7 +39,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from pushlab.errors import SetupError
+from pushlab.errors import IllegalAction, SetupError
 from pushlab.luck.cards import COLOURS
 
 DEFAULT_BANK_AT = None  # measured: banking costs StopAfter bots win rate (docs/decisions.md)
@@ -236,6 +236,7 @@ class Bot:
 
     def choose(self, game, rng=None) -> str:
         """The action this bot takes in ``game`` (a legal one)."""
+        _check_not_over(game)
         return _PHASES[game.phase](self, game, rng)
 
     def on_turn(self, game, rng) -> str:
@@ -264,6 +265,12 @@ class Bot:
         raise NotImplementedError
 
 
+def _check_not_over(game) -> None:
+    """Raise IllegalAction when there is nothing to decide."""
+    if game.is_over:
+        raise IllegalAction("the game is over: there is no action to choose", legal=[])
+
+
 _PHASES = {"turn": Bot.on_turn, "place": Bot.on_place, "push": Bot.on_push,
            "collect": Bot.on_collect}
 
@@ -290,6 +297,7 @@ class RandomBot(Bot):
 
     def choose(self, game, rng=None) -> str:
         """A random legal action (or the bank rule at the start of a turn)."""
+        _check_not_over(game)
         colour = bank_choice(game, self.bank_at)
         if colour:
             return f"bank {colour}"
@@ -391,6 +399,7 @@ class HintBot(Bot):
 
     def choose(self, game, rng=None) -> str:
         """The hinted action if legal, else the shared rules."""
+        _check_not_over(game)
         colour = bank_choice(game, self.bank_at)
         if colour:
             return f"bank {colour}"
