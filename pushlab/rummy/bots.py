@@ -218,13 +218,15 @@ class HeuristicBot(RummyBot):
 
     def choose(self, game, rng=None) -> str:
         """The action for the current player."""
+        p = game.current_player
+        key = (game.deal_index, game.turn, p)
+        if game.phase == "play":                 # the next step of this turn's plan?
+            full = key + (_sorted(game.hand(p)),)
+            if full in self._plan:
+                return self._plan.pop(full)
         v = view(game)
-        key = (game.deal_index, game.turn, v.player)
         if v.phase == "draw":
             return self.draw(v, key)
-        full = key + (_sorted(v.hand),)
-        if full in self._plan:
-            return self._plan.pop(full)
         steps, _ = self._steps(v, v.hand)
         self._store(key, steps)
         return self._plan.pop(full)
