@@ -314,3 +314,16 @@ def test_hand_view_grows_with_the_hand():
     assert shown == [2]
     hv.show(cards[:1])
     assert sum(b.layout.display != "none" for b in hv.buttons) == 1
+
+
+def test_replace_wild_into_a_new_meld_and_refusals():
+    # Ann holds only 5D after melding: the freed joker alone cannot make a new run, and 5D frees
+    # no wild in the set of nines. Both are refused by the engine and nothing changes.
+    s = _melded("5D")
+    g = s.game
+    s.select("5D")
+    assert not s.replace_wild(0, "run")            # a run of one card plus the joker: not a meld
+    assert s.error.startswith("Illegal:") and s.game is g
+    s.select("5D")
+    assert not s.replace_wild(1, 0)                # 5D frees no wild among the nines
+    assert "rule 14" in s.error and s.game is g

@@ -250,8 +250,8 @@ class MeldChecker:
                                     style={"button_width": "60px", "description_width": "70px"})
         self.clear_button = w.Button(description="Clear", icon="times", tooltip="Remove all cards",
                                      layout=w.Layout(width="90px"))
-        self.back_button = w.Button(description="", icon="arrow-left", tooltip="Remove the last card",
-                                    layout=w.Layout(width="44px"))
+        self.back_button = w.Button(description="Last", icon="arrow-left", tooltip="Remove the last card",
+                                    layout=w.Layout(width="80px"))
         self.sort_button = w.Button(description="Sort", icon="sort", tooltip="Sort the cards (wilds stay last)",
                                     layout=w.Layout(width="90px"))
         self.result = w.HTML()
@@ -816,17 +816,16 @@ class RummySession:
         if cards is None:
             return False
         natural, rest = cards[0], cards[1:]
+        freed = self._freed_wild(meld_index, natural)
+        # no wild to free: the action is still sent, so the engine refuses it and says why
+        wild = () if freed is None else (freed,)
         if isinstance(then, str) and then in ("set", "run"):
-            freed = self._freed_wild(meld_index, natural)
-            if freed is None:
-                return self.act(f"replace {meld_index} {natural} then meld {then} {' '.join(map(str, rest))}")
-            new = rest + (freed,)
+            new = rest + wild
             if then == "run":
-                new = run_order(new)
+                new = run_order(new) if new else new
             follow = f"meld {then} {' '.join(str(c) for c in new)}"
         else:
-            freed = self._freed_wild(meld_index, natural)
-            follow = f"layoff {freed if freed is not None else 'JK'} {int(then)}"
+            follow = f"layoff {freed if freed is not None else natural} {int(then)}"
         return self.act(f"replace {meld_index} {natural} then {follow}")
 
     def _freed_wild(self, meld_index, natural):
