@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
+from operator import itemgetter
 from typing import NamedTuple
 
 from pushlab.errors import ParseError
@@ -819,9 +820,9 @@ def best_extra_melds(hand, table_melds=(), max_nodes: int = _MAX_NODES) -> Extra
                 for info in infos)
     targets = []                               # (meld index, its non-empty natural options)
     for i, info in enumerate(infos):
-        opts = _layoff_options(info, counts)
-        if len(opts) > 1:
-            targets.append((i, opts[1:]))
+        opts = [o for o in _layoff_options(info, counts)[1:] if o[1] <= wilds]
+        if opts:
+            targets.append((i, opts))
     cands = _extra_cands(counts, wilds)
     if not targets and not cands:                 # only spare wilds to lay off
         if not wilds:
@@ -833,11 +834,12 @@ def best_extra_melds(hand, table_melds=(), max_nodes: int = _MAX_NODES) -> Extra
     ample = _AMPLE_SHORTCUT and room0 >= len(cards) + wilds   # every spare wild finds room
     later = [sorted({x for _, opts in targets[t:] for o in opts for x in o[0]})
              for t in range(len(targets) + 1)]
+    getters = [itemgetter(*xs) if xs else (lambda _: ()) for xs in later]
     memo = {}
 
     def suffix(t, need):
         """With ample room: (most natural penalty laid off onto targets t.., wilds, choices)."""
-        key = (t, need, tuple(cnt[x] for x in later[t]))
+        key = (t, need, getters[t](cnt))
         hit = memo.get(key)
         if hit is not None:
             return hit
@@ -933,6 +935,8 @@ def _extra_result(cards, infos, chosen, lays, need, wilds) -> Extra:
     planned = dict(lays)
     layoffs = []
     for i, info in enumerate(infos):
+        if not spare and i not in planned:
+            continue
         nat, _, low, high = planned.get(i, ((), 0, (), ()))
         if info[0] == "set":
             add = [_CARDS[x] for x in nat]
