@@ -234,7 +234,7 @@ class Checked:
         return action
 
 
-@settings(max_examples=30)
+@settings(max_examples=50)
 @given(data=st.data(), players=st.integers(2, 6), seed=st.integers(0, 2**32 - 1),
        harder=st.booleans(), switch=st.booleans())
 def test_bots_never_make_illegal_moves(data, players, seed, harder, switch):

@@ -4,6 +4,8 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pushlab.errors import SetupError
 from pushlab.luck import Game, full_deck, parse_cards
@@ -40,11 +42,12 @@ def three_columns(pile, players=3, first="R1 B1 G1"):
 def midgame(seed, turns, players=4):
     """A full-deck game after ``turns`` turns of StopAfter(4) play, in phase turn/push."""
     g, rng, bot = Game.new(players, seed=seed), np.random.default_rng(seed), StopAfter(4)
-    while g.turn <= turns and not g.is_over:
+    last = g
+    while not g.is_over and (g.turn <= turns or g.phase not in ("turn", "push")):
+        if g.phase in ("turn", "push"):
+            last = g
         g = g.apply(bot.choose(g, rng))
-    while g.phase not in ("turn", "push"):
-        g = g.apply(bot.choose(g, rng))
-    return g
+    return last if g.is_over else g
 
 
 def within(est, se, exact, k=4.0):
@@ -132,6 +135,20 @@ def test_vectorized_equals_engine_on_identical_orders(policy):
         b = simulate_turns(g, policy, 0, orders=orders)
         assert a.busts.tolist() == b.busts.tolist()
         assert a.scores.tolist() == b.scores.tolist()
+
+
+@settings(max_examples=25)
+@given(seed=st.integers(0, 10**6), turns=st.integers(0, 40), players=st.integers(2, 6),
+       policy=st.one_of(st.builds(TurnPolicy.after, st.integers(0, 12)),
+                        st.builds(TurnPolicy.more, st.integers(0, 12)),
+                        st.builds(TurnPolicy.risk, st.fractions(0, 1, max_denominator=20))))
+def test_vectorized_equals_engine_property(seed, turns, players, policy):
+    g = midgame(seed, turns, players)
+    rng = np.random.default_rng(seed)
+    orders = np.array([rng.permutation(encode(g.draw_pile)) for _ in range(20)])
+    a = simulate_turns_engine(g, policy, 0, orders=orders)
+    b = simulate_turns(g, policy, 0, orders=orders)
+    assert a.busts.tolist() == b.busts.tolist() and a.scores.tolist() == b.scores.tolist()
 
 
 def test_vectorized_agrees_with_engine_statistically():
