@@ -58,9 +58,12 @@ def test_table_html_benches_are_grouped_by_colour_and_banks_face_down():
         assert s.act(a), s.error
     g = s.game
     shown = text(ui.table_html(g))
-    assert "bank: 0 pts (0 cards)" in shown
+    assert "bank empty" in shown
     assert "Ann — 5 pts" in shown  # took column 2: B5
     assert g.benches[0] == parse_cards("B5")
+    assert s.act("bank B"), s.error
+    banked = ui.table_html(s.game)
+    assert "bank: 5 pts (1 card)" in text(banked) and "pl-back" in banked
 
 
 def test_table_html_marks_the_collector_and_the_end():

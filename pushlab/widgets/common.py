@@ -56,7 +56,7 @@ CSS = """<style>
 .pl-msg.pl-error{background:#fdecea;color:#a4000f;border:1px solid #e57373;font-weight:600}
 .pl-msg.pl-info{background:#eef5fc;color:#1b4f80;border:1px solid #9cc3e8}
 .pl-msg.pl-ok{background:#edf7ed;color:#1e5e20;border:1px solid #8bc48d}
-.pl-log{font-size:13px;max-height:420px;overflow-y:auto;margin:0;padding-left:22px}
+.pl-log{font-size:13px;max-height:420px;overflow-y:auto;margin:0;padding-left:34px}
 .pl-log li.pl-new{font-weight:600}
 .pl-muted{color:#666;font-size:12px}
 .pl-kv td{padding:1px 6px;font-size:13px}

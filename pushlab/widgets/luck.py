@@ -118,8 +118,10 @@ def _bench_html(cards) -> str:
 
 def _bank_html(cards) -> str:
     """A bank: a face-down stack with its card count and points."""
+    if not cards:
+        return '<span class="pl-muted" title="banked cards are safe">bank empty</span>'
     points = sum(c.points for c in cards)
-    caption = f"bank: {points} pts ({len(cards)} cards)"
+    caption = f"bank: {points} pts ({len(cards)} card{'' if len(cards) == 1 else 's'})"
     return stack_html(len(cards), caption, title="banked cards are safe", size="sm")
 
 
@@ -751,17 +753,16 @@ class PlayApp:
         for c, b in zip(COLOURS, self.banks):
             b.disabled = f"bank {c}" not in legal
         self.undo.disabled = not s.history
-        self.prompt.value = (f"{CSS}<div class='pl-root' style='font-size:15px;padding:4px 0'>"
-                             f"{esc(self._prompt_text())}</div>")
         self.log.value = log_html(g.log, start=s.seen, last=40)
-        if g.phase in ("turn", "push", "place") and not over:
-            self.odds.show(g)
-        elif over:
-            self.odds.widget.value = ""
+        self.odds.show(g)
         self.hint.value = ""
         if self.show_hint.value and s.your_move:
             self.hint.value = f"{CSS}<div class='pl-root pl-msg pl-ok'>{esc(s.hint_text())}</div>"
         self.summary.value = summary_html(s) if over else ""
+        # last, with a version number: a front end that sees the new prompt has every update above
+        self.version = getattr(self, "version", 0) + 1
+        self.prompt.value = (f"{CSS}<div class='pl-root' data-version='{self.version}' "
+                             f"style='font-size:15px;padding:4px 0'>{esc(self._prompt_text())}</div>")
 
     def _prompt_text(self) -> str:
         """What the reader should do now, in words."""

@@ -1,0 +1,119 @@
+"""The push-your-luck apps in Voilà, in headless Chromium: they render, respond to clicks, show errors.
+
+Uses the fixtures of ``tests/conftest.py`` (``open_app``, ``app_errors``, ``screenshot``).
+Screenshots go to ``tests/screenshots/``.
+"""
+
+VERSION_JS = "() => Number(document.querySelector('.pl-prompt [data-version]').dataset.version)"
+
+
+def click_and_wait(page, button):
+    """Click ``button`` (a CSS selector) and wait until the app has redrawn (its prompt version grows).
+
+    The app writes its prompt last, so a new prompt version means every other part
+    of the app has been updated too.
+    """
+    before = page.evaluate(VERSION_JS)
+    page.locator(button).click()
+    page.wait_for_function(f"() => ({VERSION_JS})() > {before}", timeout=30_000)
+
+
+def assert_labelled_controls(page, root):
+    """Every button of the app ``root`` has a text label and a tooltip."""
+    buttons = page.locator(f"{root} button")
+    assert buttons.count() > 0
+    for i in range(buttons.count()):
+        b = buttons.nth(i)
+        assert b.inner_text().strip(), "a button without a text label"
+        assert b.get_attribute("title"), f"button {b.inner_text()!r} has no tooltip"
+
+
+def message(page, root):
+    """The text of the message line of the app ``root`` ('' when there is none)."""
+    return page.locator(f"{root} .pl-message").first.inner_text().strip()
+
+
+def test_rules_app_steps_through_a_scenario(open_app, app_errors, screenshot):
+    page = open_app("01-push-your-luck-rules", wait_for=".pl-stepthrough")
+    first = page.locator(".pl-stepthrough").first
+    assert "Step 0 of 11" in first.inner_text()
+    assert first.locator("button:has-text('Back')").is_disabled()
+    assert_labelled_controls(page, ".pl-stepthrough")
+    for _ in range(3):
+        before = first.inner_text()
+        first.locator("button:has-text('Next')").click()
+        page.wait_for_function(
+            "([old]) => document.querySelector('.pl-stepthrough').innerText !== old", arg=[before])
+    text = first.inner_text()
+    assert "Step 3 of 11" in text
+    assert "Ann draws R3 and starts column 1" in text
+    assert "A blue 3 has the same number as the red 3" in text
+    assert first.locator(".pl-card[title='blue 3']").count() == 1      # the drawn card, drawn as a card
+    assert page.locator(".pl-stepthrough").count() >= 6
+    assert app_errors(page) == []
+    screenshot(page, "luck-01-rules")
+
+
+def test_play_app_illegal_stop_then_a_full_turn_by_clicking(open_app, app_errors, screenshot):
+    page = open_app("02-play-push-your-luck", wait_for=".pl-playapp .pl-btn-draw")
+    app = ".pl-playapp"
+    start_table = page.inner_text(".pl-tableview")
+    assert "Ann (you)" in start_table and "draw pile: 120" in start_table
+    assert_labelled_controls(page, app)
+    # an illegal control: Stop before drawing shows the engine's message, state unchanged
+    page.locator(".pl-btn-stop").click()
+    page.wait_for_selector(f"{app} .pl-message .pl-error", timeout=30_000)
+    error = message(page, app)
+    assert error.startswith("Illegal:") and "stop" in error and "draw" in error
+    assert page.inner_text(".pl-tableview") == start_table
+    screenshot(page, "luck-02-illegal-stop")
+    # draw until a column exists, stop, take a column: every step by clicking
+    took = False
+    for _ in range(40):
+        prompt = page.inner_text(".pl-prompt")
+        if prompt.startswith("Take one"):
+            enabled = [i for i in range(3) if page.locator(f".pl-btn-col-{i}").is_enabled()]
+            click_and_wait(page, f".pl-btn-col-{enabled[0]}")
+            took = True
+            break
+        if prompt.startswith("Put the drawn card"):
+            target = ".pl-btn-new" if page.locator(".pl-btn-new").is_enabled() else ".pl-btn-col-0"
+            click_and_wait(page, target)
+        elif prompt.startswith("Draw again, or Stop"):
+            screenshot(page, "luck-02-before-stop")
+            click_and_wait(page, ".pl-btn-stop")
+        else:
+            click_and_wait(page, ".pl-btn-draw")
+        assert message(page, app) == "", message(page, app)
+    assert took, "never reached the collection"
+    assert message(page, app) == ""
+    log = page.inner_text(app)
+    assert "Ann stops" in log and "Ann takes column" in log
+    assert page.inner_text(".pl-tableview") != start_table
+    assert app_errors(page) == []
+    screenshot(page, "luck-02-after-turn")
+
+
+def test_probability_lab_renders_every_plot(open_app, app_errors, screenshot):
+    page = open_app("03-push-your-luck-probability")
+    text = page.inner_text("body")
+    assert "Exact P(bust) =" in text and "standard errors away" in text
+    assert page.locator(".jp-OutputArea-output img").count() >= 5      # five matplotlib figures
+    assert page.locator(".pl-odds").count() == 1 and page.locator(".pl-tableview").count() == 2
+    assert app_errors(page) == []
+    screenshot(page, "luck-03-probability")
+
+
+def test_lesson_builder_story_updates_its_odds(open_app, app_errors, screenshot):
+    page = open_app("04-make-your-own-lesson", wait_for=".pl-stepthrough")
+    story = page.locator(".pl-stepthrough").first
+    assert "My lesson: when would you stop?" in story.inner_text()
+    for _ in range(6):
+        before = story.inner_text()
+        story.locator("button:has-text('Next')").click()
+        page.wait_for_function(
+            "([old]) => document.querySelector('.pl-stepthrough').innerText !== old", arg=[before])
+    text = story.inner_text()
+    assert "22.2% (2/9)" in text                                     # three columns of 1s, 2 of 9 cards bust
+    assert app_errors(page) == []
+    screenshot(page, "luck-04-lesson")
