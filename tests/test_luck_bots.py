@@ -305,5 +305,14 @@ def test_bots_refuse_to_choose_when_the_game_is_over(bot):
         bot.choose(final, np.random.default_rng(0))
 
 
+def test_subclasses_can_override_one_phase():
+    class TakeLast(StopAfter):
+        def on_collect(self, game, rng):
+            return f"take {len(game.columns) - 1}"
+
+    g = _collect_state("R3 B3 G1", ["draw", "place 0", "draw", "place 1", "stop"])
+    assert TakeLast(2).choose(g) == "take 1" and StopAfter(2).choose(g) == "take 0"
+
+
 def test_bot_kinds_are_all_listed():
     assert set(BOT_KINDS) == {RandomBot, StopAfter, StopAtRisk, Greedy, HintBot}

@@ -237,7 +237,7 @@ class Bot:
     def choose(self, game, rng=None) -> str:
         """The action this bot takes in ``game`` (a legal one)."""
         _check_not_over(game)
-        return _PHASES[game.phase](self, game, rng)
+        return getattr(self, _PHASES[game.phase])(game, rng)
 
     def on_turn(self, game, rng) -> str:
         """Start of turn: bank by the rule, else draw."""
@@ -271,8 +271,7 @@ def _check_not_over(game) -> None:
         raise IllegalAction("the game is over: there is no action to choose", legal=[])
 
 
-_PHASES = {"turn": Bot.on_turn, "place": Bot.on_place, "push": Bot.on_push,
-           "collect": Bot.on_collect}
+_PHASES = {"turn": "on_turn", "place": "on_place", "push": "on_push", "collect": "on_collect"}
 
 
 def _pick(legal, rng):
