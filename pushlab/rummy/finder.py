@@ -51,9 +51,13 @@ def _sorted(cards) -> tuple:
 # ---------------------------------------------------------------- encoding
 
 def _cards_of(hand) -> tuple[Card, ...]:
-    """Cards from notation, cards, or a game hand."""
-    return hand if isinstance(hand, tuple) and all(isinstance(c, Card) for c in hand) \
-        else parse_cards(hand)
+    """Cards from notation, cards, or a game hand (a tuple of cards passes through)."""
+    if isinstance(hand, tuple) and set(map(type, hand)) <= _CARD_TYPE:
+        return hand
+    return parse_cards(hand)
+
+
+_CARD_TYPE = {Card}
 
 
 def hand_key(hand) -> tuple[tuple[int, ...], int]:
