@@ -293,6 +293,10 @@ def test_batched_games_reproducible_and_sane():
     assert hard.mean_scores().mean() < a.mean_scores().mean()
     two = simulate_games(500, 2, k=3, rng=np.random.default_rng(1))
     assert two.scores.shape == (500, 2)
+    m, lo, hi = a.mean_score()
+    assert np.allclose(m, a.mean_scores()) and (lo < m).all() and (m < hi).all()
+    r, rlo, rhi = a.win_rate()
+    assert np.allclose(r, a.win_rates()) and (rlo >= 0).all() and (rhi <= 1).all()
 
 
 def test_batched_games_reject_bad_input():

@@ -478,6 +478,19 @@ class GamesResult:
         """Standard error of each seat's win rate."""
         return self.wins.std(0, ddof=1) / np.sqrt(self.games)
 
+    def mean_score(self):
+        """(mean, low, high) score per seat with 95% normal CIs (as in tournaments)."""
+        from pushlab.tournament import mean_ci
+
+        return mean_ci(self.scores)
+
+    def win_rate(self):
+        """(rate, low, high) win rate per seat with 95% normal CIs, clipped to 0..1."""
+        from pushlab.tournament import mean_ci
+
+        rate, low, high = mean_ci(self.wins)
+        return rate, np.clip(low, 0, 1), np.clip(high, 0, 1)
+
 
 def fractional_wins(scores) -> np.ndarray:
     """Wins per game and seat: 1/m for each of the m top scorers.
