@@ -60,6 +60,8 @@ CSS = """<style>
 .pl-log li.pl-new{font-weight:600}
 .pl-muted{color:#666;font-size:12px}
 .pl-kv td{padding:1px 6px;font-size:13px}
+.pl-kv th{padding:1px 6px;font-size:12px;text-align:left;font-weight:600;color:#444}
+.pl-root p{font-size:14px;margin:4px 0}
 .pl-bar{display:inline-block;height:10px;background:#5b8cc0;vertical-align:middle;border-radius:2px}
 </style>"""
 

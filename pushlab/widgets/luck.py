@@ -477,7 +477,8 @@ def summary_html(session: LuckSession) -> str:
     costly = [r for r in rows if r["regret"] > 1e-9]
     if rows:
         lines = "".join(
-            f'<tr><td>{esc(r["phase"])}</td><td>{esc(r["action"])}</td><td>{esc(r["best"])}</td>'
+            f'<tr><td>{esc(r["phase"])}</td><td>{esc(_action_words(r["action"]))}</td>'
+            f'<td>{esc(_action_words(r["best"]))}</td>'
             f'<td>{r["regret"]:.2f}</td></tr>' for r in sorted(costly, key=lambda r: -r["regret"])[:10])
         regret = (f'<p>You made {len(rows)} valued decisions; {len(rows) - len(costly)} matched the exact best move. '
                   f'In total your decisions cost <b>{session.total_regret():.2f}</b> expected points against the hint.</p>')
