@@ -221,7 +221,7 @@ class HeuristicBot(RummyBot):
         p = game.current_player
         key = (game.deal_index, game.turn, p)
         if game.phase == "play":                 # the next step of this turn's plan?
-            full = key + (_sorted(game.hand(p)),)
+            full = key + (game.hand(p),)         # the engine keeps hands sorted like _sorted
             if full in self._plan:
                 return self._plan.pop(full)
         v = view(game)
@@ -229,7 +229,7 @@ class HeuristicBot(RummyBot):
             return self.draw(v, key)
         steps, _ = self._steps(v, v.hand)
         self._store(key, steps)
-        return self._plan.pop(full)
+        return self._plan.pop(key + (_sorted(v.hand),))
 
     def __repr__(self):
         """``HeuristicBot()``."""

@@ -673,6 +673,23 @@ def _table_info(meld):
     return _table_info_cached(meld[0], parse_cards(meld[1]))
 
 
+_INFOS_BY_ID: dict = {}
+
+
+def _table_infos(table_melds) -> list:
+    """:func:`_table_info` of every meld (remembered for the last tables seen)."""
+    if isinstance(table_melds, tuple):
+        hit = _INFOS_BY_ID.get(id(table_melds))
+        if hit is not None and hit[0] is table_melds:
+            return hit[1]
+        infos = [_table_info(m) for m in table_melds]
+        if len(_INFOS_BY_ID) > 256:
+            _INFOS_BY_ID.clear()
+        _INFOS_BY_ID[id(table_melds)] = (table_melds, infos)
+        return infos
+    return [_table_info(m) for m in table_melds]
+
+
 @lru_cache(maxsize=8192)
 def _table_info_cached(kind, cards):
     """Cached body of :func:`_table_info`."""
@@ -782,8 +799,7 @@ def might_place(card, hand, table_melds=()) -> bool:
         for lo in range(max(1, v - 2), min(v, 12) + 1):
             if sum(1 for w in range(lo, lo + 3) if w != v and not counts[idx[w]]) <= wilds:
                 return True
-    for m in table_melds:
-        info = _table_info(m)
+    for info in _table_infos(table_melds):
         if info[0] == "set":
             if info[1] == r and s not in info[2] and info[3] < MAX_SET:
                 return True
@@ -819,7 +835,7 @@ def best_extra_melds(hand, table_melds=(), max_nodes: int = _MAX_NODES) -> Extra
     """
     cards = _cards_of(hand)
     counts, wilds = hand_key(cards)
-    infos = [_table_info(m) for m in table_melds]
+    infos = _table_infos(table_melds)
     room0 = sum(MAX_SET - info[3] if info[0] == "set" else MAX_RUN - (info[3] - info[2] + 1)
                 for info in infos)
     targets = []                               # (meld index, its non-empty natural options)
