@@ -164,11 +164,14 @@ class HeuristicBot(RummyBot):
         if not v.met[v.player]:
             way = None
             if _deficit(hand, v.deal) == 0:
-                way = best_contract(hand, v.deal, keep_wilds=True)
+                # search only the naturals of the least-wilds plan (and the wilds): the
+                # same fewest wilds, far fewer skeletons than the whole hand
+                plan = _deficit_plan(hand_key(hand)[0], v.deal)
+                way = best_contract(_split_plan(hand, plan[1])[0], v.deal, keep_wilds=True)
             if way is None:
                 return [(hand, f"discard {self.discard(v, hand)}")], hand
             steps.append((hand, _meld_action(way.melds)))
-            hand = way.rest
+            hand = _minus(hand, [c for _, cs in way.melds for c in cs])
             table = table + tuple(Meld(k, c, v.player) for k, c in way.melds)
             if not hand:
                 return steps, hand
@@ -196,14 +199,7 @@ class HeuristicBot(RummyBot):
             rest = hand
         else:                               # before the contract: cards outside the best plan
             plan = _deficit_plan(hand_key(hand)[0], v.deal)
-            used = list(plan[1]) if plan else []
-            rest = []
-            for c in hand:
-                i = _index(c)
-                if i is not None and i in used:
-                    used.remove(i)
-                else:
-                    rest.append(c)
+            rest = _split_plan(hand, plan[1] if plan else ())[1]
         pool = [c for c in rest if c.is_natural]
         if pool:
             return max(pool, key=lambda c: (c.penalty, c.sort_key))
@@ -248,6 +244,22 @@ def _index(card: Card) -> int | None:
     if card.is_wild:
         return None
     return 13 * "SHDC".index(card.suit) + card.rank - 1
+
+
+def _split_plan(hand, used):
+    """(the plan's naturals and every wild, the other naturals) of a hand."""
+    used = list(used)
+    keep, rest = [], []
+    for c in hand:
+        i = _index(c)
+        if i is None:
+            keep.append(c)
+        elif i in used:
+            used.remove(i)
+            keep.append(c)
+        else:
+            rest.append(c)
+    return tuple(keep), rest
 
 
 def _minus(hand, cards):
