@@ -881,7 +881,7 @@ class _Draft:
         """Resolve one parsed action or raise _Refusal."""
         verb = parsed[0]
         if self.phase == "over":
-            raise _Refusal("the match is over")
+            raise _Refusal("rule 20: the match is over (all its deals are played)")
         if self.phase == "draw" and verb not in ("take", "push"):
             raise _Refusal(f"rule 12: {self.name()} must first draw: take the discard or push")
         if self.phase == "play" and verb in ("take", "push"):
@@ -939,7 +939,7 @@ class _Draft:
         """Check cards are held and each meld valid (rules 7-9)."""
         missing = _missing(hand, [c for _, cards in melds for c in cards])
         if missing is not None:
-            raise _Refusal(f"{self.name()} does not hold {missing.pretty}"
+            raise _Refusal(f"rule 13: {self.name()} does not hold {missing.pretty}"
                            f"{' (enough copies)' if missing in hand else ''}")
         for kind, cards in melds:
             problem = meld_problem(cards, kind)
@@ -982,10 +982,10 @@ class _Draft:
             raise _Refusal(f"rule 13: {self.name()} has not met the contract yet, so may not "
                            f"lay off")
         if card not in hand:
-            raise _Refusal(f"{self.name()} does not hold {card.pretty}")
+            raise _Refusal(f"rule 13: {self.name()} does not hold {card.pretty}")
         if not 0 <= m < len(self.table):
-            raise _Refusal(f"there is no meld {m} (melds are numbered 0..{len(self.table) - 1} "
-                           f"in actions)" if self.table else "there are no melds on the table")
+            raise _Refusal(f"rule 13: there is no meld {m} (melds are numbered 0..{len(self.table) - 1} "
+                           f"in actions)" if self.table else "rule 13: there are no melds on the table")
         if m == forbidden:
             raise _Refusal(f"rule 14: the freed wild must go to another meld, not back to "
                            f"meld {m + 1}")
@@ -994,9 +994,9 @@ class _Draft:
         if not ends:
             raise _Refusal(f"rule 13: {card.pretty} does not fit on {self.meld_label(m)}")
         if end is not None and meld.kind == "set":
-            raise _Refusal(f"meld {m + 1} is a set: lay off without low/high")
+            raise _Refusal(f"rule 13: meld {m + 1} is a set: lay off without low/high")
         if end is None and len(ends) > 1:
-            raise _Refusal(f"{card.pretty} fits at both ends of {self.meld_label(m)}: say low or high")
+            raise _Refusal(f"rule 13: {card.pretty} fits at both ends of {self.meld_label(m)}: say low or high")
         if end is not None and end not in ends:
             raise _Refusal(f"rule 13: {card.pretty} does not fit at the {end} end of "
                            f"{self.meld_label(m)}")
@@ -1018,9 +1018,9 @@ class _Draft:
             raise _Refusal(f"rule 14: {self.name()} has not met the contract yet, so may not "
                            f"replace wilds")
         if nat not in self.hands[p]:
-            raise _Refusal(f"{self.name()} does not hold {nat.pretty}")
+            raise _Refusal(f"rule 14: {self.name()} does not hold {nat.pretty}")
         if not 0 <= m < len(self.table):
-            raise _Refusal(f"there is no meld {m} on the table")
+            raise _Refusal(f"rule 14: there is no meld {m} on the table")
         meld = self.table[m]
         try:
             new, freed = meld.replace(nat, wild)
