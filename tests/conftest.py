@@ -39,7 +39,9 @@ Browser fixtures (for ``tests/test_browser*.py``)
         and uncaught JavaScript exceptions. ``assert app_errors(page) == []``.
     ``screenshot`` (function)
         ``screenshot(page, "02-after-bust") -> Path`` saves a PNG of the
-        whole viewport in ``tests/screenshots/`` (git-ignored).
+        whole app (the viewport is stretched to the app's height for the
+        shot, at most 16000 px; ``whole=False``: just the viewport) in
+        ``tests/screenshots/`` (git-ignored).
 
     Tests that use any of these fixtures get the ``browser`` marker, so
     ``pytest -m "not browser"`` skips them.
@@ -378,15 +380,31 @@ def app_errors():
     return _errors
 
 
+# Runs in the page: the height of the whole app (Voilà scrolls inside its own container).
+_HEIGHT_JS = """() => Math.max(0, ...[document.body, document.documentElement,
+    ...document.querySelectorAll('#rendered_cells, #main, .jp-LabShell, .jp-Notebook')]
+    .map(e => e ? e.scrollHeight : 0))"""
+MAX_SHOT_HEIGHT = 16_000
+
+
 @pytest.fixture
 def screenshot():
-    """``screenshot(page, name) -> Path``: a PNG in tests/screenshots/."""
+    """``screenshot(page, name, whole=True) -> Path``: a PNG in tests/screenshots/."""
 
-    def _shot(page, name):
-        """Save a screenshot of ``page`` as ``tests/screenshots/<name>.png``."""
+    def _shot(page, name, whole=True):
+        """Save ``page`` as ``tests/screenshots/<name>.png``, the whole app unless ``whole=False``."""
         SCREENSHOT_DIR.mkdir(exist_ok=True)
         path = SCREENSHOT_DIR / (re.sub(r"[^\w.-]+", "_", str(name)) + ".png")
-        page.screenshot(path=str(path), full_page=True)
+        size = page.viewport_size
+        height = min(int(page.evaluate(_HEIGHT_JS)), MAX_SHOT_HEIGHT) if whole and size else 0
+        if size and height > size["height"]:
+            page.set_viewport_size({"width": size["width"], "height": height})
+            try:
+                page.screenshot(path=str(path), full_page=True)
+            finally:
+                page.set_viewport_size(size)
+        else:
+            page.screenshot(path=str(path), full_page=True)
         return path
 
     return _shot
