@@ -5,6 +5,7 @@ Fix a failure with ``python scripts/strip_notebooks.py``.
 
 import importlib.util
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -81,3 +82,36 @@ def test_strip_file_check_mode_then_fix(tmp_path, capsys):
     assert strip_notebooks.strip_file(path, check=True) is False
     assert strip_notebooks.main(["--check", str(path)]) == 0
     assert "dirty" in capsys.readouterr().out
+
+
+LINK = re.compile(r"\]\(([^)\s]+\.ipynb)(?:#[^)]*)?\)")
+
+
+def markdown_links(path):
+    """Relative notebook links (``[text](name.ipynb)``) in a notebook's markdown cells."""
+    links = []
+    for cell in load(path)["cells"]:
+        if cell["cell_type"] == "markdown":
+            source = "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
+            links += [l for l in LINK.findall(source) if "://" not in l]
+    return links
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_notebook_links_resolve(path):
+    """Every link to another notebook points at a committed notebook."""
+    for link in markdown_links(path):
+        assert (path.parent / link).is_file(), f"{path.name} links to missing {link}"
+
+
+def test_welcome_lists_every_lesson():
+    """The landing page (00-welcome) links every other notebook."""
+    welcome = REPO / "notebooks" / "00-welcome.ipynb"
+    linked = {Path(l).name for l in markdown_links(welcome)}
+    missing = [p.name for p in NOTEBOOKS if p != welcome and p.name not in linked]
+    assert missing == [], f"add these lessons to notebooks/00-welcome.ipynb: {missing}"
+
+
+def test_link_finder_sees_links():
+    """The link check is not blind."""
+    assert LINK.findall("see [one](01-a.ipynb) and [two](sub/02-b.ipynb#part)") == ["01-a.ipynb", "sub/02-b.ipynb"]
