@@ -67,6 +67,12 @@ def test_play_app_illegal_stop_then_a_full_turn_by_clicking(open_app, app_errors
     assert error.startswith("Illegal:") and "stop" in error and "draw" in error
     assert page.inner_text(".pl-tableview") == start_table
     screenshot(page, "luck-02-illegal-stop")
+    # keyboard play: the Draw button takes the focus and Enter presses it
+    before = page.evaluate(VERSION_JS)
+    page.focus(".pl-btn-draw")
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"() => ({VERSION_JS})() > {before}", timeout=30_000)
+    assert message(page, app) == "" and page.inner_text(".pl-tableview") != start_table
     # draw until a column exists, stop, take a column: every step by clicking
     took = False
     for _ in range(40):

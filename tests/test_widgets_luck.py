@@ -251,6 +251,8 @@ def test_table_view_and_odds_panel_redraw():
     assert view.widget.value != first and "Drawn card" in text(view.widget.value)
     panel = ui.OddsPanel(g)
     assert "counting" in panel.widget.value
+    empty = ui.TableView()
+    assert empty.widget.value == "" and empty._repr_html_() == ""
 
 
 def test_step_through_next_back_and_notes():

@@ -506,12 +506,13 @@ class TableView:
     In a notebook, ``TableView(game)`` displays itself (as its ``widget``).
     """
 
-    def __init__(self, game, labels=None, you=None, width: str = "660px"):
+    def __init__(self, game=None, labels=None, you=None, width: str = "660px"):
         w = _w()
         self.widget = w.HTML(layout=w.Layout(width=width, min_width="340px"))
         self.widget.add_class("pl-tableview")
-        self.labels, self.you = labels, you
-        self.show(game)
+        self.labels, self.you, self.game = labels, you, None
+        if game is not None:
+            self.show(game)
 
     def show(self, game) -> None:
         """Draw ``game``."""
@@ -522,7 +523,7 @@ class TableView:
         return self.widget._repr_mimebundle_(**kwargs)
 
     def _repr_html_(self):
-        return table_html(self.game, self.labels, self.you)
+        return table_html(self.game, self.labels, self.you) if self.game is not None else ""
 
 
 class OddsPanel:
@@ -674,10 +675,7 @@ class PlayApp:
         self.new_game.on_click(guard(lambda _=None: self.start()))
         self.show_hint.observe(guard(lambda _=None: self.refresh()), names="value")
         # views
-        self.table = TableView.__new__(TableView)
-        self.table.widget = w.HTML(layout=w.Layout(width="680px", min_width="340px"))
-        self.table.labels, self.table.you = None, 0
-        self.table.widget.add_class("pl-tableview")
+        self.table = TableView(width="680px")
         self.odds = OddsPanel()
         self.hint = w.HTML()
         self.log = w.HTML()
