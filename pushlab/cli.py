@@ -83,6 +83,17 @@ def port_is_free(port: int, host: str = HOST) -> bool:
     return True
 
 
+def can_open_browser(environ=None, platform: str | None = None) -> bool:
+    """False on a Linux machine without a display (a server, a container, CI).
+
+    >>> can_open_browser({}, "linux"), can_open_browser({"DISPLAY": ":0"}, "linux"), can_open_browser({}, "darwin")
+    (False, True, True)
+    """
+    environ = os.environ if environ is None else environ
+    platform = platform or sys.platform
+    return not platform.startswith("linux") or bool(environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY"))
+
+
 def serve(notebooks=None, port: int = DEFAULT_PORT, open_browser: bool = True) -> int:
     """Run Voilà in the foreground (it replaces this process on POSIX); returns its exit status."""
     folder = find_notebooks(notebooks)
@@ -225,7 +236,8 @@ def build_parser() -> argparse.ArgumentParser:
         description=f"Serve the notebooks as Voilà apps on {HOST} (sources hidden) and print the URL.",
     )
     srv.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port to listen on (default {DEFAULT_PORT})")
-    srv.add_argument("--no-browser", action="store_true", help="do not open a web browser")
+    srv.add_argument("--no-browser", action="store_true",
+                     help="do not open a web browser (never opened on Linux without a display)")
     srv.add_argument("--notebooks", metavar="DIR", help="folder of notebooks (default: ./notebooks)")
     sim = commands.add_parser(
         "simulate",
@@ -251,7 +263,7 @@ def main(argv=None) -> int:
     args = build_parser().parse_args(argv)
     try:
         if args.command == "serve":
-            return serve(args.notebooks, port=args.port, open_browser=not args.no_browser)
+            return serve(args.notebooks, port=args.port, open_browser=not args.no_browser and can_open_browser())
         if args.command == "simulate":
             options = {}
             if args.game == "luck":

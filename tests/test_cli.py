@@ -99,13 +99,25 @@ def test_main_serve_execs_voila_on_the_notebooks(execv, capsys):
 
 
 def test_main_serve_defaults(execv, monkeypatch):
-    """Defaults: port 8866, browser opened, ./notebooks (from the repository root)."""
+    """Defaults: port 8866, browser opened (where there is a display), ./notebooks."""
     monkeypatch.chdir(REPO)
     monkeypatch.setattr(cli, "port_is_free", lambda port, host=cli.HOST: True)
+    monkeypatch.setenv("DISPLAY", ":0")
     cli.main(["serve"])
     [(_, argv)] = execv
     assert "--port=8866" in argv and "--Voila.open_browser=True" in argv
     assert argv[3] == str((REPO / "notebooks").resolve())
+
+
+def test_main_serve_opens_no_browser_without_a_display(execv, monkeypatch):
+    """On a Linux server (no DISPLAY/WAYLAND_DISPLAY) no browser is started."""
+    monkeypatch.setattr(cli, "port_is_free", lambda port, host=cli.HOST: True)
+    monkeypatch.setattr(cli.sys, "platform", "linux")
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    cli.main(["serve", "--notebooks", str(REPO / "notebooks")])
+    [(_, argv)] = execv
+    assert "--Voila.open_browser=False" in argv
 
 
 def test_main_serve_busy_port_is_a_clear_error(execv, capsys):
