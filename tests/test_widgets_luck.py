@@ -206,6 +206,13 @@ def test_best_moves_cost_nothing_and_bank_decisions_are_not_judged():
     assert s.total_regret() == pytest.approx(0, abs=1e-9)
 
 
+def test_decisions_are_recorded_in_canonical_notation():
+    s = session()
+    assert s.act("  DRAW ") and s.act("Place 0")
+    assert [d.action for d in s.decisions] == ["draw", "place 0"]
+    assert [r["action"] for r in s.regret_rows()] == ["place 0"]   # the first draw was a turn start
+
+
 def test_hint_text_names_the_best_move_and_its_margin():
     s = session()
     s.act("draw")

@@ -397,10 +397,9 @@ class LuckSession:
         except IllegalAction as exc:
             self.error = error_text(exc)
             return False
-        decision = self._decision(action)
+        decision = self._decision(self._canonical(action, new))
         self.history.append((self.game, len(self.decisions)))
-        if decision is not None:
-            self.decisions.append(decision)
+        self.decisions.append(decision)
         self.seen = len(self.game.log)
         self.game = new
         self._run_bots()
@@ -417,8 +416,15 @@ class LuckSession:
         self.seen = len(self.game.log)
         return True
 
-    def _decision(self, action: str) -> Decision | None:
-        """Record the hint's values for the current state, if regret is tracked."""
+    def _canonical(self, action: str, new) -> str:
+        """The legal action string that led to ``new`` (the engine accepts e.g. 'Bank red' for 'bank R')."""
+        legal = self.game.legal_actions()
+        if action in legal:
+            return action
+        return next((a for a in legal if self.game.apply(a) == new), action)
+
+    def _decision(self, action: str) -> Decision:
+        """Record the decision with the hint's values for the current state, if regret is tracked."""
         if not self.track_regret:
             return Decision(self.game, action, None, None)
         h = self.hint() if self.game.phase in VALUED_PHASES else None
