@@ -1,8 +1,12 @@
 """Push, the Ravensburger push-your-luck card game: cards, rules engine (and, beside it, odds, bots, simulation).
 
 >>> from pushlab.luck import Game
->>> Game.new(3, seed=1).legal_actions()
-['draw']
+>>> g = Game.new(3, deck="R1 B1 G1 R2", rolls="*")
+>>> g = g.apply("draw").apply("place 0").apply("draw").apply("place 1").apply("draw").apply("place 2")
+>>> g.legal_actions()
+['draw', 'stop']
+>>> bust_probability(g, counting=False)   # only a 1 fits no column: 12 of the 117 unseen cards
+Fraction(3, 13)
 """
 
 from pushlab.luck.cards import (
@@ -13,14 +17,17 @@ from pushlab.luck.cards import (
     STAR,
     SWITCH,
     Card,
+    face_name,
     format_cards,
     full_deck,
     parse_cards,
     parse_rolls,
 )
 from pushlab.luck.game import Game
+from pushlab.luck.odds import Hint, bust_probability, hint, hint_value, next_card_distribution
 
 __all__ = [
-    "COLOUR_NAMES", "COLOURS", "DIE_FACES", "ROLL", "STAR", "SWITCH", "Card", "Game",
-    "format_cards", "full_deck", "parse_cards", "parse_rolls",
+    "COLOUR_NAMES", "COLOURS", "DIE_FACES", "ROLL", "STAR", "SWITCH", "Card", "Game", "Hint",
+    "bust_probability", "face_name", "format_cards", "full_deck", "hint", "hint_value",
+    "next_card_distribution", "parse_cards", "parse_rolls",
 ]
