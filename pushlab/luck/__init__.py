@@ -1,12 +1,12 @@
 """Push, the Ravensburger push-your-luck card game: cards, rules engine (and, beside it, odds, bots, simulation).
 
->>> from pushlab.luck import Game
+>>> from pushlab.luck import Game, bust_probability
 >>> g = Game.new(3, deck="R1 B1 G1 R2", rolls="*")
 >>> g = g.apply("draw").apply("place 0").apply("draw").apply("place 1").apply("draw").apply("place 2")
 >>> g.legal_actions()
 ['draw', 'stop']
 >>> bust_probability(g, counting=False)   # only a 1 fits no column: 12 of the 117 unseen cards
-Fraction(3, 13)
+Fraction(4, 39)
 """
 
 from pushlab.luck.cards import (
