@@ -198,6 +198,8 @@ def test_bad_input_raises_domain_errors():
         best_contract("5X 5S", 1)
     with pytest.raises(ParseError):
         contract_deficit("5H", 0)
+    with pytest.raises(ParseError):
+        best_contract("5H 5S 5D", [1])
 
 
 # ---------------------------------------------------------------- cross-checks on many hands

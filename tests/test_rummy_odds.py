@@ -109,6 +109,8 @@ def test_bad_deals_are_refused():
     with pytest.raises(ParseError, match="deals 1 to 5"):
         contract_prob_exact(6)
     with pytest.raises(ParseError, match="deals 1 to 5"):
+        contract_prob_exact([1])
+    with pytest.raises(ParseError, match="deals 1 to 5"):
         contract_prob_mc(0)
 
 

@@ -302,7 +302,7 @@ class Extra:
 
 def _deal(deal) -> tuple:
     """The contract slots of a deal, or ParseError."""
-    if deal not in CONTRACTS:
+    if not isinstance(deal, int) or isinstance(deal, bool) or deal not in CONTRACTS:
         raise ParseError(f"there are deals 1 to 5, not {deal!r}")
     return CONTRACTS[deal]
 

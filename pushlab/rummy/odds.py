@@ -40,7 +40,7 @@ from pushlab.rummy.melds import CONTRACTS, HAND_SIZES
 
 __all__ = ["Estimate", "hypergeom_pmf", "prob_at_least", "prob_wild_in_hand",
            "contract_prob_exact", "contract_prob_mc", "contract_within", "penalty_when_out",
-           "card_in_stock", "EXACT_DEALS"]
+           "card_in_stock", "card_in_stock_for", "EXACT_DEALS"]
 
 DECK = full_deck()
 NATURAL_RANKS = 12          # A, 3..K (the 2s are wild)
@@ -91,7 +91,7 @@ def _rng(seed) -> np.random.Generator:
 
 def _check_deal(deal) -> int:
     """A deal number 1..5, or ParseError."""
-    if deal not in CONTRACTS:
+    if not isinstance(deal, (int, np.integer)) or isinstance(deal, bool) or deal not in CONTRACTS:
         raise ParseError(f"there are deals 1 to 5, not {deal!r}")
     return deal
 
@@ -253,7 +253,6 @@ def _shape_count(deal: int, ranks=None, suits=None, wilds: int = WILDS) -> int:
     return total
 
 
-@lru_cache(maxsize=None)
 def contract_prob_exact(deal: int) -> Fraction:
     """Exact P(a dealt hand already meets the contract), every deal 1-5.
 
@@ -265,7 +264,12 @@ def contract_prob_exact(deal: int) -> Fraction:
     >>> p1 == Fraction(_sets_exact_count(2), comb(108, 6)) == Fraction(_shape_count(1), comb(108, 6))
     True
     """
-    _check_deal(deal)
+    return _exact(_check_deal(deal))
+
+
+@lru_cache(maxsize=None)
+def _exact(deal: int) -> Fraction:
+    """Cached body of :func:`contract_prob_exact`."""
     n = HAND_SIZES[deal]
     if deal in (1, 4):
         return Fraction(_sets_exact_count(len(CONTRACTS[deal])), comb(108, n))
