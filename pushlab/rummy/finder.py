@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
+from numbers import Integral
 from operator import itemgetter
 from typing import NamedTuple
 
@@ -302,7 +303,7 @@ class Extra:
 
 def _deal(deal) -> tuple:
     """The contract slots of a deal, or ParseError."""
-    if not isinstance(deal, int) or isinstance(deal, bool) or deal not in CONTRACTS:
+    if not isinstance(deal, Integral) or isinstance(deal, bool) or deal not in CONTRACTS:
         raise ParseError(f"there are deals 1 to 5, not {deal!r}")
     return CONTRACTS[deal]
 
