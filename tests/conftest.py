@@ -1,8 +1,8 @@
 """Shared pytest configuration: hypothesis profiles and the browser fixtures.
 
 Hypothesis
-    Two profiles are registered: ``ci`` (``derandomize=True``, ``deadline=None``:
-    the same examples on every run) and ``dev`` (random, ``deadline=None``).
+    Two profiles are registered: ``ci`` (``derandomize=True``, ``deadline=None``,
+    no example database: the same examples on every run) and ``dev`` (random, ``deadline=None``).
     ``ci`` is loaded when the ``CI`` environment variable is set, ``dev``
     otherwise; ``HYPOTHESIS_PROFILE=ci`` picks one explicitly. Neither changes
     ``max_examples``: keep it modest in your own ``@settings``.
@@ -83,23 +83,28 @@ CHROMIUM_ARGS = [
 ]
 BROWSER_FIXTURES = {"voila_server", "voila_factory", "browser", "open_app"}
 
-if settings is not None:
-    settings.register_profile(
-        "ci",
-        derandomize=True,
-        deadline=None,
-        print_blob=True,
-        suppress_health_check=[HealthCheck.too_slow],
-    )
-    settings.register_profile("dev", deadline=None)
-    settings.load_profile(
-        os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev")
-    )
-
-
 def in_ci() -> bool:
     """True when running under CI (the ``CI`` variable is set and not false)."""
     return os.environ.get("CI", "").lower() not in ("", "0", "false", "no")
+
+
+if settings is not None:
+    # Explicit parents: hypothesis itself loads its own "ci" profile whenever a CI
+    # variable exists (even CI=false), and a profile without parent inherits it.
+    settings.register_profile(
+        "ci",
+        parent=settings.get_profile("default"),
+        derandomize=True,
+        deadline=None,
+        database=None,
+        print_blob=True,
+        suppress_health_check=[HealthCheck.too_slow],
+    )
+    settings.register_profile("dev", parent=settings.get_profile("default"), deadline=None)
+    settings.load_profile(
+        os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if in_ci() else "dev")
+    )
+
 
 
 def _unavailable(reason: str):

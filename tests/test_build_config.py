@@ -68,3 +68,13 @@ def test_readme_binder_badges():
     readme = read("README.md")
     assert "mybinder.org/v2/gh/pushlab/pushlab/HEAD?urlpath=lab" in readme
     assert "mybinder.org/v2/gh/pushlab/pushlab/HEAD?urlpath=voila/tree/notebooks" in readme
+
+
+def test_hypothesis_profile_follows_ci():
+    """Under CI hypothesis is derandomized (reproducible); never a deadline (slow CI machines)."""
+    from hypothesis import settings
+
+    ci = os.environ.get("CI", "").lower() not in ("", "0", "false", "no")
+    if not os.environ.get("HYPOTHESIS_PROFILE"):
+        assert settings.default.derandomize is ci
+    assert settings.default.deadline is None
