@@ -479,24 +479,28 @@ def _rank_options(rank, cs, m):
 
 
 def _sets_plan(counts, m):
-    """(wilds needed, naturals used) for m sets of 3, or None."""
-    best = {0: (0, ())}                     # sets made so far -> (need, used)
+    """(wilds needed, naturals used) for m (2 or 3) sets of 3, or None.
+
+    The m sets split over distinct ranks as 1+1(+1), 2(+1) or 3 sets per rank.
+    """
+    ranks = []
     for rank in _SET_RANKS:
         cs = (counts[rank - 1], counts[12 + rank], counts[25 + rank], counts[38 + rank])
-        if not any(cs):
-            continue
-        opts = _rank_options(rank, cs, m)
-        nxt = dict(best)
-        for made, (need, used) in best.items():
-            for j in range(1, len(opts)):
-                if made + j > m:
-                    break
-                cand_need = need + opts[j][0]
-                old = nxt.get(made + j)
-                if old is None or cand_need < old[0]:
-                    nxt[made + j] = (cand_need, used + opts[j][1])
-        best = nxt
-    return best.get(m)
+        if cs != (0, 0, 0, 0):
+            ranks.append(_rank_options(rank, cs, m))
+    one = sorted((opts[1][0], i) for i, opts in enumerate(ranks))
+    best = None
+    if len(one) >= m:
+        best = (sum(n for n, _ in one[:m]), tuple(x for _, i in one[:m] for x in ranks[i][1][1]))
+    for i, opts in enumerate(ranks):
+        for j in range(2, len(opts)):
+            others = [k for _, k in one if k != i][:m - j]
+            if len(others) < m - j:
+                continue
+            need = opts[j][0] + sum(ranks[k][1][0] for k in others)
+            if best is None or need < best[0]:
+                best = (need, opts[j][1] + tuple(x for k in others for x in ranks[k][1][1]))
+    return best
 
 
 @lru_cache(maxsize=None)
