@@ -31,6 +31,20 @@ def _settle(page, ms=600):
     page.wait_for_timeout(ms)
 
 
+def _quiet(page, locator, polls=3, timeout=30.0):
+    """Wait until ``locator``'s text has not changed for ``polls`` polls (widgets update one by one)."""
+    deadline = time.monotonic() + timeout
+    last, same = None, 0
+    while time.monotonic() < deadline:
+        text = locator.inner_text()
+        same = same + 1 if text == last else 0
+        if same >= polls:
+            return text
+        last = text
+        page.wait_for_timeout(200)
+    raise AssertionError(f"the page kept changing for {timeout} s")
+
+
 def _hand(page):
     """The visible card buttons of the reader's hand."""
     return page.locator(".pl-rummy-playapp .pl-handcard:visible")
@@ -78,6 +92,7 @@ def test_play_app_take_push_illegal_meld_discard_and_bots_finish(open_app, app_e
     old = prompt.inner_text()
     _button(page, "New game").click()
     _settle(page)
+    _quiet(page, app)
     assert "Your turn" in prompt.inner_text() or old != prompt.inner_text()
     screenshot(page, "rummy-06-start")
     table = page.locator(".pl-rummy-tableview")
@@ -91,6 +106,7 @@ def test_play_app_take_push_illegal_meld_discard_and_bots_finish(open_app, app_e
     _button(page, "Push").click()
     after = _wait_text_change(page, prompt, before)
     assert "discard one card" in after
+    _quiet(page, app)
     assert _hand(page).count() == n_cards + 1         # a push draws one stock card for you
 
     # an illegal meld: three natural cards of different ranks staged as a set
@@ -105,6 +121,7 @@ def test_play_app_take_push_illegal_meld_discard_and_bots_finish(open_app, app_e
     _button(page, "Stage set").click()
     alert = app.locator("[role=alert]")
     alert.wait_for(timeout=30_000)
+    _quiet(page, app)
     message = alert.inner_text()
     assert message.startswith("Illegal:") and "not a set" in message, message
     assert table.inner_text() == table_before        # nothing changed on the table
