@@ -30,8 +30,8 @@ from typing import NamedTuple
 import numpy as np
 
 from pushlab.rummy.cards import Card
-from pushlab.rummy.finder import (_deficit_plan, _sorted, best_contract, best_extra_melds,
-                                  hand_key, might_place)
+from pushlab.rummy.finder import (_INDEX, _deficit_plan, _sorted, best_contract,
+                                  best_extra_melds, hand_key, might_place)
 from pushlab.rummy.melds import Meld
 
 __all__ = ["View", "view", "RummyBot", "RandomBot", "HeuristicBot", "NeverPushBot", "compare",
@@ -241,9 +241,8 @@ class NeverPushBot(HeuristicBot):
 
 def _index(card: Card) -> int | None:
     """Natural index of a card in :func:`~pushlab.rummy.finder.hand_key` counts, None if wild."""
-    if card.is_wild:
-        return None
-    return 13 * "SHDC".index(card.suit) + card.rank - 1
+    i = _INDEX[card]
+    return None if i < 0 else i
 
 
 def _split_plan(hand, used):
