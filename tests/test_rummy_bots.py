@@ -150,3 +150,15 @@ def test_heuristic_beats_random():
     res = compare(HeuristicBot, RandomBot, games=12, seed=2, deals=(1, 2))
     mean, low, high = res.mean_score()
     assert high[0] < low[1]                        # heuristic partnership: fewer penalty points
+
+
+def test_full_matches_with_mixed_bots_stay_legal():
+    """Whole matches (deals 1-5): every action the bots choose is accepted by the engine."""
+    rng = np.random.default_rng(17)
+    for k in range(3):
+        bots = [HeuristicBot(), NeverPushBot(), HeuristicBot(), RandomBot()][k:] + \
+               [HeuristicBot(), NeverPushBot(), HeuristicBot(), RandomBot()][:k]
+        g = Game.new(seed=int(rng.integers(2**32)))
+        while not g.is_over:
+            g = g.apply(bots[g.current_player].choose(g, rng))
+        assert len(g.results) == 5
