@@ -133,6 +133,14 @@ def test_play_app_take_push_illegal_meld_discard_and_bots_finish(open_app, app_e
     _button(page, "Deselect").click()
     _settle(page)
     assert app.locator(".pl-handcard.mod-active:visible").count() == 0
+    # the keyboard works too: Tab to a card, Space selects it
+    _hand(page).nth(1).focus()
+    page.keyboard.press("Space")
+    app.locator(".pl-handcard.mod-active:visible").first.wait_for()
+    app.locator(".pl-selection", has_text="Selected").wait_for()
+    _button(page, "Deselect").click()
+    _settle(page)
+    assert app.locator(".pl-handcard.mod-active:visible").count() == 0
     turns = 0
     while True:
         text = prompt.inner_text()

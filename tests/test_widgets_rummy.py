@@ -327,3 +327,31 @@ def test_replace_wild_into_a_new_meld_and_refusals():
     s.select("5D")
     assert not s.replace_wild(1, 0)                # 5D frees no wild among the nines
     assert "rule 14" in s.error and s.game is g
+
+
+def test_odds_html_and_helpful_cards():
+    s = scripted(hands=["5H 5S 9C 9D 3C KH", "7C 8C 2D QH KH QD", "3S 4C 6C 10D KS JH",
+                        "JD 10S 3H 8D 6S 4S"], upcard="7S")
+    assert [c.pretty for c in ui.helpful_cards(s.game.hand(0), 1)] == ["5♦", "5♣", "9♠", "9♥"]
+    html = ui.odds_html(s)
+    assert "<b>2 cards</b> short of the contract" in html
+    assert "would <b>push</b>" in html               # 7♠ helps no set
+    assert "5♦" in html and "joker" in html
+    s.take()
+    assert "would play" in ui.odds_html(s)
+    s.select("7S")
+    s.discard()                                      # Ben has no bot here: not the reader's turn
+    assert ui.odds_html(s) == ""
+
+
+def test_play_app_lay_off_without_melds_is_a_message():
+    app = ui.PlayApp(seed=3, deal=1, odds=False)
+    s = app.session
+    if s.game.phase == "draw":
+        app.take.click()
+    before = s.game
+    app.hand.buttons[0].value = True
+    app.lay_off.click()
+    assert app.message.kind == "error" and "no melds on the table" in app.message.text
+    app.replace.click()
+    assert app.message.kind == "error" and s.game is before
