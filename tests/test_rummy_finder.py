@@ -354,3 +354,11 @@ def test_lay_off_shortcut_equals_exhaustive_search(monkeypatch):
     monkeypatch.setattr(finder, "_AMPLE_SHORTCUT", False)
     for hand, table, pen in fast:
         assert best_extra_melds(hand, table).penalty == pen
+
+
+def test_html_views_show_the_cards():
+    way = best_contract("7H 7S JK 9C 9D 9S KH", 1)
+    assert "left in hand" in way._repr_html_() and "K" in way._repr_html_()
+    extra = best_extra_melds("8H KD", [Meld("run", "5H 6H 7H")])
+    html = extra._repr_html_()
+    assert "lay off on meld 0" in html and "(10 points)" in html

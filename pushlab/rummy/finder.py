@@ -298,6 +298,15 @@ class Extra:
         return (f"Extra(melds={_fmt(self.melds)}, layoffs={self.layoffs}, "
                 f"rest='{cards_str(self.rest)}', penalty={self.penalty})")
 
+    def _repr_html_(self):
+        """New melds, lay-offs (by table meld number, from 0) and the rest, as small cards."""
+        def row(cards):
+            return "".join(c._repr_html_() for c in cards)
+        rows = [f"<div>new {k}: {row(cards)}</div>" for k, cards in self.melds]
+        rows += [f"<div>lay off on meld {lf.index}: {row(lf.cards)}</div>" for lf in self.layoffs]
+        rest = row(self.rest) or "nothing"
+        return "".join(rows) + f"<div>left in hand: {rest} ({self.penalty} points)</div>"
+
 
 # ---------------------------------------------------------------- the contract
 
