@@ -364,3 +364,23 @@ def test_play_app_full_game_ends_with_scores_and_regret():
     assert "Final scores" in summary and "expected points against the hint" in summary
     assert f"{a.session.total_regret():.2f}" in summary
     assert a.draw.disabled and a.stop.disabled
+
+
+def test_pressing_any_button_in_any_state_is_legal_or_a_clear_message():
+    a = app(n_bots=2, bot_kinds=["bold", "greedy"], seed=8)
+    rng = np.random.default_rng(8)
+    buttons = [a.draw, a.stop, *a.columns, a.new_column, *a.banks, a.undo]
+    presses = illegal = 0
+    while not a.session.game.is_over and presses < 400:
+        b = buttons[int(rng.integers(len(buttons)))]
+        if b.disabled or (b is a.undo and rng.random() < 0.8):
+            continue
+        before = a.session.game
+        b.click()
+        presses += 1
+        if a.message.kind == "error":
+            illegal += 1
+            assert b in (a.draw, a.stop), f"enabled button {b.description!r} was illegal"
+            assert a.message.text.startswith("Illegal:"), a.message.text
+            assert a.session.game is before
+    assert illegal > 0 and presses > 20
