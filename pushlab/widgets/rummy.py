@@ -307,6 +307,7 @@ class MeldChecker:
         self.result.value = check_html(cards, self.kind.value)
 
     def _repr_mimebundle_(self, **kwargs):
+        """Display as the widget."""
         return self.widget._repr_mimebundle_(**kwargs)
 
 
@@ -348,11 +349,13 @@ def push_frame_html(frame, pusher: str = "Ann", left: str = "Ben", hidden=None) 
     caption, places = frame
 
     def pile(cards, face_down=False):
+        """A pile's cards, face up or down."""
         if not cards:
             return '<span class="pl-slot">empty</span>'
         return "".join(card_back("face-down card") if face_down else card_html(c) for c in cards)
 
     def player(cards):
+        """The cards a player received in this frame."""
         if not cards:
             return '<span class="pl-muted">no new cards</span>'
         out = []
@@ -394,6 +397,7 @@ class PushDraw:
         self.view.value = push_frame_html(self.frames[self.step], *self.names, hidden=self.hidden)
 
     def _repr_mimebundle_(self, **kwargs):
+        """Display as the widget."""
         return self.widget._repr_mimebundle_(**kwargs)
 
 
@@ -743,7 +747,7 @@ class RummySession:
         """Put the selected cards aside as a meld of ``kind`` (checked at once by the meld rules)."""
         from pushlab.rummy import Meld
         self.error = self.info = ""
-        cards = self._need_selected(3, f"a {kind}")
+        cards = self._need_selected(3, f"make a {kind}")
         if cards is None:
             return False
         if kind == "run":
@@ -859,10 +863,6 @@ class RummySession:
             if steps > max_steps:
                 raise PushlabError("the bots did not finish within the step limit")
         self.game = game
-
-    def new_deal_results(self, before) -> list:
-        """Deal results that finished since the state ``before``."""
-        return list(self.game.results[len(before.results):])
 
 
 def _show_key(card):
@@ -1147,6 +1147,7 @@ class PlayApp:
             self.odds.show(s)
 
     def _repr_mimebundle_(self, **kwargs):
+        """Display as the widget."""
         return self.widget._repr_mimebundle_(**kwargs)
 
 
@@ -1213,6 +1214,7 @@ class StepThrough:
         self.back.disabled = step == 0
 
     def _repr_mimebundle_(self, **kwargs):
+        """Display as the widget."""
         return self.widget._repr_mimebundle_(**kwargs)
 
 
@@ -1227,6 +1229,10 @@ class OddsPanel:
     def show(self, session) -> None:
         """Redraw for the session's current state (empty when it is not the reader's turn)."""
         self.widget.value = odds_html(session)
+
+    def _repr_mimebundle_(self, **kwargs):
+        """Display as the widget."""
+        return self.widget._repr_mimebundle_(**kwargs)
 
 
 def odds_html(session) -> str:
