@@ -146,3 +146,27 @@ def test_mean_ci_is_the_normal_interval():
 def test_plots_draw_on_a_given_axes():
     _, ax = plt.subplots()
     assert pl.bust_odds({"cards": [1], "counting": [0.0]}, ax=ax) is ax
+
+
+def test_midgame_is_a_turn_start_after_the_asked_turns():
+    g = pl.midgame(players=3, turns=5, seed=2)
+    assert g.phase == "turn" and g.turn == 6 and not g.is_over
+    assert pl.midgame(players=3, turns=5, seed=2) == g          # seeded: the same table again
+    with pytest.raises(PushlabError, match="fewer turns"):
+        pl.midgame(players=2, turns=500, seed=2)
+
+
+def test_tournament_data_reads_the_result_intervals():
+    from pushlab.luck.bots import StopAfter
+    from pushlab.tournament import tournament
+    res = tournament([StopAfter(1), StopAfter(3)], games=12, seed=4)
+    data = pl.tournament_data(res)
+    rate, lo, hi = res.win_rate()
+    assert list(data) == list(res.names)
+    assert [d["mean"] for d in data.values()] == pytest.approx(list(rate))
+    assert [d["lo"] for d in data.values()] == pytest.approx(list(lo))
+    scores = pl.tournament_data(res, "mean_score")
+    assert [d["hi"] for d in scores.values()] == pytest.approx(list(res.mean_score()[2]))
+    with pytest.raises(PushlabError, match="win_rate"):
+        pl.tournament_data(res, "median")
+    assert labelled(pl.strategy_comparison(data))

@@ -23,7 +23,8 @@ import numpy as np
 from pushlab.errors import PushlabError
 
 __all__ = [
-    "midgame", "tournament_data", "push_path", "bust_odds", "bust_odds_data", "ev_one_more", "ev_data", "policy_map", "policy_data",
+    "midgame", "tournament_data", "push_path", "bust_odds", "bust_odds_data", "ev_one_more", "ev_data",
+    "policy_map", "policy_data",
     "mc_convergence", "strategy_comparison", "mean_ci", "Z95",
 ]
 

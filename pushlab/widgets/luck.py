@@ -486,8 +486,9 @@ def summary_html(session: LuckSession) -> str:
             f'<tr><td>{esc(r["phase"])}</td><td>{esc(_action_words(r["action"]))}</td>'
             f'<td>{esc(_action_words(r["best"]))}</td>'
             f'<td>{r["regret"]:.2f}</td></tr>' for r in sorted(costly, key=lambda r: -r["regret"])[:10])
-        regret = (f'<p>You made {len(rows)} valued decisions; {len(rows) - len(costly)} matched the exact best move. '
-                  f'In total your decisions cost <b>{session.total_regret():.2f}</b> expected points against the hint.</p>')
+        regret = (f'<p>You made {len(rows)} valued decisions; {len(rows) - len(costly)} matched the exact '
+                  f'best move. In total your decisions cost <b>{session.total_regret():.2f}</b> expected '
+                  'points against the hint.</p>')
         if lines:
             regret += ('<table class="pl-kv"><tr><th>phase</th><th>you chose</th><th>best</th>'
                        f'<th>points lost</th></tr>{lines}</table>')
@@ -663,7 +664,8 @@ class PlayApp:
         self.columns = [w.Button(description=f"Column {i + 1}", tooltip=f"Put the card in / take column {i + 1}",
                                  layout=w.Layout(width="120px")) for i in range(3)]
         self.new_column = w.Button(description="New column", icon="plus", tooltip="Start a new column with the card")
-        self.banks = [w.Button(description=f"Bank {COLOUR_NAMES[c]}", tooltip=f"Bank all your {COLOUR_NAMES[c]} bench cards",
+        self.banks = [w.Button(description=f"Bank {COLOUR_NAMES[c]}",
+                               tooltip=f"Bank all your {COLOUR_NAMES[c]} bench cards",
                                layout=w.Layout(width="120px")) for c in COLOURS]
         self.undo = w.Button(description="Undo", icon="undo", tooltip="Take back your last decision")
         for name, b in [("draw", self.draw), ("stop", self.stop), ("new", self.new_column), ("undo", self.undo),
