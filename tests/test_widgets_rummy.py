@@ -355,3 +355,40 @@ def test_play_app_lay_off_without_melds_is_a_message():
     assert app.message.kind == "error" and "no melds on the table" in app.message.text
     app.replace.click()
     assert app.message.kind == "error" and s.game is before
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_a_whole_match_through_the_play_app_buttons(seed):
+    """The heuristic bot plays the reader's seat through the app's controls: no error, the match ends."""
+    app = ui.PlayApp(seed=seed, odds=True)
+    s = app.session
+    bot = HeuristicBot()
+    kinds = set()
+    while not s.game.is_over:
+        assert s.your_move
+        action = bot.choose(s.game, s.rng)
+        words = action.split()
+        kinds.add(words[0])
+        if action in ("take", "push"):
+            (app.take if action == "take" else app.push).click()
+        elif words[0] == "meld":
+            for part in action[len("meld "):].split(";"):
+                kind, *cards = part.split()
+                s.select(cards)
+                app.order.value = "selected"
+                (app.stage_set if kind == "set" else app.stage_run).click()
+                assert app.message.kind != "error", (action, app.message.text)
+            app.lay_down.click()
+        elif words[0] == "layoff":
+            s.select(words[1:2])
+            app.target.value = int(words[2])
+            app.end.value = words[3] if len(words) > 3 else ""
+            app.lay_off.click()
+        else:
+            s.select(words[1:2])
+            app.discard.click()
+        assert app.message.kind != "error", (action, app.message.text)
+    assert len(s.game.results) == 5
+    assert {"meld", "discard"} <= kinds
+    assert "The match is over" in app.prompt.value
+    assert all(b.disabled for b in (app.take, app.push, app.discard))
