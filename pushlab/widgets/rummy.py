@@ -1254,7 +1254,8 @@ def odds_html(session) -> str:
         elif deficit == 0:
             way = finder.best_contract(hand, g.deal_number)
             melds = "; ".join(f"{k} {' '.join(c.pretty for c in parse_cards(cs))}" for k, cs in way.melds)
-            rows.append(f"<b>You can meet the contract now</b>, e.g. {esc(melds)} "
+            when = "now" if g.phase == "play" else "after drawing"
+            rows.append(f"<b>You hold the contract</b>: meld it {when}, e.g. {esc(melds)} "
                         f"(leaving {way.penalty} penalty points).")
         else:
             rows.append(f"You are <b>{deficit} card{'s' if deficit > 1 else ''}</b> short of the contract "
