@@ -11,7 +11,8 @@ from pushlab.errors import ParseError
 from pushlab.rummy import (CONTRACTS, Card, HAND_SIZES, Meld, full_deck, is_valid_meld, meets_contract,
                            parse_cards, penalty)
 from pushlab.rummy.finder import (_deficit_plan, _deficit_slow, best_contract, best_extra_melds,
-                                  contract_deficit, find_contract, hand_key, might_place)
+                                  contract_deficit, find_contract, hand_key, might_place,
+                                  quick_contract)
 
 DECK = full_deck()
 
@@ -249,6 +250,24 @@ def test_keep_wilds_is_fewest_wilds_then_least_penalty(deal):
         assert meets_contract(kept.melds, deal)
         checked += 1
     assert checked >= 3
+
+
+@pytest.mark.parametrize("deal", [1, 2, 3, 4, 5])
+def test_quick_contract_uses_the_fewest_wilds(deal):
+    checked = 0
+    for hand in rich_hands(60 + deal, deal, 40) + random_hands(70 + deal, deal, 20, 6):
+        quick = quick_contract(hand, deal)
+        assert (quick is None) == (contract_deficit(hand, deal) != 0)
+        if quick is None:
+            continue
+        assert meets_contract(quick.melds, deal)
+        used = Counter(c for _, cs in quick.melds for c in cs)
+        assert used + Counter(quick.rest) == Counter(hand)
+        kept = best_contract(hand, deal, keep_wilds=True)
+        wild = lambda way: sum(c.is_wild for _, cs in way.melds for c in cs)  # noqa: E731
+        assert wild(quick) == wild(kept)
+        checked += 1
+    assert checked >= 10
 
 
 @pytest.mark.parametrize("deal", [1, 2, 3, 4, 5])

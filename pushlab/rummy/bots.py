@@ -30,8 +30,8 @@ from typing import NamedTuple
 import numpy as np
 
 from pushlab.rummy.cards import Card
-from pushlab.rummy.finder import (_INDEX, _deficit_plan, _sorted, best_contract,
-                                  best_extra_melds, hand_key, might_place)
+from pushlab.rummy.finder import (_INDEX, _deficit_plan, _sorted, best_extra_melds, hand_key,
+                                  might_place, quick_contract)
 from pushlab.rummy.melds import Meld
 
 __all__ = ["View", "view", "RummyBot", "RandomBot", "HeuristicBot", "NeverPushBot", "compare",
@@ -117,7 +117,7 @@ class HeuristicBot(RummyBot):
     ...     actions.append(bot.choose(g))
     ...     g = g.apply(actions[-1])
     >>> actions                                # 4D helps no set: push; meld; discard 7S: out
-    ['push', 'meld set 5S 5H JK; set 9S 9D 9C', 'discard 7S']
+    ['push', 'meld set 9S 9D 9C; set 5S 5H JK', 'discard 7S']
     """
 
     name = "heuristic"
@@ -164,10 +164,7 @@ class HeuristicBot(RummyBot):
         if not v.met[v.player]:
             way = None
             if _deficit(hand, v.deal) == 0:
-                # search only the naturals of the least-wilds plan (and the wilds): the
-                # same fewest wilds, far fewer skeletons than the whole hand
-                plan = _deficit_plan(hand_key(hand)[0], v.deal)
-                way = best_contract(_split_plan(hand, plan[1])[0], v.deal, keep_wilds=True)
+                way = quick_contract(hand, v.deal)       # the fewest wilds, from the plan
             if way is None:
                 return [(hand, f"discard {self.discard(v, hand)}")], hand
             steps.append((hand, _meld_action(way.melds)))
