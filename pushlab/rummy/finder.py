@@ -106,7 +106,7 @@ _SET_RANKS = (1,) + tuple(range(3, 14))
 _IDXS = tuple(tuple(_idx(s, v) if v else 0 for v in range(15)) for s in range(4))
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=1 << 16)
 def _rank_set_skels(rank, held, minsize):
     """Set skeletons of one rank from the suits held (a tuple)."""
     out = []
@@ -128,7 +128,7 @@ def _set_skels(counts, minsize):
     return out
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=1 << 16)
 def _suit_run_skels(s, vals, minsize, full):
     """Run skeletons of suit s from the values held (1..14, a tuple)."""
     out = []
@@ -474,7 +474,7 @@ def _deficit_slow(counts, deal):
     return best
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=1 << 16)
 def _rank_options(rank, cs, m):
     """[(wilds needed, naturals used, groups)] for j = 0..m sets of 3 of one rank (suit counts cs).
 
@@ -523,7 +523,7 @@ def _sets_plan(counts, m):
     return best
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=1 << 16)
 def _suit_windows(s, pattern, m):
     """Candidate run windows of length m in suit s (pattern: counts of ranks 1..13).
 
@@ -553,7 +553,7 @@ def _bits(values) -> int:
     return out
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=1 << 16)
 def _suit_pair(s, pattern, m):
     """Best (need, used) of two runs of length m in suit s, or None.
 
@@ -593,7 +593,7 @@ def _suit_pair(s, pattern, m):
     return need, tuple(first + second), groups
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=1 << 16)
 def _suit_runs(s, pattern, m):
     """(best single run, best pair of runs) of length m in suit s, each (need, used) or None."""
     wins = _suit_windows(s, pattern, m) if any(pattern) else ()
