@@ -18,6 +18,7 @@ silent are in ``docs/decisions.md``; the action grammar is in ``docs/rummy-api.m
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import Counter
 from dataclasses import dataclass, field
 from itertools import combinations
@@ -197,10 +198,10 @@ class Game:
             raise SetupError(f"dealer must be None or a player 0..3, got {dealer!r}")
         seeds = tuple(int(s) for s in rng.integers(0, 2**63 - 1, size=len(deals)))
         draft = _Draft(players=names, deals=deals, deal_index=0, first_dealer=int(dealer),
-                       dealer=int(dealer), phase="draw", active_player=0, hands=[[]] * 4,
-                       stock=(), discard_pile=[], table=[], met=[False] * 4, drawn=None, source=None,
-                       turn=1, quiet_turns=0, round_cap=round_cap, results=[], log=[],
-                       private_log=[[] for _ in range(4)], deal_seeds=seeds, decks=decks)
+                       dealer=int(dealer), phase="draw", active_player=0, hands=((),) * 4,
+                       stock=(), discard_pile=(), table=(), met=(False,) * 4, drawn=None, source=None,
+                       turn=1, quiet_turns=0, round_cap=round_cap, results=(), log=(),
+                       private_log=((),) * 4, deal_seeds=seeds, decks=decks)
         draft.start_deal()
         return draft.freeze()
 
@@ -736,46 +737,63 @@ def _contract_combos(cands, hand, deal):
 
 
 # ---------------------------------------------------------------------- the draft
+def _put(values: tuple, i: int, value) -> tuple:
+    """``values`` with item i replaced by ``value``."""
+    return values[:i] + (value,) + values[i + 1:]
+
+
 class _Refusal(Exception):
     """An action is illegal; the message names the rule broken."""
 
 
 class _Draft:
-    """A mutable scratch copy of a Game used while one action is resolved."""
+    """A scratch copy of a Game used while one action is resolved.
 
-    FIELDS = ("players", "deals", "deal_index", "first_dealer", "dealer", "phase",
-              "active_player", "hands", "stock", "discard_pile", "table", "met", "drawn", "source",
-              "turn", "quiet_turns", "round_cap", "results", "log", "private_log", "deal_seeds", "decks")
-    __slots__ = FIELDS
+    Its fields hold the same immutable values as the Game's (hands are sorted tuples);
+    an action replaces only the fields it changes, so making a draft and freezing it
+    copies nothing else.
+    """
 
     def __init__(self, **fields):
-        for name, value in fields.items():
-            setattr(self, name, value)
+        self.__dict__.update(fields)
 
     @classmethod
     def of(cls, g: Game) -> _Draft:
-        """A draft copying ``g`` (lists where the draft mutates)."""
-        d = cls(**{f: getattr(g, f) for f in cls.FIELDS})
-        d.hands = [list(h) for h in g.hands]
-        d.discard_pile = list(g.discard_pile)
-        d.table = list(g.table)
-        d.met = list(g.met)
-        d.results = list(g.results)
-        d.log = list(g.log)
-        d.private_log = [list(x) for x in g.private_log]
+        """A draft of ``g`` (sharing its immutable fields)."""
+        d = object.__new__(cls)
+        d.__dict__.update(g.__dict__)
         return d
 
     def freeze(self) -> Game:
-        """The immutable Game for this draft."""
-        return Game(
-            players=self.players, deals=self.deals, deal_index=self.deal_index,
-            first_dealer=self.first_dealer, dealer=self.dealer, phase=self.phase,
-            active_player=self.active_player, hands=tuple(tuple(sorted(h, key=_ORDER)) for h in self.hands),
-            stock=tuple(self.stock), discard_pile=tuple(self.discard_pile),
-            table=tuple(self.table), met=tuple(self.met), drawn=self.drawn, source=self.source,
-            turn=self.turn, quiet_turns=self.quiet_turns, round_cap=self.round_cap, results=tuple(self.results),
-            log=tuple(self.log), private_log=tuple(tuple(x) for x in self.private_log),
-            deal_seeds=self.deal_seeds, decks=self.decks)
+        """The immutable Game for this draft (every field is already an immutable value)."""
+        g = object.__new__(Game)
+        g.__dict__.update(self.__dict__)
+        return g
+
+    # -- changing fields
+    def give(self, p: int, *cards) -> None:
+        """Add cards to player p's hand, keeping it sorted."""
+        hand = self.hands[p]
+        for c in cards:
+            i = bisect_right(hand, c.order, key=_ORDER)
+            hand = hand[:i] + (c,) + hand[i:]
+        self.hands = _put(self.hands, p, hand)
+
+    def take_away(self, p: int, cards) -> None:
+        """Remove one copy of each of cards from player p's hand (the caller checked they are held)."""
+        hand = self.hands[p]
+        for c in cards:
+            i = hand.index(c)
+            hand = hand[:i] + hand[i + 1:]
+        self.hands = _put(self.hands, p, hand)
+
+    def note(self, sentence: str) -> None:
+        """Append a sentence to the public log."""
+        self.log += (sentence,)
+
+    def note_private(self, p: int, sentence: str) -> None:
+        """Append a sentence to player p's private log."""
+        self.private_log = _put(self.private_log, p, self.private_log[p] + (sentence,))
 
     # -- helpers
     @property
@@ -807,24 +825,25 @@ class _Draft:
         for i in range(NUM_PLAYERS * n):
             hands[(self.dealer + 1 + i) % NUM_PLAYERS].append(deck[i])
         up, stock = deck[NUM_PLAYERS * n], list(deck[NUM_PLAYERS * n + 1:])
-        self.hands, self.table, self.met = hands, [], [False] * NUM_PLAYERS
-        self.log.append(f"Deal {deal} ({k + 1} of {len(self.deals)}), contract "
+        self.hands = tuple(tuple(sorted(h, key=_ORDER)) for h in hands)
+        self.table, self.met = (), (False,) * NUM_PLAYERS
+        self.note(f"Deal {deal} ({k + 1} of {len(self.deals)}), contract "
                         f"{contract_text(deal)}: {self.name(self.dealer)} deals {n} cards each; "
                         f"the upcard is {up.pretty}")
         while up.is_wild and any(c.is_natural for c in stock):
             pos = int(rng.integers(1, len(stock) + 1))
             stock.insert(pos, up)
             new, stock = stock[0], stock[1:]
-            self.log.append(f"The upcard {up.pretty} is wild: it goes back into the stock at a "
+            self.note(f"The upcard {up.pretty} is wild: it goes back into the stock at a "
                             f"random place and {new.pretty} is turned up (rule 6)")
             up = new
-        self.discard_pile = [up]
+        self.discard_pile = (up,)
         self.stock = tuple(stock)
         self.active_player = left_of(self.dealer)
         self.phase, self.drawn, self.source, self.turn, self.quiet_turns = "draw", None, None, 1, 0
         for p in range(NUM_PLAYERS):
-            self.private_log[p].append(f"Deal {deal}: {self.name(p)} is dealt "
-                                       f"{cards_text(sorted(hands[p]))}")
+            self.note_private(p, f"Deal {deal}: {self.name(p)} is dealt "
+                                 f"{cards_text(self.hands[p])}")
 
     def end_deal(self, went_out: int | None, reason: str) -> None:
         """Score the deal (rules 17-19), then deal the next one or end the match (rule 20)."""
@@ -833,13 +852,12 @@ class _Draft:
         if went_out is not None:
             team[team_of(went_out)] = 0
         deal = self.deals[self.deal_index]
-        self.results.append(DealResult(deal=deal, dealer=self.dealer, went_out=went_out,
-                                       reason=reason, hands=tuple(tuple(sorted(h, key=_ORDER)) for h in self.hands),
-                                       scores=tuple(team)))
-        left = "; ".join(f"{self.name(p)} {cards_text(sorted(self.hands[p])) or '-'} ({pens[p]})"
+        self.results += (DealResult(deal=deal, dealer=self.dealer, went_out=went_out,
+                                    reason=reason, hands=self.hands, scores=tuple(team)),)
+        left = "; ".join(f"{self.name(p)} {cards_text(self.hands[p]) or '-'} ({pens[p]})"
                          for p in range(NUM_PLAYERS))
         teams = [f"{self.name(t)} & {self.name(t + 2)}" for t in (0, 1)]
-        self.log.append(f"Deal {deal} ends: {teams[0]} score {team[0]}, {teams[1]} score "
+        self.note(f"Deal {deal} ends: {teams[0]} score {team[0]}, {teams[1]} score "
                         f"{team[1]} (hands left: {left})")
         if self.deal_index + 1 < len(self.deals):
             self.deal_index += 1
@@ -849,18 +867,18 @@ class _Draft:
         self.phase, self.drawn, self.source = "over", None, None
         totals = [sum(r.scores[t] for r in self.results) for t in (0, 1)]
         if totals[0] == totals[1]:
-            self.log.append(f"The match is over: {teams[0]} and {teams[1]} tie with {totals[0]} "
+            self.note(f"The match is over: {teams[0]} and {teams[1]} tie with {totals[0]} "
                             f"points and share the win")
         else:
             w = 0 if totals[0] < totals[1] else 1
-            self.log.append(f"The match is over: {teams[w]} win with {totals[w]} points against "
+            self.note(f"The match is over: {teams[w]} win with {totals[w]} points against "
                             f"{totals[1 - w]}")
 
     def end_turn(self, took_stock: bool) -> None:
         """Pass the turn to the left, or end the deal at the round cap (rule 17)."""
         self.quiet_turns = 0 if took_stock else self.quiet_turns + 1
         if self.round_cap is not None and self.quiet_turns >= NUM_PLAYERS * self.round_cap:
-            self.log.append(f"{self.round_cap} full rounds without a card taken from the stock: "
+            self.note(f"{self.round_cap} full rounds without a card taken from the stock: "
                             f"the deal ends (rule 17)")
             self.end_deal(None, "cap")
             return
@@ -872,7 +890,7 @@ class _Draft:
         """If the active player's hand is empty, they go out and the deal ends (rule 16)."""
         if self.hands[self.p]:
             return False
-        self.log.append(f"{self.name()} goes out (rule 16)")
+        self.note(f"{self.name()} goes out (rule 16)")
         self.end_deal(self.p, "out")
         return True
 
@@ -893,15 +911,16 @@ class _Draft:
         """Rule 12a: take the top discard."""
         if not self.discard_pile:
             raise _Refusal("rule 12: the discard pile is empty, so there is nothing to take")
-        card = self.discard_pile.pop()
-        self.hands[self.p].append(card)
+        card = self.discard_pile[-1]
+        self.discard_pile = self.discard_pile[:-1]
+        self.give(self.p, card)
         self.drawn, self.source, self.phase = card, "discard", "play"
-        self.log.append(f"{self.name()} takes {card.pretty} from the discard pile")
+        self.note(f"{self.name()} takes {card.pretty} from the discard pile")
 
     def do_push(self) -> None:
         """Rule 12b: push the stock top and discard top to the left, then draw from the stock."""
         if len(self.stock) < 2:
-            self.log.append(f"{self.name()} pushes, but the stock has only {len(self.stock)} "
+            self.note(f"{self.name()} pushes, but the stock has only {len(self.stock)} "
                             f"card{'s' if len(self.stock) != 1 else ''}: the deal ends (rules 12, 17)")
             self.end_deal(None, "stock")
             return
@@ -911,26 +930,26 @@ class _Draft:
         pushed = [given]
         top = None
         if self.discard_pile:
-            top = self.discard_pile.pop()
+            top = self.discard_pile[-1]
+            self.discard_pile = self.discard_pile[:-1]
             pushed.append(top)
-        self.hands[left].extend(pushed)
-        self.hands[self.p].append(own)
+        self.give(left, *pushed)
+        self.give(self.p, own)
         self.drawn, self.source, self.phase = own, "stock", "play"
         what = f"{top.pretty} and the top stock card" if top else "the top stock card"
-        self.log.append(f"{self.name()} pushes {what} to {self.name(left)}, then draws from "
+        self.note(f"{self.name()} pushes {what} to {self.name(left)}, then draws from "
                         f"the stock")
-        self.private_log[left].append(f"{self.name(left)} receives {given.pretty} from the stock "
-                                      f"(pushed by {self.name()})")
-        self.private_log[self.p].append(f"{self.name()} draws {own.pretty} from the stock")
+        self.note_private(left, f"{self.name(left)} receives {given.pretty} from the stock "
+                                f"(pushed by {self.name()})")
+        self.note_private(self.p, f"{self.name()} draws {own.pretty} from the stock")
 
     def do_discard(self, card: Card) -> None:
         """Rule 15: discard one card and end the turn (rule 16: going out if it was the last)."""
-        hand = self.hands[self.p]
-        if card not in hand:
+        if card not in self.hands[self.p]:
             raise _Refusal(f"rule 15: {self.name()} has no {card.pretty} to discard")
-        hand.remove(card)
-        self.discard_pile.append(card)
-        self.log.append(f"{self.name()} discards {card.pretty}")
+        self.take_away(self.p, (card,))
+        self.discard_pile += (card,)
+        self.note(f"{self.name()} discards {card.pretty}")
         if self.went_out():
             return
         self.end_turn(took_stock=self.source == "stock")
@@ -962,19 +981,17 @@ class _Draft:
                                f"in one action: {problem}")
         self.lay_melds(melds)
         if first:
-            self.met[self.p] = True
+            self.met = _put(self.met, self.p, True)
         words = " and ".join(f"{kind} {cards_text(cards)} (meld {len(self.table) - len(melds) + i + 1})"
                              for i, (kind, cards) in enumerate(melds))
-        self.log.append(f"{self.name()} melds {words}{', meeting the contract' if first else ''}")
+        self.note(f"{self.name()} melds {words}{', meeting the contract' if first else ''}")
         self.went_out()
 
     def lay_melds(self, melds) -> None:
         """Move the melds' cards from the hand to the table."""
-        hand = self.hands[self.p]
         for kind, cards in melds:
-            for c in cards:
-                hand.remove(c)
-            self.table.append(Meld(kind, cards, self.p))
+            self.take_away(self.p, cards)
+            self.table += (Meld(kind, cards, self.p),)
 
     def check_layoff(self, card, m, end, hand, forbidden=None) -> Meld:
         """Validate a lay-off (rule 13) and return the extended meld."""
@@ -1005,10 +1022,10 @@ class _Draft:
     def do_layoff(self, card, m, end, forbidden=None) -> None:
         """Rule 13: lay off a card onto any meld on the table."""
         new, end = self.check_layoff(card, m, end, self.hands[self.p], forbidden)
-        self.hands[self.p].remove(card)
-        self.table[m] = new
+        self.take_away(self.p, (card,))
+        self.table = _put(self.table, m, new)
         where = "" if new.kind == "set" else f" at the {end} end of"
-        self.log.append(f"{self.name()} lays off {card.pretty}{where or ' on'} {self.meld_label(m)}")
+        self.note(f"{self.name()} lays off {card.pretty}{where or ' on'} {self.meld_label(m)}")
         self.went_out()
 
     def do_replace(self, m, nat, wild, follow) -> None:
@@ -1032,10 +1049,10 @@ class _Draft:
         if follow[0] == "layoff" and follow[1] != freed:
             raise _Refusal(f"rule 14: the freed wild {freed.pretty} must be played in another "
                            f"meld this turn, but the lay-off after 'then' is {follow[1].pretty}")
-        self.hands[p].remove(nat)
-        self.hands[p].append(freed)
-        self.table[m] = new
-        self.log.append(f"{self.name()} replaces {freed.pretty} in meld {m + 1} by {nat.pretty}")
+        self.take_away(p, (nat,))
+        self.give(p, freed)
+        self.table = _put(self.table, m, new)
+        self.note(f"{self.name()} replaces {freed.pretty} in meld {m + 1} by {nat.pretty}")
         if follow[0] == "meld":
             self.do_meld(follow[1])
         else:
