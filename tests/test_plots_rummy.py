@@ -81,3 +81,24 @@ def test_mean_ci_needs_values():
     with pytest.raises(PushlabError):
         rp.mean_ci([])
     assert rp.mean_ci([3]) == (3.0, 0.0)
+
+
+def test_wild_value_exact_bars_with_simulated_points():
+    from fractions import Fraction
+
+    from pushlab.rummy.odds import Estimate
+
+    exact = {"deal 1": {0: Fraction(1, 100), 1: Fraction(1, 5)}, "deal 3": {0: 0.0, 1: 0.05}}
+    sim = {"deal 1": {0: Estimate(0.012, 0.002, 1000), 1: {"p": 0.19, "se": 0.01}}}
+    ax = rp.wild_value(exact, simulated=sim)
+    _labelled(ax)
+    assert sorted(round(p.get_height(), 3) for p in ax.patches) == [0.0, 0.01, 0.05, 0.2]
+    labels = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert "deal 1 simulated (95 % CI)" in labels and "deal 3 simulated (95 % CI)" not in labels
+    points = next(c for c in ax.containers if c.get_label() == "deal 1 simulated (95 % CI)")
+    np.testing.assert_allclose(np.asarray(points.lines[0].get_ydata(), float), [0.012, 0.19])
+
+
+def test_wild_value_simulated_needs_matching_bars():
+    with pytest.raises(PushlabError, match="deal 2"):
+        rp.wild_value({"deal 1": {0: 0.1}}, simulated={"deal 2": {0: 0.1}})

@@ -13,9 +13,13 @@ from pushlab.rummy import Card
 from pushlab.rummy.finder import contract_deficit
 from pushlab.rummy.game import Game
 from pushlab.rummy.melds import HAND_SIZES
-from pushlab.rummy.odds import (Estimate, _sets_exact_count, _shape_count, card_in_stock, card_in_stock_for,
+from pushlab.rummy.melds import CONTRACTS
+from pushlab.rummy.odds import (Estimate, _sets_count_by_wilds, _sets_exact_count, _shape_count,
+                                _shape_count_by_wilds, card_in_stock, card_in_stock_for,
+                                contract_given_wilds, contract_given_wilds_exact, contract_given_wilds_mc,
                                 contract_prob_exact, contract_prob_mc, contract_within,
-                                hypergeom_pmf, penalty_when_out, prob_at_least, prob_wild_in_hand)
+                                hypergeom_pmf, penalty_when_out, prob_at_least, prob_wild_in_hand,
+                                wild_count_pmf)
 
 
 # ---------------------------------------------------------------- hypergeometric by hand
@@ -118,6 +122,154 @@ def test_estimate_agrees():
     e = Estimate(0.5, 0.01, 100)
     assert e.agrees(0.53) and not e.agrees(0.55)
     assert e.ci95[0] < 0.5 < e.ci95[1]
+
+
+# ---------------------------------------------------------------- conditioned on the wilds in hand
+
+def brute_by_wilds(deck, deal):
+    """w -> hands (sets of deck positions) of the deal's size with w wilds that meet the contract."""
+    size = HAND_SIZES[deal]
+    out = {}
+    for idx in combinations(range(len(deck)), size):
+        hand = tuple(deck[i] for i in idx)
+        if contract_deficit(hand, deal) == 0:
+            w = sum(c.is_wild for c in hand)
+            out[w] = out.get(w, 0) + 1
+    return out
+
+
+@pytest.mark.parametrize("deal,ranks,wilds", [(1, (5, 9), 2), (1, (5,), 3), (4, (5, 9), 1)])
+def test_sets_counts_by_wilds_equal_brute_force(deal, ranks, wilds):
+    brute = brute_by_wilds(small_deck(ranks, wilds), deal)
+    assert len(brute) >= 2
+    assert _sets_count_by_wilds(HAND_SIZES[deal] // 3, ranks=len(ranks), wilds=wilds) == brute
+
+
+@pytest.mark.parametrize("deal,ranks,suits,wilds", [(1, (5, 9), "SHDC", 2), (2, (5, 6, 7), "SH", 3),
+                                                    (3, (5, 6, 7), "SH", 3)])
+def test_shape_counts_by_wilds_equal_brute_force(deal, ranks, suits, wilds):
+    brute = brute_by_wilds(small_deck(ranks, wilds, suits), deal)
+    assert len(brute) >= 2
+    assert _shape_count_by_wilds(deal, ranks=ranks, suits=["SHDC".index(x) for x in suits],
+                                 wilds=wilds) == brute
+
+
+def test_two_exact_methods_agree_by_wilds():
+    assert _shape_count_by_wilds(1) == _sets_count_by_wilds(2)
+
+
+def test_conditional_by_hand_deal_1():
+    # no wild: two ranks with 3 suits each (4 suit choices x 2^3 copies = 32), C(12,2) pairs,
+    # or one rank with 6 naturals split into two 3-suit sets (suit counts 2220: 4, 2211: 24)
+    no_wild = comb(12, 2) * 32 ** 2 + 12 * (4 + 24)
+    # one wild: a 3-suit set and a 2-suit pair of another rank (6 x 4 = 24), or one rank
+    # with 5 naturals (suit counts 2210: 24, 2111: 32)
+    one_wild = 12 * 11 * 32 * 24 + 12 * (24 + 32)
+    cond = contract_given_wilds_exact(1)
+    assert cond[0] == Fraction(no_wild, comb(96, 6))
+    assert cond[1] == Fraction(one_wild, comb(96, 5))
+
+
+@pytest.mark.parametrize("deal", [1, 2, 3, 4, 5])
+def test_weighted_conditionals_sum_to_the_exact_chance(deal):
+    pmf, cond = wild_count_pmf(deal), contract_given_wilds_exact(deal)
+    assert set(pmf) == set(cond) == set(range(min(12, HAND_SIZES[deal]) + 1))
+    assert sum(pmf.values()) == 1
+    assert all(isinstance(p, Fraction) and 0 <= p <= 1 for p in cond.values())
+    assert sum(pmf[w] * cond[w] for w in pmf) == contract_prob_exact(deal)
+
+
+@pytest.mark.parametrize("deal", [1, 2, 3, 4, 5])
+def test_each_meld_needs_a_natural(deal):
+    """Rule 7: fewer naturals than melds never meets the contract; one natural per meld always does."""
+    cond, melds = contract_given_wilds_exact(deal), len(CONTRACTS[deal])
+    for w, p in cond.items():
+        naturals = HAND_SIZES[deal] - w
+        if naturals < melds:
+            assert p == 0
+        elif naturals == melds:
+            assert p == 1
+        else:
+            assert 0 < p < 1 or (p == 0 and naturals > melds + 3)
+
+
+@pytest.mark.parametrize("deal", [1, 2, 3, 4, 5])
+def test_each_wild_helps_until_the_naturals_run_out(deal):
+    cond, melds = contract_given_wilds_exact(deal), len(CONTRACTS[deal])
+    ps = [cond[w] for w in range(HAND_SIZES[deal] - melds + 1)]
+    assert all(a <= b for a, b in zip(ps, ps[1:]))
+    assert all(a < b for a, b in zip(ps, ps[1:]) if b > 0)
+
+
+# The meld finder's deficit plan for deal 2 misses hands whose run must leave a natural to
+# the set (see test_finder_deal_2_leaves_a_run_natural_to_the_set): with 5 wilds it says
+# 98.9 % instead of the exact 100 %, a gap the Monte Carlo check resolves. Left out
+# until the finder is fixed; the 4-wild gap (44.61 % against 44.70 %) is within noise.
+FINDER_GAPS = {(2, 5)}
+
+
+@pytest.mark.parametrize("deal", [1, 2, 3, 4, 5])
+def test_conditional_exact_agrees_with_monte_carlo(deal):
+    cond = contract_given_wilds_exact(deal)
+    ws = [w for w in cond if (deal, w) not in FINDER_GAPS]
+    n = 3000
+    est = contract_given_wilds_mc(deal, ws, n=n, seed=500 + deal)
+    assert set(est) == set(ws)
+    for w in ws:
+        p, e = float(cond[w]), est[w]
+        assert e.n == n
+        if p in (0.0, 1.0):
+            assert e.mean == p, (w, e)
+        else:      # the binomial SE of the exact value: a rare event may have no hit at all
+            assert abs(e.mean - p) <= 4 * np.sqrt(p * (1 - p) / n), (w, e, p)
+            if 0.05 < p < 0.95:
+                assert e.agrees(cond[w], 4), (w, e, p)
+
+
+@pytest.mark.xfail(strict=True, reason="finder._set_run_plan takes every natural in a run window, "
+                                      "so the set cannot have one of them (finder.py is not ours)")
+@pytest.mark.parametrize("hand", ["JS QS JK JK JK JK JK", "AS JS QS JK JK JK JK"])
+def test_finder_deal_2_leaves_a_run_natural_to_the_set(hand):
+    # set: one natural + 2 wilds; run J-Q-K-A with the rest: the exact count has these hands
+    assert contract_deficit(hand, 2) == 0
+
+
+def test_conditional_monte_carlo_is_reproducible():
+    a = contract_given_wilds_mc(2, [3, 4], n=500, seed=9)
+    b = contract_given_wilds_mc(2, [3, 4], n=500, seed=9)
+    assert a == b and a[4] != contract_given_wilds_mc(2, [3, 4], n=500, seed=10)[4]
+    assert contract_given_wilds_mc(2, 4, n=500, seed=9).keys() == {4}
+
+
+def test_contract_given_wilds_picks_exact_or_simulated():
+    exact = contract_given_wilds(3, [0, 4])
+    assert exact == {w: contract_given_wilds_exact(3)[w] for w in (0, 4)}
+    sim = contract_given_wilds(3, [4], exact=False, n=400, seed=1)
+    assert sim == contract_given_wilds_mc(3, [4], n=400, seed=1)
+    assert isinstance(sim[4], Estimate)
+
+
+def test_conditional_results_do_not_share_state():
+    table = contract_given_wilds_exact(1)
+    table[0] = Fraction(1)
+    assert contract_given_wilds_exact(1)[0] < Fraction(1, 1000)
+
+
+def test_conditional_rejects_bad_input():
+    with pytest.raises(SetupError, match="0 to 6 wilds"):
+        contract_given_wilds(1, [7])
+    with pytest.raises(SetupError, match="wilds"):
+        contract_given_wilds_mc(1, -1)
+    with pytest.raises(SetupError, match="wilds"):
+        contract_given_wilds_mc(1, [True])
+    with pytest.raises(ParseError, match="deals 1 to 5"):
+        contract_given_wilds_exact(6)
+    with pytest.raises(ParseError, match="deals 1 to 5"):
+        wild_count_pmf(0)
+    with pytest.raises(SetupError, match="seed"):
+        contract_given_wilds_mc(1, [2], seed="x")
+    with pytest.raises(SetupError, match="n must be"):
+        contract_given_wilds_mc(1, [2], n=1)
 
 
 # ---------------------------------------------------------------- with the engine and bots

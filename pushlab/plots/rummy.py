@@ -110,43 +110,70 @@ def contract_probability(exact=None, ax=None, *, simulated=None, turns=None):
     return ax
 
 
-def wild_value(data, ax=None):
+def _point(value):
+    """(probability, standard error or None) of one plot entry: a number, a Fraction,
+    an ``Estimate`` (``mean``/``se``) or ``{"p": .., "se": ..}``."""
+    if isinstance(value, Mapping):
+        p, se = _series(value)
+        return float(p), (None if se is None else float(se))
+    if hasattr(value, "mean") and hasattr(value, "se"):
+        return float(value.mean), float(value.se)
+    return float(value), None
+
+
+def wild_value(data, ax=None, *, simulated=None):
     """Probability of the contract as dealt, by number of wild cards in the hand.
 
-    ``data`` maps a label (e.g. ``"deal 1"``) -> {number of wilds: probability}
-    (a probability may be ``{"p": .., "se": ..}`` for simulated values).
+    ``data`` maps a label (e.g. ``"deal 1"``) -> {number of wilds: probability} drawn
+    as bars (a probability may be a Fraction, ``{"p": .., "se": ..}`` or an
+    ``Estimate`` for simulated values, shown with a 95 % error bar). ``simulated``
+    (same labels) adds Monte Carlo points with 95 % error bars on top of the bars, to
+    check exact values by simulation.
 
     >>> import matplotlib; matplotlib.use("Agg")
-    >>> ax = wild_value({"deal 1": {0: 0.02, 1: 0.1, 2: 0.4}})
-    >>> ax.get_ylabel()
-    'probability of the contract as dealt'
+    >>> ax = wild_value({"deal 1": {0: 0.02, 1: 0.1, 2: 0.4}},
+    ...                 simulated={"deal 1": {2: {"p": 0.38, "se": 0.02}}})
+    >>> ax.get_ylabel(), [t.get_text() for t in ax.get_legend().get_texts()]
+    ('probability of the contract as dealt', ['deal 1', 'deal 1 simulated (95 % CI)'])
     """
     _need(data, "wild card data")
-    ax = _axes(ax)
+    simulated = dict(simulated or {})
     labels = list(data)
+    unknown = set(simulated) - set(labels)
+    if unknown:
+        raise PushlabError(f"simulated values for {sorted(map(str, unknown))} have no bars to go with")
+    ax = _axes(ax)
     width = 0.8 / len(labels)
-    all_k = sorted({int(k) for row in data.values() for k in row})
+    all_k = sorted({int(k) for row in (*data.values(), *simulated.values()) for k in row})
     for i, label in enumerate(labels):
         row = data[label]
         ks = sorted(row)
         ps, ses = [], []
         for k in ks:
-            p, se = _series(row[k]) if isinstance(row[k], Mapping) else (row[k], None)
-            ps.append(float(p))
-            ses.append(0.0 if se is None else Z95 * float(se))
-        x = np.asarray(ks, dtype=float) + (i - (len(labels) - 1) / 2) * width
-        bars = ax.bar(x, ps, width=width, yerr=ses if any(ses) else None, capsize=2, label=str(label))
+            p, se = _point(row[k])
+            ps.append(p)
+            ses.append(0.0 if se is None else Z95 * se)
+        offset = (i - (len(labels) - 1) / 2) * width
+        x = np.asarray(ks, dtype=float) + offset
+        bars = ax.bar(x, ps, width=width, yerr=ses if any(ses) else None, capsize=2, label=str(label),
+                      color=f"C{i}")
         for bar, p_ in zip(bars, ps):
             text = f"{100 * p_:.0f}%" if p_ >= 0.01 else (f"{100 * p_:.1f}%" if p_ > 0 else "0")
             ax.annotate(text, (bar.get_x() + bar.get_width() / 2, p_), textcoords="offset points",
                         xytext=(0, 2), ha="center", fontsize=7)
+        if label in simulated:
+            sks = sorted(simulated[label])
+            pts = [_point(simulated[label][k]) for k in sks]
+            ax.errorbar(np.asarray(sks, dtype=float) + offset, [p for p, _ in pts],
+                        yerr=[0.0 if se is None else Z95 * se for _, se in pts], fmt="o", ms=3.5,
+                        capsize=2, color="black", mfc=f"C{i}", label=f"{label} simulated (95 % CI)")
     ax.set_xticks(all_k)
     ax.set_title("What wild cards are worth")
     ax.set_xlabel("wild cards (2s and jokers) in the dealt hand")
     ax.set_ylabel("probability of the contract as dealt")
-    ax.set_ylim(0, 1.02)
+    ax.set_ylim(0, 1.08)
     ax.grid(axis="y", alpha=0.3)
-    if len(labels) > 1:
+    if len(labels) > 1 or simulated:
         ax.legend(fontsize="small")
     return ax
 

@@ -10,6 +10,10 @@ or seed.
   (:func:`contract_prob_exact`: a sum over rank patterns for the set deals 1 and 4, a
   collection of every distinct contract hand for the deals with runs), and Monte Carlo
   with the meld finder (:func:`contract_prob_mc`) as an independent check.
+- The same chance given the number of wilds w in the hand: **exact** for every deal
+  (:func:`contract_given_wilds_exact`, the exact count split by w, with the
+  distribution of w from :func:`wild_count_pmf`), Monte Carlo as a check
+  (:func:`contract_given_wilds_mc`); :func:`contract_given_wilds` picks one.
 - The chance a bot meets the contract within k of its turns (:func:`contract_within`,
   Monte Carlo with the game engine), the penalty the other side is left with when
   someone goes out (:func:`penalty_when_out`, Monte Carlo).
@@ -30,6 +34,7 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations
 from math import comb, sqrt
+from types import MappingProxyType
 
 import numpy as np
 
@@ -39,7 +44,8 @@ from pushlab.rummy.finder import _deficit_plan
 from pushlab.rummy.melds import CONTRACTS, HAND_SIZES
 
 __all__ = ["Estimate", "hypergeom_pmf", "prob_at_least", "prob_wild_in_hand",
-           "contract_prob_exact", "contract_prob_mc", "contract_within", "penalty_when_out",
+           "contract_prob_exact", "contract_prob_mc", "wild_count_pmf", "contract_given_wilds",
+           "contract_given_wilds_exact", "contract_given_wilds_mc", "contract_within", "penalty_when_out",
            "card_in_stock", "card_in_stock_for", "EXACT_DEALS"]
 
 DECK = full_deck()
@@ -165,12 +171,13 @@ def _rank_patterns():
     return out
 
 
-def _sets_exact_count(m: int, ranks: int = NATURAL_RANKS, wilds: int = WILDS) -> int:
-    """Number of hands of 3m cards (from ``ranks`` x 4 suits x 2 copies + ``wilds``) that are m sets of 3.
+def _sets_count_by_wilds(m: int, ranks: int = NATURAL_RANKS, wilds: int = WILDS) -> dict:
+    """Per number of wilds w: hands of 3m cards holding exactly w wilds that are m sets of 3.
 
     All 3m cards must be used (the hand is exactly the contract's size), so the sets
     hold exactly 3 cards; the naturals of each rank held go in j_r sets with
-    sum j_r = m, feasible iff sum j_min <= m <= sum j_max.
+    sum j_r = m, feasible iff sum j_min <= m <= sum j_max. The deck is ``ranks`` x 4
+    suits x 2 copies plus ``wilds`` wild cards.
     """
     pats = _rank_patterns()
     size = 3 * m
@@ -183,12 +190,17 @@ def _sets_exact_count(m: int, ranks: int = NATURAL_RANKS, wilds: int = WILDS) ->
                 if n0 + n <= size and lo0 + lo <= m:
                     nxt[(n0 + n, lo0 + lo, min(m, hi0 + hi))] += w0 * ways
         dp = nxt
-    total = 0
+    out = Counter()
     for (n, lo, hi), ways in dp.items():
         w = size - n
         if 0 <= w <= wilds and lo <= m <= hi:
-            total += ways * comb(wilds, w)
-    return total
+            out[w] += ways * comb(wilds, w)
+    return dict(out)
+
+
+def _sets_exact_count(m: int, ranks: int = NATURAL_RANKS, wilds: int = WILDS) -> int:
+    """Number of hands of 3m cards (from ``ranks`` x 4 suits x 2 copies + ``wilds``) that are m sets of 3."""
+    return sum(_sets_count_by_wilds(m, ranks, wilds).values())
 
 
 def _meld_shapes(kind: str, size: int, ranks=None, suits=None) -> list:
@@ -215,8 +227,8 @@ def _meld_shapes(kind: str, size: int, ranks=None, suits=None) -> list:
     return out
 
 
-def _shape_count(deal: int, ranks=None, suits=None, wilds: int = WILDS) -> int:
-    """Number of dealt hands (physical cards) that are exactly the deal's contract melds.
+def _shape_count_by_wilds(deal: int, ranks=None, suits=None, wilds: int = WILDS) -> dict:
+    """Per number of wilds w: dealt hands (physical cards) with w wilds that are exactly the contract's melds.
 
     The hand holds exactly the contract's number of cards, so every card is in a meld of
     exactly the minimum size. Each hand is a multiset of natural cards (two copies each)
@@ -244,13 +256,18 @@ def _shape_count(deal: int, ranks=None, suits=None, wilds: int = WILDS) -> int:
             rec(i + 1, j, new, w + k)
 
     rec(0, 0, (), 0)
-    total = 0
+    out = Counter()
     for nat, w in hands:
         ways = comb(wilds, w)
         for c in set(nat):
             ways *= comb(2, nat.count(c))
-        total += ways
-    return total
+        out[w] += ways
+    return dict(out)
+
+
+def _shape_count(deal: int, ranks=None, suits=None, wilds: int = WILDS) -> int:
+    """Number of dealt hands (physical cards) that are exactly the deal's contract melds."""
+    return sum(_shape_count_by_wilds(deal, ranks, suits, wilds).values())
 
 
 def contract_prob_exact(deal: int) -> Fraction:
@@ -267,13 +284,17 @@ def contract_prob_exact(deal: int) -> Fraction:
     return _exact(_check_deal(deal))
 
 
-@lru_cache(maxsize=None)
 def _exact(deal: int) -> Fraction:
-    """Cached body of :func:`contract_prob_exact`."""
-    n = HAND_SIZES[deal]
+    """Body of :func:`contract_prob_exact`: the counts by number of wilds, summed."""
+    return Fraction(sum(_counts_by_wilds(deal).values()), comb(108, HAND_SIZES[deal]))
+
+
+@lru_cache(maxsize=None)
+def _counts_by_wilds(deal: int) -> dict:
+    """Cached: w -> number of dealt hands with exactly w wilds that meet the contract."""
     if deal in (1, 4):
-        return Fraction(_sets_exact_count(len(CONTRACTS[deal])), comb(108, n))
-    return Fraction(_shape_count(deal), comb(108, n))
+        return MappingProxyType(_sets_count_by_wilds(len(CONTRACTS[deal])))
+    return MappingProxyType(_shape_count_by_wilds(deal))
 
 
 def _deal_hands(rng, n_hands: int, size: int) -> np.ndarray:
@@ -306,13 +327,116 @@ def contract_prob_mc(deal: int, n: int = 20000, seed=None) -> Estimate:
     rng = _rng(seed)
     size = HAND_SIZES[deal]
     hands = _NAT_INDEX[_deal_hands(rng, n, size)]
+    return _estimate(_hits(hands, deal))
+
+
+def _hits(hands: np.ndarray, deal: int) -> np.ndarray:
+    """1.0 per row of natural indices (-1 = a wild) whose hand meets the contract, else 0.0."""
+    n, size = hands.shape
     wilds = (hands < 0).sum(1)
     counts = np.zeros((n, 53), dtype=np.int64)
     np.add.at(counts, (np.repeat(np.arange(n), size), hands.ravel() % 53), 1)
     counts = counts[:, :52]
-    hits = np.fromiter((_meets((tuple(row.tolist()), int(w)), deal)
+    return np.fromiter((_meets((tuple(row.tolist()), int(w)), deal)
                         for row, w in zip(counts, wilds)), dtype=float, count=n)
-    return _estimate(hits)
+
+
+# ---------------------------------------------------------------- conditioned on the wilds in hand
+
+def _wild_range(deal: int) -> range:
+    """The possible numbers of wilds in the deal's hand: 0 .. min(12, hand size)."""
+    return range(min(WILDS, HAND_SIZES[deal]) + 1)
+
+
+def _check_wilds(deal: int, wilds) -> int:
+    """A possible number of wilds in the deal's dealt hand, or SetupError."""
+    top = _wild_range(deal)[-1]
+    if isinstance(wilds, bool) or not isinstance(wilds, (int, np.integer)) or not 0 <= wilds <= top:
+        raise SetupError(f"a deal-{deal} hand holds 0 to {top} wilds, not {wilds!r}")
+    return int(wilds)
+
+
+def wild_count_pmf(deal: int) -> dict:
+    """Exact P(the dealt hand holds w wilds) for every possible w (hypergeometric).
+
+    >>> pmf = wild_count_pmf(1)
+    >>> sum(pmf.values()) == 1, pmf[0] == Fraction(comb(96, 6), comb(108, 6))
+    (True, True)
+    """
+    n = HAND_SIZES[_check_deal(deal)]
+    return {w: hypergeom_pmf(w, WILDS, len(DECK), n) for w in _wild_range(deal)}
+
+
+def contract_given_wilds_exact(deal: int) -> dict:
+    """Exact P(the dealt hand meets the contract | it holds w wilds), for every possible w.
+
+    The exact count of :func:`contract_prob_exact`, split by the number of wilds w in
+    the hand, over the C(12, w) C(96, n - w) hands with w wilds. Weighted by
+    :func:`wild_count_pmf` the values sum to :func:`contract_prob_exact` (law of total
+    probability).
+
+    >>> cond, pmf = contract_given_wilds_exact(1), wild_count_pmf(1)
+    >>> sum(pmf[w] * cond[w] for w in cond) == contract_prob_exact(1)
+    True
+    >>> [round(float(cond[w]), 4) for w in range(4)]
+    [0.0001, 0.0017, 0.0219, 0.1821]
+    """
+    n = HAND_SIZES[_check_deal(deal)]
+    counts = _counts_by_wilds(deal)
+    return {w: Fraction(counts.get(w, 0), comb(WILDS, w) * comb(len(DECK) - WILDS, n - w))
+            for w in _wild_range(deal)}
+
+
+_NATURALS = _NAT_INDEX[_NAT_INDEX >= 0]
+
+
+def contract_given_wilds_mc(deal: int, wilds=range(5), n: int = 2000, seed=None) -> dict:
+    """Monte Carlo P(the dealt hand meets the contract | it holds w wilds), per w in ``wilds``.
+
+    For each w, ``n`` hands of w wilds plus n - w cards dealt from the 96 naturals,
+    checked by the meld finder's contract deficit; one Generator for all w, so a seed
+    fixes every estimate. Returns {w: :class:`Estimate`}.
+
+    >>> est = contract_given_wilds_mc(1, wilds=[3], n=1000, seed=1)[3]
+    >>> est.agrees(contract_given_wilds_exact(1)[3])
+    True
+    """
+    _check_deal(deal)
+    ws = [_check_wilds(deal, w) for w in ([wilds] if isinstance(wilds, (int, np.integer)) else wilds)]
+    n = _count("n", n, 2)
+    rng = _rng(seed)
+    size = HAND_SIZES[deal]
+    out = {}
+    for w in ws:
+        keys = rng.random((n, len(_NATURALS)))
+        nat = _NATURALS[np.argsort(keys, axis=1)[:, :size - w]]
+        hands = np.concatenate([nat, np.full((n, w), -1)], axis=1)
+        out[w] = _estimate(_hits(hands, deal))
+    return out
+
+
+def contract_given_wilds(deal: int, wilds=range(5), *, exact: bool | None = None,
+                         n: int = 2000, seed=None) -> dict:
+    """P(the dealt hand meets the contract | w wilds) per w in ``wilds``: exact or simulated.
+
+    Exact (:class:`~fractions.Fraction` values, :func:`contract_given_wilds_exact`) for
+    the deals in :data:`EXACT_DEALS` unless ``exact=False``; otherwise Monte Carlo
+    (:class:`Estimate` values with standard errors, :func:`contract_given_wilds_mc`,
+    ``n`` hands per w).
+
+    >>> contract_given_wilds(1, [0, 2])[2] == contract_given_wilds_exact(1)[2]
+    True
+    >>> isinstance(contract_given_wilds(1, [2], exact=False, n=100, seed=0)[2], Estimate)
+    True
+    """
+    _check_deal(deal)
+    if exact is None:
+        exact = deal in EXACT_DEALS
+    if not exact:
+        return contract_given_wilds_mc(deal, wilds, n=n, seed=seed)
+    ws = [_check_wilds(deal, w) for w in ([wilds] if isinstance(wilds, (int, np.integer)) else wilds)]
+    table = contract_given_wilds_exact(deal)
+    return {w: table[w] for w in ws}
 
 
 # ---------------------------------------------------------------- with the game engine and bots
