@@ -155,6 +155,7 @@ _INTERNED = {(r, s): Card._make(r, s) for s in SUITS for r in RANKS}
 _INTERNED[(0, "")] = Card._make(0, "")
 _BY_TEXT = {str(c): c for c in _INTERNED.values()}
 JOKER = _INTERNED[(0, "")]
+_CARD_TYPE = frozenset({Card})
 _ORDER = attrgetter("order")
 
 
@@ -181,8 +182,8 @@ def parse_cards(cards) -> tuple[Card, ...]:
     """
     if isinstance(cards, Card):
         return (cards,)
-    if isinstance(cards, tuple) and all(isinstance(c, Card) for c in cards):
-        return cards
+    if isinstance(cards, tuple) and _CARD_TYPE.issuperset(map(type, cards)):
+        return cards                        # already cards (the common case inside the engine)
     if isinstance(cards, str):
         cards = cards.replace(",", " ").split()
     try:

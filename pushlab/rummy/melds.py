@@ -331,23 +331,14 @@ class Meld:
         >>> Meld("set", "5H 5S JK").layoff_ends("5D"), Meld("set", "5H 5S JK").layoff_ends("5H")
         (('any',), ())
         """
-        card = Card.parse(card)
-        if self.kind == "set":
-            return ("any",) if _analyse_cached(self.cards + (card,), "set")[0] is None else ()
-        ends = []
-        if _analyse_cached((card,) + self.cards, "run")[0] is None \
-                and self._same_place((card,) + self.cards, 1):
-            ends.append("low")
-        if _analyse_cached(self.cards + (card,), "run")[0] is None \
-                and self._same_place(self.cards + (card,), 0):
-            ends.append("high")
-        return tuple(ends)
+        return _layoff_ends(self.kind, self.cards, Card.parse(card))
 
-    def _same_place(self, longer, offset) -> bool:
-        """True if the extended run keeps this run's cards standing for the same cards."""
-        old = self.stands_for()
-        new = Meld("run", longer).stands_for()
-        return new[offset:offset + len(old)] == old
+    @classmethod
+    def _known(cls, kind: str, cards: tuple, owner: int) -> Meld:
+        """A meld whose cards (a tuple of Card) are already known to form a valid meld of kind."""
+        meld = object.__new__(cls)
+        meld.__dict__.update(kind=kind, cards=cards, owner=owner)
+        return meld
 
     def lay_off(self, card, end: str | None = None) -> Meld:
         """This meld with card added (at the run's ``end`` "low"/"high"; needed only if both fit)."""
@@ -356,7 +347,7 @@ class Meld:
         if not ends:
             raise IllegalAction(f"{card.pretty} does not fit on {self}")
         if self.kind == "set":
-            return Meld("set", self.cards + (card,), self.owner)
+            return Meld._known("set", self.cards + (card,), self.owner)
         if end is None:
             if len(ends) > 1:
                 raise IllegalAction(f"{card.pretty} fits at both ends of {self}: say low or high")
@@ -364,7 +355,7 @@ class Meld:
         if end not in ends:
             raise IllegalAction(f"{card.pretty} does not fit at the {end} end of {self}")
         cards = (card,) + self.cards if end == "low" else self.cards + (card,)
-        return Meld("run", cards, self.owner)
+        return Meld._known("run", cards, self.owner)
 
     def replace_options(self, card) -> tuple[int, ...]:
         """Positions of wilds that card may replace (rule 14); empty if none.
@@ -403,3 +394,23 @@ class Meld:
         """The meld as a row of small cards."""
         return (f'<span title="{self.kind}, player {self.owner}">'
                 + "".join(c._repr_html_() for c in self.cards) + "</span>")
+
+
+@lru_cache(maxsize=1 << 16)
+def _layoff_ends(kind: str, cards: tuple, card: Card) -> tuple[str, ...]:
+    """:meth:`Meld.layoff_ends` of a valid meld (memoized).
+
+    A run's place is fixed by its naturals, so a card fits at an end if that end's value
+    (one below the first, one above the last) lies in A..A and the card is a wild or the
+    natural of the run's suit and that value; the run's cards keep their places.
+    """
+    if kind == "set":
+        return ("any",) if _analyse_cached(cards + (card,), "set")[0] is None else ()
+    if len(cards) >= MAX_RUN:
+        return ()
+    start, suit = _analyse_cached(cards, "run")[1]
+    ends = []
+    for end, v in (("low", start - 1), ("high", start + len(cards))):
+        if 1 <= v <= 14 and (card.is_wild or (card.suit == suit and card.rank == (1 if v == 14 else v))):
+            ends.append(end)
+    return tuple(ends)
