@@ -25,7 +25,7 @@ from pushlab.errors import PushlabError
 __all__ = [
     "midgame", "tournament_data", "push_path", "bust_odds", "bust_odds_data", "ev_one_more", "ev_data",
     "policy_map", "policy_data",
-    "mc_convergence", "strategy_comparison", "mean_ci", "Z95",
+    "mc_convergence", "strategy_comparison", "bot_label", "mean_ci", "Z95",
 ]
 
 Z95 = 1.959963984540054
@@ -207,7 +207,7 @@ def bust_odds(data, ax=None):
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_title("Chance that the next card busts, as the columns grow")
     ax.set_xlabel("cards in the columns (count)")
-    ax.set_ylabel("P(bust on the next card) (%)")
+    ax.set_ylabel("chance the next card busts (%)")
     ax.set_ylim(bottom=0)
     ax.grid(alpha=0.3)
     ax.legend(loc="upper left")
@@ -257,7 +257,7 @@ def policy_map(data, ax=None):
                        alpha=0.7, label=f"best move: {action} ({int(mask.sum())} tables)")
     ax.set_title("Policy map: when does the exact hint stop?")
     ax.set_xlabel("points in the columns on the table (points)")
-    ax.set_ylabel("P(bust on the next card) (%)")
+    ax.set_ylabel("chance the next card busts (%)")
     ax.grid(alpha=0.3)
     ax.legend(loc="upper left")
     return ax
@@ -285,13 +285,45 @@ def mc_convergence(samples, exact, ax=None, z: float = Z95, label: str = "P(bust
     ax.set_xscale("log")
     lo, hi = np.percentile(running[min(9, arr.size - 1):], [0, 100])
     pad = max(hi - lo, 1e-3) * 0.3
-    ax.set_ylim(min(lo, exact) - pad, max(hi, exact) + pad)
+    bottom, top = min(lo, exact) - pad, max(hi, exact) + pad
+    if arr.min() >= 0 and arr.max() <= 1:       # a probability: keep the axis inside [0, 1]
+        bottom, top = max(bottom, 0.0), min(top, 1.0)
+    ax.set_ylim(bottom, top)
     ax.set_title(f"Monte Carlo converges to the exact {label}")
     ax.set_xlabel("number of simulated trials n (log scale)")
     ax.set_ylabel(f"estimate of {label}")
     ax.grid(alpha=0.3, which="both")
-    ax.legend(loc="upper right")
+    ax.legend(loc="lower right")          # the running mean has settled near the exact value there
     return ax
+
+
+def bot_label(name) -> str:
+    """A short label in words for a bot's name (its repr); other names are returned as they are.
+
+    >>> bot_label("StopAfter(2, bank_at=None)"), bot_label("StopAtRisk(0.3, bank_at=12)")
+    ('stop after 2 cards', 'stop at 30% risk, banks at 12 points')
+    >>> bot_label("Greedy(bank_at=None)"), bot_label("my bot")
+    ('greedy (one card ahead)', 'my bot')
+    """
+    import re
+    match = re.fullmatch(r"(\w+)\((.*)\)", str(name))
+    if not match:
+        return str(name)
+    kind, args = match.groups()
+    params = [a.strip() for a in args.split(",") if a.strip()]
+    bank = next((a.split("=", 1)[1] for a in params if a.startswith("bank_at=")), None)
+    params = [a for a in params if not a.startswith("bank_at=")]
+    try:
+        words = {
+            "StopAfter": lambda k: f"stop after {k} card{'' if k == '1' else 's'}",
+            "StopAtRisk": lambda p: f"stop at {float(p):.0%} risk",
+            "Greedy": lambda: "greedy (one card ahead)",
+            "HintBot": lambda: "exact hint",
+            "RandomBot": lambda: "random",
+        }[kind](*params)
+    except (KeyError, TypeError, ValueError):
+        return str(name)
+    return words if bank in (None, "None") else f"{words}, banks at {bank} points"
 
 
 def strategy_comparison(data, ax=None, quantity: str = "win rate", unit: str = "%"):
@@ -299,7 +331,8 @@ def strategy_comparison(data, ax=None, quantity: str = "win rate", unit: str = "
 
     ``data`` maps a strategy name to either raw outcomes (a sequence of numbers; mean
     and CI are computed by :func:`mean_ci`) or ``{"mean": m, "lo": lo, "hi": hi}``.
-    With ``unit="%"`` values are fractions shown as percentages.
+    With ``unit="%"`` values are fractions shown as percentages. Bot names such as
+    ``"StopAfter(2, bank_at=None)"`` are shown in words (:func:`bot_label`).
     """
     if not isinstance(data, Mapping) or not data:
         raise PushlabError("strategy_comparison needs a non-empty mapping name -> outcomes")
@@ -310,17 +343,17 @@ def strategy_comparison(data, ax=None, quantity: str = "win rate", unit: str = "
         else:
             m, h = mean_ci(value)
             lo, hi = m - h, m + h
-        names.append(str(name)); means.append(m); lows.append(lo); highs.append(hi)
+        names.append(bot_label(name)); means.append(m); lows.append(lo); highs.append(hi)
     scale = 100.0 if unit == "%" else 1.0
     means, lows, highs = (scale * np.asarray(v) for v in (means, lows, highs))
     ax = _axes(ax)
     pos = np.arange(len(names))
-    ax.barh(pos, means, color="#8fb3d9", label=f"mean {quantity}")
+    ax.barh(pos, means, color="#8fb3d9", label=quantity if quantity.startswith("mean") else f"mean {quantity}")
     ax.errorbar(means, pos, xerr=[means - lows, highs - means], fmt="none", ecolor="#222",
                 capsize=4, label="95% confidence interval")
     ax.set_yticks(pos, names)
     ax.invert_yaxis()
-    ax.set_title(f"Strategies compared: {quantity} with 95% confidence intervals")
+    ax.set_title(f"{quantity[:1].upper()}{quantity[1:]} by strategy, with 95% confidence intervals")
     ax.set_xlabel(f"{quantity} ({unit})")
     ax.set_ylabel("strategy")
     ax.grid(axis="x", alpha=0.3)

@@ -48,7 +48,7 @@ CSS = """<style>
 .pl-box.pl-hl{border:2px solid #e08a00;background:#fff8ea}
 .pl-box h4{margin:0 0 4px 0;font-size:13px;font-weight:600;color:#333}
 .pl-col{display:flex;flex-direction:column;align-items:center;min-width:54px;min-height:80px}
-.pl-col .pl-card{margin:-14px 2px 0 2px}
+.pl-col .pl-card{margin:-8px 2px 0 2px}
 .pl-col .pl-card:first-of-type{margin-top:2px}
 .pl-slot{width:46px;height:66px;border:2px dashed #bbb;border-radius:8px;box-sizing:border-box;margin:2px;
  display:flex;align-items:center;justify-content:center;color:#999;font-size:11px;text-align:center}

@@ -375,12 +375,17 @@ class LuckSession:
             return ""
         values = dict(h.values)
         best = h.best
-        others = [v for a, v in values.items() if a != best]
+        banks = {a for a in values if a.startswith("bank")}
+        others = [v for a, v in values.items() if a != best and a not in banks]
         gain = f", worth {float(values[best]) - float(max(others)):+.1f} points on average over the next best" \
             if others else ""
         text = f"The hint bot would {_action_words(best)} here (expected {float(values[best]):+.1f} points{gain})."
-        if any(a.startswith("bank") for a in values):
-            text += " Banking counts as 0 here: its safety in later turns is not modelled."
+        if best in banks:
+            text += " Banking scores 0 this turn; every other move here is expected to lose points."
+        elif banks:
+            text += (" It does not weigh banking: it counts only this turn's points, where a bank scores 0,"
+                     " and cannot see that banked cards are safe from later die rolls."
+                     " Whether to bank is your call.")
         return text
 
     # -- actions
