@@ -1,6 +1,8 @@
 """Tests of rummy probabilities: hypergeometric values by hand, exact dealt-hand odds against
 brute force on small decks and against Monte Carlo, the engine-based estimates, cards in stock."""
 
+import dataclasses
+from collections import Counter
 from fractions import Fraction
 from itertools import combinations
 from math import comb
@@ -9,7 +11,7 @@ import numpy as np
 import pytest
 
 from pushlab.errors import ParseError, SetupError
-from pushlab.rummy import Card
+from pushlab.rummy import Card, full_deck
 from pushlab.rummy.finder import contract_deficit
 from pushlab.rummy.game import Game
 from pushlab.rummy.melds import HAND_SIZES
@@ -18,7 +20,7 @@ from pushlab.rummy.odds import (Estimate, _sets_count_by_wilds, _sets_exact_coun
                                 _shape_count_by_wilds, card_in_stock, card_in_stock_for,
                                 contract_given_wilds, contract_given_wilds_exact, contract_given_wilds_mc,
                                 contract_prob_exact, contract_prob_mc, contract_within,
-                                hypergeom_pmf, penalty_when_out, prob_at_least, prob_wild_in_hand,
+                                helpful_naturals, hypergeom_pmf, next_card_helps, penalty_when_out, prob_at_least, prob_wild_in_hand,
                                 wild_count_pmf)
 
 
@@ -317,3 +319,59 @@ def test_card_in_stock_matches_frequency_over_shuffles():
     mean = np.mean(hits)
     se = np.std(hits, ddof=1) / np.sqrt(len(hits))
     assert abs(mean - float(np.mean([float(x) for x in exact]))) <= 4 * se
+
+
+# ---------------------------------------------------------------- the next stock card
+
+def test_helpful_naturals_by_hand():
+    # two pairs for deal 1: the third 5 or 9 in a missing suit helps; 3C and KH lone cards
+    # also become pairs, which does not lower the deficit (two sets need 2 wilds either way)
+    assert [str(c) for c in helpful_naturals("5H 5S 9C 9D 3C KH", 1)] == ["9S", "9H", "5D", "5C"]
+    assert helpful_naturals("5H 5S 5C 9C 9D 9S", 1) == ()          # deficit 0 already
+
+
+def brute_next_card(game, player):
+    """P(a uniformly random unseen card lowers the deficit), card by card over the unseen multiset."""
+    deal, hand = game.deal_number, game.hand(player)
+    unseen = Counter(full_deck())
+    unseen.subtract(Counter(hand) + Counter(c for m in game.table for c in m.cards)
+                    + Counter(game.discard_pile))
+    cards = list(unseen.elements())
+    assert len(cards) == game.stock_size + sum(game.hand_sizes) - len(hand)
+
+    def d(h):
+        x = contract_deficit(tuple(h), deal)
+        return 99 if x is None else x
+    return Fraction(sum(d(hand + (c,)) < d(hand) for c in cards), len(cards))
+
+
+def test_next_card_helps_equals_brute_force_over_unseen_cards():
+    for seed in range(6):
+        g = Game.new(seed=seed, deals=(1 + seed % 5,))
+        p = g.current_player
+        assert next_card_helps(g, p) == brute_next_card(g, p)
+        g = g.apply("push")           # later in the deal: the pusher's view includes more cards
+        assert next_card_helps(g, (p + 1) % 4) == brute_next_card(g, (p + 1) % 4)
+
+
+def test_next_card_helps_matches_the_engine():
+    """Over fresh deals, the card a pusher gets from the stock helps as often as predicted."""
+    rng = np.random.default_rng(21)
+    hits, exact = [], []
+    for _ in range(300):
+        g = Game.new(seed=int(rng.integers(2**32)), deals=(2,))
+        p = g.current_player
+        exact.append(float(next_card_helps(g, p)))
+        before = g.hand(p)
+        got = list((Counter(g.apply("push").hand(p)) - Counter(before)).elements())
+        assert len(got) == 1
+        d0, d1 = contract_deficit(before, 2), contract_deficit(before + tuple(got), 2)
+        hits.append((99 if d1 is None else d1) < (99 if d0 is None else d0))
+    se = np.std(hits, ddof=1) / np.sqrt(len(hits))
+    assert abs(np.mean(hits) - np.mean(exact)) <= 4 * se
+
+
+def test_next_card_helps_refuses_a_met_contract():
+    met = dataclasses.replace(Game.new(seed=3, deals=(1,)), met=(True,) * 4)
+    with pytest.raises(SetupError, match="met the contract"):
+        next_card_helps(met, 0)

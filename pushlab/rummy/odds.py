@@ -18,7 +18,8 @@ or seed.
   Monte Carlo with the game engine), the penalty the other side is left with when
   someone goes out (:func:`penalty_when_out`, Monte Carlo).
 - The chance a card is still in the stock given what a player sees
-  (:func:`card_in_stock`, exact under the model stated there).
+  (:func:`card_in_stock`, exact under the model stated there), and the chance the next
+  stock card brings a hand closer to its contract (:func:`next_card_helps`, same model).
 
 >>> prob_wild_in_hand(6) == 1 - Fraction(comb(96, 6), comb(108, 6))
 True
@@ -46,7 +47,7 @@ from pushlab.rummy.melds import CONTRACTS, HAND_SIZES
 __all__ = ["Estimate", "hypergeom_pmf", "prob_at_least", "prob_wild_in_hand",
            "contract_prob_exact", "contract_prob_mc", "wild_count_pmf", "contract_given_wilds",
            "contract_given_wilds_exact", "contract_given_wilds_mc", "contract_within", "penalty_when_out",
-           "card_in_stock", "card_in_stock_for", "EXACT_DEALS"]
+           "card_in_stock", "card_in_stock_for", "helpful_naturals", "next_card_helps", "EXACT_DEALS"]
 
 DECK = full_deck()
 NATURAL_RANKS = 12          # A, 3..K (the 2s are wild)
@@ -567,3 +568,55 @@ def card_in_stock_for(game, player: int, card) -> Fraction:
     others = sum(len(game.hand(p)) for p in range(4) if p != player)
     return card_in_stock(card, hand=hand, seen=seen, stock_size=game.stock_size,
                          other_cards=others)
+
+
+# ---------------------------------------------------------------- the next stock card
+
+_WILD = Card.parse("JK")
+
+
+def _deficit_or_inf(hand, deal) -> float:
+    """The finder's contract deficit of ``hand``, infinite when no number of wilds would do."""
+    from pushlab.rummy.finder import contract_deficit
+    d = contract_deficit(tuple(hand), deal)
+    return float("inf") if d is None else d
+
+
+def helpful_naturals(hand, deal: int) -> tuple:
+    """The distinct natural cards that would lower ``hand``'s contract deficit (deck order).
+
+    >>> [str(c) for c in helpful_naturals("5H 5S 9C 9D 3C KH", 1)]
+    ['9S', '9H', '5D', '5C']
+    """
+    _check_deal(deal)
+    hand = tuple(parse_cards(hand))
+    now = _deficit_or_inf(hand, deal)
+    out = [c for c in dict.fromkeys(DECK) if c.is_natural and _deficit_or_inf(hand + (c,), deal) < now]
+    return tuple(out)
+
+
+def next_card_helps(game, player: int) -> Fraction:
+    """Exact P(the next stock card lowers ``player``'s contract deficit), from what they see.
+
+    Same model as :func:`card_in_stock`: every card the player cannot see (not in their
+    hand, on the table or in the discard pile) is equally likely to be in any unseen
+    place, so the next stock card is each unseen card with equal chance. The card helps
+    if it is one of :func:`helpful_naturals` or a wild that lowers the deficit.
+
+    >>> from pushlab.rummy.game import Game
+    >>> g = Game.new(seed=33, dealer=3, deals=(1,))
+    >>> next_card_helps(g, 0)      # 8 unseen copies of 4 naturals, 12 wilds, 101 unseen cards
+    Fraction(20, 101)
+    """
+    if game.met[player]:
+        raise SetupError(f"player {player} has met the contract: no card brings it closer")
+    deal = game.deal_number
+    hand = tuple(game.hand(player))
+    seen = Counter(hand) + Counter(c for m in game.table for c in m.cards) + Counter(game.discard_pile)
+    unseen = game.stock_size + sum(n for p, n in enumerate(game.hand_sizes) if p != player)
+    if unseen == 0:
+        raise SetupError("no card is unseen: there is no next stock card to ask about")
+    copies = sum(2 - seen[c] for c in helpful_naturals(hand, deal))
+    if _deficit_or_inf(hand + (_WILD,), deal) < _deficit_or_inf(hand, deal):
+        copies += WILDS - sum(n for c, n in seen.items() if c.is_wild)
+    return Fraction(copies, unseen)
