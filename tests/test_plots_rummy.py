@@ -102,3 +102,13 @@ def test_wild_value_exact_bars_with_simulated_points():
 def test_wild_value_simulated_needs_matching_bars():
     with pytest.raises(PushlabError, match="deal 2"):
         rp.wild_value({"deal 1": {0: 0.1}}, simulated={"deal 2": {0: 0.1}})
+
+
+def test_wild_value_log_scale_keeps_zero_labels_on_the_axis():
+    ax = rp.wild_value({"deal 5": {0: 0.0, 3: 0.0003, 7: 0.38}}, log=True)
+    _labelled(ax)
+    assert ax.get_yscale() == "log" and "log" in ax.get_ylabel()
+    low, high = ax.get_ylim()
+    assert 0 < low <= 1e-5 and high >= 1
+    labels = {t.get_text(): t.xy[1] for t in ax.texts}
+    assert labels == {"0": low, "0.03%": 0.0003, "38%": 0.38}

@@ -121,14 +121,33 @@ def _point(value):
     return float(value), None
 
 
-def wild_value(data, ax=None, *, simulated=None):
+LOG_FLOOR = 1e-5
+
+
+def _percent(p: float) -> str:
+    """A probability as a short percentage label: 38%, 2.7%, 0.03%, <0.01%, 0.
+
+    >>> [_percent(p) for p in (0, 0.384, 0.0973, 0.0027, 0.0003, 0.00009)]
+    ['0', '38%', '9.7%', '0.27%', '0.03%', '<0.01%']
+    """
+    if p <= 0:
+        return "0"
+    if p >= 0.1:
+        return f"{100 * p:.0f}%"
+    if p >= 0.0001:
+        return f"{100 * p:.2g}%"
+    return "<0.01%"
+
+
+def wild_value(data, ax=None, *, simulated=None, log: bool = False):
     """Probability of the contract as dealt, by number of wild cards in the hand.
 
     ``data`` maps a label (e.g. ``"deal 1"``) -> {number of wilds: probability} drawn
     as bars (a probability may be a Fraction, ``{"p": .., "se": ..}`` or an
     ``Estimate`` for simulated values, shown with a 95 % error bar). ``simulated``
     (same labels) adds Monte Carlo points with 95 % error bars on top of the bars, to
-    check exact values by simulation.
+    check exact values by simulation. ``log=True`` uses a logarithmic probability axis
+    (from 1e-5), where multiplying a chance is a constant step.
 
     >>> import matplotlib; matplotlib.use("Agg")
     >>> ax = wild_value({"deal 1": {0: 0.02, 1: 0.1, 2: 0.4}},
@@ -143,6 +162,9 @@ def wild_value(data, ax=None, *, simulated=None):
     if unknown:
         raise PushlabError(f"simulated values for {sorted(map(str, unknown))} have no bars to go with")
     ax = _axes(ax)
+    floor = LOG_FLOOR if log else 0.0
+    if log:
+        ax.set_yscale("log")
     width = 0.8 / len(labels)
     all_k = sorted({int(k) for row in (*data.values(), *simulated.values()) for k in row})
     for i, label in enumerate(labels):
@@ -158,9 +180,8 @@ def wild_value(data, ax=None, *, simulated=None):
         bars = ax.bar(x, ps, width=width, yerr=ses if any(ses) else None, capsize=2, label=str(label),
                       color=f"C{i}")
         for bar, p_ in zip(bars, ps):
-            text = f"{100 * p_:.0f}%" if p_ >= 0.01 else (f"{100 * p_:.1f}%" if p_ > 0 else "0")
-            ax.annotate(text, (bar.get_x() + bar.get_width() / 2, p_), textcoords="offset points",
-                        xytext=(0, 2), ha="center", fontsize=7)
+            ax.annotate(_percent(p_), (bar.get_x() + bar.get_width() / 2, max(p_, floor)),
+                        textcoords="offset points", xytext=(0, 2), ha="center", fontsize=7)
         if label in simulated:
             sks = sorted(simulated[label])
             pts = [_point(simulated[label][k]) for k in sks]
@@ -170,11 +191,11 @@ def wild_value(data, ax=None, *, simulated=None):
     ax.set_xticks(all_k)
     ax.set_title("What wild cards are worth")
     ax.set_xlabel("wild cards (2s and jokers) in the dealt hand")
-    ax.set_ylabel("probability of the contract as dealt")
-    ax.set_ylim(0, 1.08)
+    ax.set_ylabel("probability of the contract as dealt" + (" (log scale)" if log else ""))
+    ax.set_ylim(*((floor, 2.0) if log else (0, 1.08)))
     ax.grid(axis="y", alpha=0.3)
     if len(labels) > 1 or simulated:
-        ax.legend(fontsize="small")
+        ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0)
     return ax
 
 
