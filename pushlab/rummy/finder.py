@@ -165,7 +165,7 @@ def _run_skels(counts, minsize, full=True):
     return out
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=256)
 def _skels(counts, kind, minsize, full=True):
     """Skeletons of one kind (cached by counts)."""
     return tuple(_set_skels(counts, minsize) if kind == "set" else _run_skels(counts, minsize, full))
@@ -553,7 +553,6 @@ def _bits(values) -> int:
     return out
 
 
-@lru_cache(maxsize=1 << 16)
 def _suit_pair(s, pattern, m):
     """Best (need, used) of two runs of length m in suit s, or None.
 
@@ -727,7 +726,7 @@ def _table_info(meld):
         if hit is not None and hit[0] is meld:
             return hit[1]
         info = _table_info_cached(meld.kind, meld.cards)
-        if len(_INFO_BY_ID) > 20000:
+        if len(_INFO_BY_ID) > 2048:
             _INFO_BY_ID.clear()
         _INFO_BY_ID[id(meld)] = (meld, info)
         return info
@@ -762,26 +761,31 @@ def _table_info_cached(kind, cards):
     return ("run", SUITS.index(suit), vals[0], vals[-1])
 
 
-def _layoff_options(info, counts):
-    """Natural lay-offs onto one table meld: [(natural indices, wilds needed, low vals, high vals)]."""
+def _layoff_targets(info, counts, wilds):
+    """Natural lay-offs onto one table meld needing at most ``wilds`` wilds:
+    [(natural indices, wilds needed, low vals, high vals)]."""
     if info[0] == "set":
         r = info[1]
         key = (counts[r - 1], counts[12 + r], counts[25 + r], counts[38 + r])
-        if info[3] >= MAX_SET or not any(k and t not in info[2] for t, k in enumerate(key)):
-            return _NO_OPTION
     else:
         key = counts[13 * info[1]:13 * info[1] + 13]
-        if not any(key):
-            return _NO_OPTION
-    return _layoff_options_cached(info, key)
-
-
-_NO_OPTION = [((), 0, (), ())]
+    return _layoff_targets_cached(info, key, wilds)
 
 
 @lru_cache(maxsize=1 << 16)
-def _layoff_options_cached(info, part):
-    """:func:`_layoff_options` from the relevant part of the counts (one rank or one suit)."""
+def _layoff_targets_cached(info, part, wilds):
+    """:func:`_layoff_targets` from the relevant part of the counts (memoized)."""
+    if info[0] == "set":
+        if info[3] >= MAX_SET or not any(k and t not in info[2] for t, k in enumerate(part)):
+            return []
+    elif not any(part):
+        return []
+    return [o for o in _layoff_options(info, part)[1:] if o[1] <= wilds]
+
+
+def _layoff_options(info, part):
+    """Every natural lay-off onto one table meld (the first adds nothing), from the relevant
+    part of the counts (one rank or one suit)."""
     counts = [0] * 52
     if info[0] == "set":
         for t in range(4):
@@ -812,30 +816,57 @@ def _layoff_options_cached(info, part):
     return opts
 
 
-def _extra_cands(counts, wilds):
+def _extra_cands(counts, wilds, cards=None):
     """Skeletons of possible new melds (3+ cards) from a hand: sets, then runs.
 
-    Quick checks first: most hands late in a deal can form no new meld at all.
+    Quick checks first (from ``cards``, the hand, if given): most hands late in a deal can
+    form no new meld at all.
     """
-    c = counts
     if wilds >= 2:
-        sets_ok = runs_ok = any(c)
+        sets_ok = runs_ok = any(counts)
     else:
-        sets_ok = any((c[r - 1] > 0) + (c[12 + r] > 0) + (c[25 + r] > 0) + (c[38 + r] > 0)
-                      + wilds >= 3 for r in _SET_RANKS)
-        runs_ok = False
-        for s in range(4):
-            idx = _IDXS[s]
-            held = [v for v in range(1, 15) if c[idx[v]]]
-            if any(held[i + 2 - wilds] - held[i] <= 2 for i in range(len(held) - 2 + wilds)):
-                runs_ok = True
-                break
+        sets_ok, runs_ok = _new_meld_possible(counts, wilds) if cards is None else \
+            _new_meld_possible_cards(cards, wilds)
     out = []
     if sets_ok:
         out += [sk for sk in _skels(counts, "set", 3) if sk.need <= wilds]
     if runs_ok:
         out += [sk for sk in _skels(counts, "run", 3, False) if sk.need <= wilds]
     return out
+
+
+def _new_meld_possible(counts, wilds):
+    """(a new set might be formed, a new run might be formed) with fewer than 2 wilds."""
+    c = counts
+    sets_ok = any((c[r - 1] > 0) + (c[12 + r] > 0) + (c[25 + r] > 0) + (c[38 + r] > 0)
+                  + wilds >= 3 for r in _SET_RANKS)
+    runs_ok = False
+    for s in range(4):
+        idx = _IDXS[s]
+        held = [v for v in range(1, 15) if c[idx[v]]]
+        if any(held[i + 2 - wilds] - held[i] <= 2 for i in range(len(held) - 2 + wilds)):
+            runs_ok = True
+            break
+    return sets_ok, runs_ok
+
+
+def _new_meld_possible_cards(cards, wilds):
+    """:func:`_new_meld_possible` from the cards of the hand (faster for a short hand)."""
+    suits_of, ranks_of = {}, {}
+    for c in cards:
+        if c.is_natural:
+            suits_of.setdefault(c.rank, set()).add(c.suit)
+            ranks_of.setdefault(c.suit, set()).add(c.rank)
+    sets_ok = any(len(suits) + wilds >= 3 for suits in suits_of.values())
+    runs_ok = False
+    for ranks in ranks_of.values():
+        if len(ranks) + wilds < 3:
+            continue
+        held = sorted(ranks | {14} if 1 in ranks else ranks)
+        if any(held[i + 2 - wilds] - held[i] <= 2 for i in range(len(held) - 2 + wilds)):
+            runs_ok = True
+            break
+    return sets_ok, runs_ok
 
 
 def might_place(card, hand, table_melds=()) -> bool:
@@ -899,12 +930,16 @@ def best_extra_melds(hand, table_melds=(), max_nodes: int = _MAX_NODES) -> Extra
     infos = _table_infos(table_melds)
     room0 = sum(MAX_SET - info[3] if info[0] == "set" else MAX_RUN - (info[3] - info[2] + 1)
                 for info in infos)
+    ranks = {c.rank for c in cards if c.is_natural}
+    suits = {SUITS.index(c.suit) for c in cards if c.is_natural}
     targets = []                               # (meld index, its non-empty natural options)
     for i, info in enumerate(infos):
-        opts = [o for o in _layoff_options(info, counts)[1:] if o[1] <= wilds]
+        if info[1] not in (ranks if info[0] == "set" else suits):
+            continue                           # no natural of the hand can go there
+        opts = _layoff_targets(info, counts, wilds)
         if opts:
             targets.append((i, opts))
-    cands = _extra_cands(counts, wilds)
+    cands = _extra_cands(counts, wilds, cards)
     if not targets and not cands:                 # only spare wilds to lay off
         if not wilds:
             rest = _sorted(cards)
