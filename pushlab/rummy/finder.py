@@ -562,16 +562,18 @@ def _suit_pair(s, pattern, m):
     wins = _suit_windows(s, pattern, m)
     once = _bits(v for v in range(1, 15) if pattern[(v - 1) % 13] == 1)
     ace_once = pattern[0] == 1
+    full = (1 << m) - 1
+    masks = [(full << w[2], m - w[0]) for w in wins]     # (values covered, naturals held)
+    top = max((n for _, n in masks), default=0)
     best = None
-    for a in range(len(wins)):
-        lo1 = wins[a][2]
-        w1 = ((1 << m) - 1) << lo1
-        n1 = m - wins[a][0]
-        for b in range(a, len(wins)):
-            lo2 = wins[b][2]
-            w2 = ((1 << m) - 1) << lo2
-            n2 = m - wins[b][0]
-            clash = bin(w1 & w2 & once).count("1")
+    for a, (w1, n1) in enumerate(masks):
+        if best is not None and n1 + top <= 2 * m - best[0]:
+            continue                            # no pair with this window can do better
+        for b in range(a, len(masks)):
+            w2, n2 = masks[b]
+            if best is not None and n1 + n2 <= 2 * m - best[0]:
+                continue
+            clash = (w1 & w2 & once).bit_count()
             if ace_once and ((w1 >> 1 & 1 and w2 >> 14 & 1) or (w1 >> 14 & 1 and w2 >> 1 & 1)):
                 clash += 1
             got_n = n1 + n2 - clash
@@ -777,10 +779,10 @@ def _layoff_targets_cached(info, part, wilds):
     """:func:`_layoff_targets` from the relevant part of the counts (memoized)."""
     if info[0] == "set":
         if info[3] >= MAX_SET or not any(k and t not in info[2] for t, k in enumerate(part)):
-            return []
+            return ()
     elif not any(part):
-        return []
-    return [o for o in _layoff_options(info, part)[1:] if o[1] <= wilds]
+        return ()
+    return tuple(o for o in _layoff_options(info, part)[1:] if o[1] <= wilds)
 
 
 def _layoff_options(info, part):
