@@ -94,7 +94,7 @@ def column_html(cards, title: str) -> str:
     """
     points = sum(c.points for c in cards)
     body = ('<div class="pl-col">' + "".join(card_html(c) for c in cards) + "</div>"
-            f'<div class="pl-muted" style="text-align:center">{points} pts</div>')
+            f'<div class="pl-muted" style="text-align:center">{points} pt{"" if points == 1 else "s"}</div>')
     return box_html(title, body, style="min-width:70px")
 
 
@@ -121,7 +121,7 @@ def _bank_html(cards) -> str:
     if not cards:
         return '<span class="pl-muted" title="banked cards are safe">bank empty</span>'
     points = sum(c.points for c in cards)
-    caption = f"bank: {points} pts ({len(cards)} card{'' if len(cards) == 1 else 's'})"
+    caption = f"bank: {points} pt{'' if points == 1 else 's'} ({len(cards)} card{'' if len(cards) == 1 else 's'})"
     return stack_html(len(cards), caption, title="banked cards are safe", size="sm")
 
 
@@ -182,7 +182,7 @@ def table_html(game, labels=None, you: int | None = None) -> str:
             tag.append("you")
         if labels and labels[i]:
             tag.append(labels[i])
-        title = name + (f" ({', '.join(tag)})" if tag else "") + f" \u2014 {scores[i]} pts"
+        title = name + (f" ({', '.join(tag)})" if tag else "") + f" \u2014 {scores[i]} pt{'' if scores[i] == 1 else 's'}"
         body = row_html([f'<div style="flex:1 1 auto">{_bench_html(game.benches[i])}</div>',
                          _bank_html(game.banks[i])])
         boxes.append(box_html(title, body, highlight=(i == game.current_player),

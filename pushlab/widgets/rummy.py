@@ -73,6 +73,9 @@ RUMMY_CSS = CSS + """<style>
 .pl-arrow{font-size:22px;color:#555;align-self:center;margin:0 6px}
 </style>"""
 
+#: ToggleButtons render their label above the buttons by default; this keeps it beside them.
+_INLINE_TOGGLES = {"display": "flex", "align_items": "center", "width": "auto"}
+
 
 def card_name(card) -> str:
     """A card in words, for tooltips and screen readers.
@@ -247,7 +250,8 @@ class MeldChecker:
                                     description="Check as:", tooltips=["a set: one rank, different suits",
                                                                        "a run: one suit, consecutive, low to high",
                                                                        "check both readings"],
-                                    style={"button_width": "60px", "description_width": "70px"})
+                                    style={"button_width": "60px", "description_width": "70px"},
+                                    layout=_INLINE_TOGGLES)
         self.clear_button = w.Button(description="Clear", icon="times", tooltip="Remove all cards",
                                      layout=w.Layout(width="90px"))
         self.back_button = w.Button(description="Last", icon="arrow-left", tooltip="Remove the last card",
@@ -991,14 +995,17 @@ class PlayApp:
                                      description="Run order:",
                                      tooltips=["runs are read low to high in the order you clicked the cards",
                                                "lay the run out for me: naturals in rank order, wilds in the gaps"],
-                                     style={"button_width": "90px", "description_width": "75px"})
-        self.stage_set = w.Button(description="Stage set", icon="plus",
+                                     style={"button_width": "90px", "description_width": "75px"},
+                                     layout=_INLINE_TOGGLES)
+        narrow = w.Layout(width="112px")          # the staging row fits 800 px with the run-order toggle
+        self.stage_set = w.Button(description="Stage set", icon="plus", layout=narrow,
                                   tooltip="Put the selected cards aside as a set (one rank, different suits)")
-        self.stage_run = w.Button(description="Stage run", icon="plus",
+        self.stage_run = w.Button(description="Stage run", icon="plus", layout=narrow,
                                   tooltip="Put the selected cards aside as a run (one suit, consecutive)")
         self.lay_down = w.Button(description="Lay down melds", button_style="success", icon="check",
                                  tooltip="Meld the staged melds in one action (the first time: the whole contract)")
-        self.unstage = w.Button(description="Put back", icon="undo", tooltip="Return the staged melds to your hand")
+        self.unstage = w.Button(description="Put back", icon="undo", layout=narrow,
+                                tooltip="Return the staged melds to your hand")
         # lay off / replace / discard
         self.target = w.Dropdown(options=[("(no melds yet)", -1)], description="Meld:",
                                  tooltip="The meld on the table to lay off on or replace a wild in",
@@ -1304,13 +1311,28 @@ def _chance_rows(session, top: int = 6) -> list:
     if cards:
         chances = sorted(((odds.card_in_stock_for(g, session.you, c), c) for c in cards),
                          key=lambda pc: (-pc[0], _show_key(pc[1])))
-        cells = ", ".join(f"{c.pretty} {100 * float(p):.0f}%" for p, c in chances[:top])
+        cells = ", ".join(f"{c.pretty} {_percent(p)}" for p, c in chances[:top])
         more = f" (and {len(chances) - top} more)" if len(chances) > top else ""
         rows.append(f"Natural cards that would help: {esc(cells)}{esc(more)} – the chance that at "
-                    f"least one copy is still in the stock.")
-    rows.append(f"Any wild helps too: at least one joker is still in the stock with chance "
-                f"{100 * float(joker):.0f}%.")
+                    f"least one copy is still in the stock (not in another hand), from the cards you "
+                    f"have seen.")
+    rows.append(f"Any wild helps too: the chance that at least one of the four jokers is still in the "
+                f"stock is {_percent(joker)}.")
     return rows
+
+
+def _percent(p) -> str:
+    """A probability as a percentage that never rounds a near-certainty to 100% (or a tiny chance to 0%).
+
+    >>> _percent(1), _percent(0.9996), _percent(0.5), _percent(0.001), _percent(0)
+    ('100%', 'over 99%', '50%', 'under 1%', '0%')
+    """
+    p = float(p)
+    if 0.995 <= p < 1:
+        return "over 99%"
+    if 0 < p < 0.005:
+        return "under 1%"
+    return f"{100 * p:.0f}%"
 
 
 def _bot_advice(session) -> str:
@@ -1320,6 +1342,6 @@ def _bot_advice(session) -> str:
     action = bots.HeuristicBot().choose(g, session.rng)
     if g.phase == "draw":
         top = g.discard_top.pretty if g.discard_top else ""
-        why = (f"{top} helps its hand" if action == "take" else f"{top} does not help its hand")
+        why = (f"{top} helps your hand" if action == "take" else f"{top} does not help your hand")
         return f"The heuristic bot would <b>{esc(action)}</b> here ({esc(why)})."
     return f"The heuristic bot would play <code>{esc(action)}</code> next."
