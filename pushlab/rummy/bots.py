@@ -54,7 +54,7 @@ class View(NamedTuple):
 def view(game) -> View:
     """The current player's view of ``game`` (public state and their own hand only)."""
     p = game.current_player
-    return View(p, game.hand(p), game.table, game.discard_top, game.met, game.deal_number,
+    return View(p, game.hands[p], game.table, game.discard_top, game.met, game.deal_number,
                 game.phase, game.hand_sizes)
 
 
@@ -214,7 +214,7 @@ class HeuristicBot(RummyBot):
         p = game.current_player
         key = (game.deal_index, game.turn, p)
         if game.phase == "play":                 # the next step of this turn's plan?
-            full = key + (game.hand(p),)         # the engine keeps hands sorted like _sorted
+            full = key + (game.hands[p],)         # the engine keeps hands sorted like _sorted
             if full in self._plan:
                 return self._plan.pop(full)
         v = view(game)

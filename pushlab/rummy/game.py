@@ -21,6 +21,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import combinations
 from numbers import Integral
 from operator import attrgetter
@@ -239,7 +240,7 @@ class Game:
     @property
     def hand_sizes(self) -> tuple:
         """Number of cards in each hand."""
-        return tuple(len(h) for h in self.hands)
+        return tuple(map(len, self.hands))
 
     @property
     def stock_size(self) -> int:
@@ -508,8 +509,9 @@ def _cs(cards) -> str:
     return " ".join(str(c) for c in cards)
 
 
+@lru_cache(maxsize=4096)
 def _parse_action(text: str) -> tuple:
-    """Parse an action string into a tuple; ParseError if malformed."""
+    """Parse an action string into a tuple; ParseError if malformed (memoized: actions recur)."""
     words = text.split()
     verb = words[0].lower()
     args = words[1:]
