@@ -531,6 +531,7 @@ def _suit_windows(s, pattern, m):
     Some best window always starts at a held value, so these suffice.
     """
     have = [pattern[(v - 1) % 13] for v in range(1, 15)]
+    idx = _IDXS[s]
     out = []
     seen = set()
     for v in range(1, 15):
@@ -540,7 +541,7 @@ def _suit_windows(s, pattern, m):
         if lo in seen:
             continue
         seen.add(lo)
-        used = tuple(_idx(s, w) for w in range(lo, lo + m) if have[w - 1])
+        used = tuple(idx[w] for w in range(lo, lo + m) if have[w - 1])
         out.append((m - len(used), used, lo))
     return tuple(out)
 
@@ -787,33 +788,28 @@ def _layoff_targets_cached(info, part, wilds):
 
 def _layoff_options(info, part):
     """Every natural lay-off onto one table meld (the first adds nothing), from the relevant
-    part of the counts (one rank or one suit)."""
-    counts = [0] * 52
-    if info[0] == "set":
-        for t in range(4):
-            counts[13 * t + info[1] - 1] = part[t]
-    else:
-        counts[13 * info[1]:13 * info[1] + 13] = part
+    part of the counts (a set: the counts of its rank by suit; a run: of its suit by rank)."""
     opts = [((), 0, (), ())]
     if info[0] == "set":
         _, rank, suits, size = info
-        held = [s for s in range(4) if s not in suits and counts[13 * s + rank - 1]]
+        held = [s for s in range(4) if s not in suits and part[s]]
         for k in range(1, min(len(held), MAX_SET - size) + 1):
             for sub in combinations(held, k):
                 opts.append((tuple(13 * s + rank - 1 for s in sub), 0, (), sub))
         return opts
     _, s, lo, hi = info
     idx = _IDXS[s]
-    if not any(counts[13 * s:13 * s + 13]):
+    if not any(part):
         return opts
-    lows = [lo] + [v for v in range(lo - 1, max(0, hi - MAX_RUN), -1) if counts[idx[v]]]
-    highs = [hi] + [v for v in range(hi + 1, min(15, lo + MAX_RUN)) if counts[idx[v]]]
+    held = (False,) + tuple(part[(v - 1) % 13] > 0 for v in range(1, 15))     # by value 1..14
+    lows = [lo] + [v for v in range(lo - 1, max(0, hi - MAX_RUN), -1) if held[v]]
+    highs = [hi] + [v for v in range(hi + 1, min(15, lo + MAX_RUN)) if held[v]]
     for nlo in lows:
         for nhi in highs:
             if (nlo, nhi) == (lo, hi) or nhi - nlo + 1 > MAX_RUN:
                 continue
-            vals = list(range(nlo, lo)) + list(range(hi + 1, nhi + 1))
-            nat = tuple(idx[v] for v in vals if counts[idx[v]])
+            vals = [*range(nlo, lo), *range(hi + 1, nhi + 1)]
+            nat = tuple(idx[v] for v in vals if held[v])
             opts.append((nat, len(vals) - len(nat), (nlo, lo), (hi, nhi)))
     return opts
 
