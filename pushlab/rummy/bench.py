@@ -43,13 +43,15 @@ def _run(matches: int, bot: str, seed: int) -> dict:
     for _ in range(matches):
         bots = [_make(bot) for _ in range(4)]
         g = Game.new(seed=int(rng.integers(2**63)))
+        t0 = clock()                         # two clock reads per action: each ends one span
         while not g.is_over:
-            t0 = clock()
             a = bots[g.current_player].choose(g, rng)
             t1 = clock()
             g = g.apply(a)
-            t_engine += clock() - t1
+            t2 = clock()
             t_bot += t1 - t0
+            t_engine += t2 - t1
+            t0 = t2
             actions += 1
         deals += len(g.results)
         for r in g.results:
