@@ -777,41 +777,40 @@ def _layoff_targets(info, counts, wilds):
 
 @lru_cache(maxsize=1 << 16)
 def _layoff_targets_cached(info, part, wilds):
-    """:func:`_layoff_targets` from the relevant part of the counts (memoized)."""
-    if info[0] == "set":
-        if info[3] >= MAX_SET or not any(k and t not in info[2] for t, k in enumerate(part)):
-            return ()
-    elif not any(part):
-        return ()
-    return tuple(o for o in _layoff_options(info, part)[1:] if o[1] <= wilds)
+    """:func:`_layoff_targets` from the relevant part of the counts (memoized): a set's
+    counts of its rank by suit, a run's counts of its suit by rank.
 
-
-def _layoff_options(info, part):
-    """Every natural lay-off onto one table meld (the first adds nothing), from the relevant
-    part of the counts (a set: the counts of its rank by suit; a run: of its suit by rank)."""
-    opts = [((), 0, (), ())]
+    Run options come low end major, high end minor, each end extended to a held natural;
+    an end stops as soon as the gaps it opens need more wilds than are held.
+    """
     if info[0] == "set":
         _, rank, suits, size = info
         held = [s for s in range(4) if s not in suits and part[s]]
-        for k in range(1, min(len(held), MAX_SET - size) + 1):
-            for sub in combinations(held, k):
-                opts.append((tuple(13 * s + rank - 1 for s in sub), 0, (), sub))
-        return opts
+        return tuple((tuple(13 * s + rank - 1 for s in sub), 0, (), sub)
+                     for k in range(1, min(len(held), MAX_SET - size) + 1)
+                     for sub in combinations(held, k))
+    if not any(part):
+        return ()
     _, s, lo, hi = info
     idx = _IDXS[s]
-    if not any(part):
-        return opts
     held = (False,) + tuple(part[(v - 1) % 13] > 0 for v in range(1, 15))     # by value 1..14
     lows = [lo] + [v for v in range(lo - 1, max(0, hi - MAX_RUN), -1) if held[v]]
     highs = [hi] + [v for v in range(hi + 1, min(15, lo + MAX_RUN)) if held[v]]
+    out = []
     for nlo in lows:
+        low_gaps = sum(1 for v in range(nlo, lo) if not held[v])
+        if low_gaps > wilds:
+            break                               # lower starts open even more gaps
         for nhi in highs:
-            if (nlo, nhi) == (lo, hi) or nhi - nlo + 1 > MAX_RUN:
-                continue
+            if nhi - nlo + 1 > MAX_RUN:
+                break
             vals = [*range(nlo, lo), *range(hi + 1, nhi + 1)]
             nat = tuple(idx[v] for v in vals if held[v])
-            opts.append((nat, len(vals) - len(nat), (nlo, lo), (hi, nhi)))
-    return opts
+            if len(vals) - len(nat) > wilds:
+                break                           # higher ends open even more gaps
+            if (nlo, nhi) != (lo, hi):
+                out.append((nat, len(vals) - len(nat), (nlo, lo), (hi, nhi)))
+    return tuple(out)
 
 
 def _extra_cands(counts, wilds, cards=None):
