@@ -475,6 +475,24 @@ def _action_words(action: str) -> str:
     return {"draw": "draw another card", "stop": "stop"}.get(word, action)
 
 
+def _step_html(action: str) -> str:
+    """A scripted action in words, with the script's own spelling when it differs (columns count from 0 there).
+
+    >>> _step_html("take 0")
+    'take column 1 (<code>take 0</code>)'
+    >>> _step_html("draw")
+    '<code>draw</code>'
+    """
+    word, _, arg = action.strip().partition(" ")
+    if word in ("place", "take") and arg.strip().isdigit():
+        words = f"{'put it in' if word == 'place' else 'take'} column {int(arg) + 1}"
+    elif word == "bank" and arg.strip():
+        words = f"bank {COLOUR_NAMES.get(arg.strip().upper(), arg.strip())}"
+    else:
+        return f"<code>{esc(action)}</code>"
+    return f"{esc(words)} (<code>{esc(action)}</code>)"
+
+
 def summary_html(session: LuckSession) -> str:
     """End-of-game scores and the per-decision regret table of a session."""
     g = session.game
@@ -621,7 +639,7 @@ class StepThrough:
         prev = self.states[step - 1] if step else game
         self.table.show(game)
         self.log.value = log_html(game.log, start=len(prev.log) if step else len(game.log))
-        what = f"next: <code>{esc(self.actions[step])}</code>" if step < len(self.actions) else "end of the scenario"
+        what = f"next: {_step_html(self.actions[step])}" if step < len(self.actions) else "end of the scenario"
         self.position.value = (f"{CSS}<div class='pl-root' style='padding:6px 10px'>Step {step} of "
                                f"{len(self.actions)} \u00b7 {what}</div>")
         note = self.notes.get(step, "")

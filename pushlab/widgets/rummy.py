@@ -214,10 +214,14 @@ def _w():
 
 
 def _palette_button(card, on_click):
-    """A small button that adds ``card`` to a text box."""
+    """A small button that adds ``card`` to a text box.
+
+    Not in the Tab order: the 53 palette buttons would stand between the text box (which
+    takes every card from the keyboard) and the rest of the lesson.
+    """
     w = _w()
     b = w.Button(description=card.pretty if not card.is_joker else "\u2605JK",
-                 tooltip=f"add the {card_name(card)}")
+                 tooltip=f"add the {card_name(card)}", tabbable=False)
     for cls in card_classes(card).split():
         b.add_class(cls)
     b.on_click(lambda _=None: on_click(card))
@@ -385,7 +389,7 @@ class PushDraw:
         self.names = (pusher, left)
         self.hidden = parse_cards(stock_top)[0]
         self.play = w.Play(value=0, min=0, max=len(self.frames) - 1, step=1, interval=interval_ms,
-                           description="Play", tooltip="animate the push")
+                           description="Play", tooltip="animate the push", show_repeat=False)
         self.slider = w.IntSlider(value=0, min=0, max=len(self.frames) - 1, description="Step:",
                                   tooltip="step through the push", continuous_update=True)
         w.jslink((self.play, "value"), (self.slider, "value"))
