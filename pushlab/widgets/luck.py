@@ -42,6 +42,8 @@ CARD_COLOURS = {"R": "#d32f2f", "B": "#1e63b8", "G": "#2e8b3e", "Y": "#f2c511", 
 #: Decisions whose regret is measured: the hint values banking at 0 (its later safety is not
 #: modelled), so bank-or-draw decisions at the start of a turn are not judged.
 VALUED_PHASES = ("place", "push", "collect")
+#: The valued decisions in words, for the end-of-game table.
+DECISION_WORDS = {"place": "place a card", "push": "draw or stop", "collect": "take a column"}
 TROPHY = "\u2605 "  # a star marks the winners
 PHASE_TEXT = {
     "turn": "start of turn: draw a card or bank a colour",
@@ -506,14 +508,16 @@ def summary_html(session: LuckSession) -> str:
     costly = [r for r in rows if r["regret"] > 1e-9]
     if rows:
         lines = "".join(
-            f'<tr><td>{esc(r["phase"])}</td><td>{esc(_action_words(r["action"]))}</td>'
+            f'<tr><td>{esc(DECISION_WORDS.get(r["phase"], r["phase"]))}</td><td>{esc(_action_words(r["action"]))}</td>'
             f'<td>{esc(_action_words(r["best"]))}</td>'
             f'<td>{r["regret"]:.2f}</td></tr>' for r in sorted(costly, key=lambda r: -r["regret"])[:10])
-        regret = (f'<p>You made {len(rows)} valued decisions; {len(rows) - len(costly)} matched the exact '
+        regret = (f'<p>You made {len(rows)} valued decisions; {len(rows) - len(costly)} matched the hint\'s '
                   f'best move. In total your decisions cost <b>{session.total_regret():.2f}</b> expected '
-                  'points against the hint.</p>')
+                  'points against the hint. (Banking, and drawing instead of banking, are not judged: the '
+                  'hint cannot value banking.)</p>')
         if lines:
-            regret += ('<table class="pl-kv"><tr><th>phase</th><th>you chose</th><th>best</th>'
+            which = "The 10 costliest decisions" if len(costly) > 10 else "Where you lost points"
+            regret += (f'<p>{which}:</p><table class="pl-kv"><tr><th>decision</th><th>you chose</th><th>best</th>'
                        f'<th>points lost</th></tr>{lines}</table>')
     else:
         regret = '<p class="pl-muted">No decisions were valued (the hint was off).</p>'
