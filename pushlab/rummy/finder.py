@@ -523,7 +523,7 @@ def _sets_plan(counts, m):
     return best
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)
 def _suit_windows(s, pattern, m):
     """Candidate run windows of length m in suit s (pattern: counts of ranks 1..13).
 
@@ -595,7 +595,7 @@ def _suit_pair(s, pattern, m):
     return need, tuple(first + second), groups
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)
 def _suit_runs(s, pattern, m):
     """(best single run, best pair of runs) of length m in suit s, each (need, used) or None."""
     wins = _suit_windows(s, pattern, m) if any(pattern) else ()
@@ -658,7 +658,7 @@ def _set_run_plan(counts, m):
     return best
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)
 def _deficit_plan(counts, deal):
     """(least wilds the naturals need to meet the contract, naturals used, melds), or None.
 

@@ -74,7 +74,7 @@ def _analyse(cards, kind):
     return _analyse_cached(parse_cards(cards), _kind(kind))
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)
 def _analyse_cached(cards: tuple, kind: str):
     """:func:`_analyse` on a tuple of cards (memoized: melds are checked again and again)."""
     if len(cards) < 3:
@@ -396,7 +396,7 @@ class Meld:
                 + "".join(c._repr_html_() for c in self.cards) + "</span>")
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)
 def _layoff_ends(kind: str, cards: tuple, card: Card) -> tuple[str, ...]:
     """:meth:`Meld.layoff_ends` of a valid meld (memoized).
 
