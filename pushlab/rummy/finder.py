@@ -1031,6 +1031,7 @@ def best_extra_melds(hand, table_melds=(), max_nodes: int = _MAX_NODES) -> Extra
                 cnt[x] += 1
 
     pick(0, 0, 0, [])
+    del suffix, lay, finish, pick      # the closures refer to each other: free them now, not in a GC pass
     return _extra_result(cards, infos, *state["best"], wilds)
 
 
