@@ -826,9 +826,9 @@ def _extra_cands(counts, wilds, cards=None):
             _new_meld_possible_cards(cards, wilds)
     out = []
     if sets_ok:
-        out += [sk for sk in _skels(counts, "set", 3) if sk.need <= wilds]
+        out += [sk for sk in _set_skels(counts, 3) if sk.need <= wilds]
     if runs_ok:
-        out += [sk for sk in _skels(counts, "run", 3, False) if sk.need <= wilds]
+        out += [sk for sk in _run_skels(counts, 3, False) if sk.need <= wilds]
     return out
 
 
