@@ -659,6 +659,13 @@ def _remove(hand: list, cards) -> list | None:
 
 def _missing(hand, cards) -> Card | None:
     """The first card of cards the hand lacks (multiset), or None."""
+    left = list(hand)
+    try:
+        for c in cards:
+            left.remove(c)
+        return None                         # the usual case: all held
+    except ValueError:
+        pass
     need = Counter(cards)
     have = Counter(hand)
     for c in cards:
