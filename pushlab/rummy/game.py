@@ -933,24 +933,23 @@ class _Draft:
                             f"card{'s' if len(self.stock) != 1 else ''}: the deal ends (rules 12, 17)")
             self.end_deal(None, "stock")
             return
-        left = left_of(self.p)
+        p = self.p
+        left = left_of(p)
+        me, them = self.players[p], self.players[left]
         given, own = self.stock[0], self.stock[1]
         self.stock = self.stock[2:]
-        pushed = [given]
-        top = None
-        if self.discard_pile:
-            top = self.discard_pile[-1]
+        top = self.discard_pile[-1] if self.discard_pile else None
+        if top is None:
+            self.give(left, given)
+        else:
             self.discard_pile = self.discard_pile[:-1]
-            pushed.append(top)
-        self.give(left, *pushed)
-        self.give(self.p, own)
+            self.give(left, given, top)
+        self.give(p, own)
         self.drawn, self.source, self.phase = own, "stock", "play"
         what = f"{top.pretty} and the top stock card" if top else "the top stock card"
-        self.note(f"{self.name()} pushes {what} to {self.name(left)}, then draws from "
-                        f"the stock")
-        self.note_private(left, f"{self.name(left)} receives {given.pretty} from the stock "
-                                f"(pushed by {self.name()})")
-        self.note_private(self.p, f"{self.name()} draws {own.pretty} from the stock")
+        self.note(f"{me} pushes {what} to {them}, then draws from the stock")
+        self.note_private(left, f"{them} receives {given.pretty} from the stock (pushed by {me})")
+        self.note_private(p, f"{me} draws {own.pretty} from the stock")
 
     def do_discard(self, card: Card) -> None:
         """Rule 15: discard one card and end the turn (rule 16: going out if it was the last)."""
