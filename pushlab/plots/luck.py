@@ -230,7 +230,7 @@ def ev_one_more(data, ax=None):
     ax.set_xticks(pos, [f"{int(v)}" for v in x])
     ax.set_title("Expected value: one more card or stop?")
     ax.set_xlabel("cards in the columns (count)")
-    ax.set_ylabel("expected points vs the others (points)")
+    ax.set_ylabel("expected gain over the others (points)")
     ax.grid(axis="y", alpha=0.3)
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.14), ncol=2, frameon=False)
     return ax
