@@ -214,7 +214,7 @@ def test_roll_card_may_start_a_new_column_or_join_a_number_column():
     g = play(g, "place 0 draw")                      # third roll: columns 1 and 2 full of rolls
     assert g.legal_actions() == ["place 2"]          # no bust before three columns exist
     g = play(g, "place 2 draw")
-    assert g.phase == "collect" and g.log[-2] == "Bust! Ann draws roll, which fits no column"
+    assert g.phase == "collect" and g.log[-2] == "Bust! Ann draws a roll card, which fits no column"
     assert g.discard_pile[0] == ROLL
 
 

@@ -285,7 +285,7 @@ def test_rule_11_bust_on_a_roll_card_and_counter_clockwise():
     assert g.discard_pile == cards("R4 R3 switch")
     g = new(2, "roll roll roll roll" + FILL, rolls="G")
     g = play(g, "draw place 0 draw place 1 draw place 2 draw")
-    assert g.log[-2:] == ("Bust! Ann draws roll, which fits no column",
+    assert g.log[-2:] == ("Bust! Ann draws a roll card, which fits no column",
                           "Ann rolls green and loses nothing")
     assert g.discard_pile == (ROLL,) and g.collector == 1
 

@@ -455,6 +455,11 @@ def _player_names(players) -> tuple:
     return names
 
 
+def _spoken(card: Card) -> str:
+    """A card as a log sentence names it: ``R3``, or ``a roll card``."""
+    return str(card) if card.is_number else f"a {card} card"
+
+
 def _generator(seed) -> np.random.Generator:
     """A numpy Generator from an int seed, None or a Generator."""
     if isinstance(seed, np.random.Generator):
@@ -560,7 +565,7 @@ class _Draft:
             self.pending = card
             self.phase = "place"
             return
-        self.log.append(f"Bust! {self.name} draws {card}, which fits no column")
+        self.log.append(f"Bust! {self.name} draws {_spoken(card)}, which fits no column")
         self.discard_pile.append(card)
         self.roll_and_lose(self.active_player)
         self.start_collection((self.active_player + self.direction) % len(self.players))
@@ -576,10 +581,10 @@ class _Draft:
         card, self.pending = self.pending, None
         if i == len(self.columns):
             self.columns.append([card])
-            self.log.append(f"{self.name} draws {card} and starts column {i + 1}")
+            self.log.append(f"{self.name} draws {_spoken(card)} and starts column {i + 1}")
         else:
             self.columns[i].append(card)
-            self.log.append(f"{self.name} draws {card} and puts it in column {i + 1}")
+            self.log.append(f"{self.name} draws {_spoken(card)} and puts it in column {i + 1}")
         self.phase = "push"
 
     def bank(self, colour: str) -> None:
