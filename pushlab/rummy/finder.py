@@ -723,7 +723,7 @@ _INFO_BY_ID: dict = {}
 
 
 def _table_info(meld):
-    """('set', rank, suit-set, size) or ('run', suit, lo, hi) of a table meld."""
+    """('set', rank, suits (sorted tuple), size) or ('run', suit, lo, hi) of a table meld."""
     if isinstance(meld, Meld):
         hit = _INFO_BY_ID.get(id(meld))
         if hit is not None and hit[0] is meld:
@@ -753,12 +753,13 @@ def _table_infos(table_melds) -> list:
     return [_table_info(m) for m in table_melds]
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=4096)
 def _table_info_cached(kind, cards):
     """Cached body of :func:`_table_info`."""
     if kind == "set":
         nats = [c for c in cards if c.is_natural]
-        return ("set", nats[0].rank, frozenset(SUITS.index(c.suit) for c in nats), len(cards))
+        suits = tuple(sorted({SUITS.index(c.suit) for c in nats}))    # a tuple: no GC tracking
+        return ("set", nats[0].rank, suits, len(cards))
     vals = run_values(cards)
     suit = next(c.suit for c in cards if c.is_natural)
     return ("run", SUITS.index(suit), vals[0], vals[-1])
