@@ -633,12 +633,15 @@ def _set_run_plan(counts, m):
     if not avail:
         return None
     order = sorted(avail, key=lambda r: -len(avail[r]))
+    least_set = 3 - min(3, len(avail[order[0]]))     # no set needs fewer wilds than this
     best = None
     for s in range(4):
         pattern = counts[13 * s:13 * s + 13]
         if not any(pattern):
             continue
         for need_r, used_r, lo in _suit_windows(s, pattern, m):
+            if best is not None and need_r + least_set >= best[0]:
+                continue                        # this window cannot beat the best so far
             touched = {i % 13 + 1 for i in used_r if counts[i] == 1}
             set_best = None
             for rank in order:                  # best untouched rank: first in order
