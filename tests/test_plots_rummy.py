@@ -59,6 +59,32 @@ def test_penalty_distribution_means_in_legend():
     assert texts == ["taker (mean 40, n=3)", "pusher (mean 15, n=2)"]
 
 
+def test_penalty_distribution_shares_in_ten_point_bins():
+    ax = rp.penalty_distribution({"a": [0, 5, 12, 19, 19, 80], "b": [30] * 3})
+    assert ax.get_ylabel() == "share of deals (%)"
+    assert "10 points" in ax.get_xlabel()
+    xy_a, xy_b = (p.get_xy() for p in ax.patches)
+    # a: 2 of 6 deals in [0, 10), 3 of 6 in [10, 20), 1 of 6 in [80, 90); b: all in [30, 40)
+    steps = {(round(x0), round(y, 6)) for (x0, y), (x1, y1) in zip(xy_a, xy_a[1:]) if y == y1 and x1 - x0 == 10}
+    assert {(0, round(100 * 2 / 6, 6)), (10, 50.0), (80, round(100 / 6, 6))} <= steps
+    assert xy_b[:, 1].max() == 100.0
+    assert max(x for x, _ in xy_a) == 90
+
+
+def test_wild_value_labels_sit_above_error_bars_and_do_not_overlap():
+    sim = {"deal 1": {0: {"p": 0.0, "se": 0.0}, 1: {"p": 0.3, "se": 0.05}},
+           "deal 3": {0: {"p": 0.0, "se": 0.0}, 1: {"p": 0.02, "se": 0.004}}}
+    ax = rp.wild_value({"deal 1": {0: 0.00002, 1: 0.25}, "deal 3": {0: 0.0, 1: 0.03}}, simulated=sim, log=True)
+    texts = {t.get_text(): t for t in ax.texts}
+    assert set(texts) == {"<0.01%", "25%", "0", "3%"}
+    assert texts["25%"].xy[1] == pytest.approx(0.3 + 1.959963984540054 * 0.05)   # above the simulated CI
+    assert texts["3%"].xy[1] == pytest.approx(0.03)                              # the bar is higher
+    assert texts["25%"].get_rotation() == 90 and texts["0"].get_rotation() == 0
+    ax.figure.canvas.draw()
+    boxes = [t.get_window_extent() for t in ax.texts]
+    assert not any(a.overlaps(b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
+
+
 def test_bot_comparison_ci_from_samples():
     values = [10.0, 20.0, 30.0, 40.0]
     ax = rp.bot_comparison({"pusher": values, "taker": (25.0, 4.0)})

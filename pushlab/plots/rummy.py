@@ -147,7 +147,8 @@ def wild_value(data, ax=None, *, simulated=None, log: bool = False):
     ``Estimate`` for simulated values, shown with a 95 % error bar). ``simulated``
     (same labels) adds Monte Carlo points with 95 % error bars on top of the bars, to
     check exact values by simulation. ``log=True`` uses a logarithmic probability axis
-    (from 1e-5), where multiplying a chance is a constant step.
+    (from 1e-5), where multiplying a chance is a constant step. Each bar is labelled
+    with its percentage, turned upright and set above the bar and its error bars.
 
     >>> import matplotlib; matplotlib.use("Agg")
     >>> ax = wild_value({"deal 1": {0: 0.02, 1: 0.1, 2: 0.4}},
@@ -179,20 +180,24 @@ def wild_value(data, ax=None, *, simulated=None, log: bool = False):
         x = np.asarray(ks, dtype=float) + offset
         bars = ax.bar(x, ps, width=width, yerr=ses if any(ses) else None, capsize=2, label=str(label),
                       color=f"C{i}")
-        for bar, p_ in zip(bars, ps):
-            ax.annotate(_percent(p_), (bar.get_x() + bar.get_width() / 2, max(p_, floor)),
-                        textcoords="offset points", xytext=(0, 2), ha="center", fontsize=7)
+        tops = {k: p + e for k, p, e in zip(ks, ps, ses)}
         if label in simulated:
             sks = sorted(simulated[label])
             pts = [_point(simulated[label][k]) for k in sks]
-            ax.errorbar(np.asarray(sks, dtype=float) + offset, [p for p, _ in pts],
-                        yerr=[0.0 if se is None else Z95 * se for _, se in pts], fmt="o", ms=3.5,
-                        capsize=2, color="black", mfc=f"C{i}", label=f"{label} simulated (95 % CI)")
+            errs = [0.0 if se is None else Z95 * se for _, se in pts]
+            ax.errorbar(np.asarray(sks, dtype=float) + offset, [p for p, _ in pts], yerr=errs, fmt="o",
+                        ms=3.5, capsize=2, color="black", mfc=f"C{i}", label=f"{label} simulated (95 % CI)")
+            for k, (p, _), e in zip(sks, pts, errs):
+                tops[k] = max(tops.get(k, 0.0), p + e)
+        for k, bar, p_ in zip(ks, bars, ps):
+            ax.annotate(_percent(p_), (bar.get_x() + bar.get_width() / 2, max(tops[k], floor)),
+                        textcoords="offset points", xytext=(0, 3), ha="center", va="bottom",
+                        rotation=90 if p_ > 0 else 0, fontsize=7.5)
     ax.set_xticks(all_k)
     ax.set_title("What wild cards are worth")
     ax.set_xlabel("wild cards (2s and jokers) in the dealt hand")
     ax.set_ylabel("probability of the contract as dealt" + (" (log scale)" if log else ""))
-    ax.set_ylim(*((floor, 2.0) if log else (0, 1.08)))
+    ax.set_ylim(*((floor, 8.0) if log else (0, 1.3)))
     ax.grid(axis="y", alpha=0.3)
     if len(labels) > 1 or simulated:
         ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0)
@@ -202,22 +207,32 @@ def wild_value(data, ax=None, *, simulated=None, log: bool = False):
 def penalty_distribution(samples, ax=None, *, bins=None):
     """Histograms (as step lines) of penalty points left in hand, one per label.
 
-    ``samples`` maps a label -> sequence of penalty totals (points).
+    ``samples`` maps a label -> sequence of penalty totals (points). Bars are 10 points
+    wide unless ``bins`` says otherwise; heights are the percentage of that label's
+    deals, so labels with different sample sizes compare directly.
+
+    >>> import matplotlib; matplotlib.use("Agg")
+    >>> ax = penalty_distribution({"taker": [5, 15, 15, 25]})
+    >>> ax.get_ylabel(), float(ax.patches[0].get_xy()[:, 1].max())
+    ('share of deals (%)', 50.0)
     """
     _need(samples, "penalty samples")
     ax = _axes(ax)
     arrays = {str(k): np.asarray(v, dtype=float) for k, v in samples.items()}
     top = max((a.max() for a in arrays.values() if a.size), default=0.0)
+    xlabel = "penalty points of the side left holding cards"
     if bins is None:
-        bins = np.arange(0, top + 10, 10) if top > 0 else np.arange(0, 20, 10)
+        bins = 10 * np.arange(int(top // 10) + 2)
+        xlabel += " (bars 10 points wide)"
     for label, arr in arrays.items():
         if arr.size == 0:
             raise PushlabError(f"nothing to plot: no penalty samples for {label!r}")
-        ax.hist(arr, bins=bins, histtype="step", linewidth=1.6, density=True,
+        ax.hist(arr, bins=bins, histtype="step", linewidth=1.6, weights=np.full(arr.size, 100 / arr.size),
                 label=f"{label} (mean {arr.mean():.0f}, n={arr.size})")
     ax.set_title("Penalty points left in hand at the end of a deal")
-    ax.set_xlabel("penalty points")
-    ax.set_ylabel("share of deals per point")
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel("share of deals (%)")
+    ax.set_ylim(bottom=0)
     ax.grid(alpha=0.3)
     ax.legend(fontsize="small")
     return ax
