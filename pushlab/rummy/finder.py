@@ -731,7 +731,11 @@ def _table_info(meld):
         hit = _INFO_BY_ID.get(id(meld))
         if hit is not None and hit[0] is meld:
             return hit[1]
-        info = _table_info_cached(meld.kind, meld.cards)
+        if meld.kind == "run":                  # its place is known: no need to analyse the cards
+            start, suit = meld.place
+            info = ("run", SUITS.index(suit), start, start + len(meld.cards) - 1)
+        else:
+            info = _table_info_cached(meld.kind, meld.cards)
         if len(_INFO_BY_ID) > 2048:
             _INFO_BY_ID.clear()
         _INFO_BY_ID[id(meld)] = (meld, info)

@@ -283,9 +283,10 @@ class Meld:
     def __post_init__(self):
         """Parse the cards and reject an invalid meld (IllegalAction naming the problem)."""
         object.__setattr__(self, "cards", parse_cards(self.cards))
-        problem = meld_problem(self.cards, self.kind)
+        problem, detail = _analyse(self.cards, self.kind)
         if problem:
             raise IllegalAction(f"{cards_text(self.cards)} is not a {self.kind}: {problem}")
+        self.__dict__["_detail"] = detail   # not a field: a set's rank or a run's (start, suit)
 
     def __repr__(self):
         """``Meld('run', '5H JK 7H', owner=2)``."""
@@ -331,13 +332,24 @@ class Meld:
         >>> Meld("set", "5H 5S JK").layoff_ends("5D"), Meld("set", "5H 5S JK").layoff_ends("5H")
         (('any',), ())
         """
-        return _layoff_ends(self.kind, self.cards, Card.parse(card))
+        card = Card.parse(card)
+        if self.kind == "set":
+            return _layoff_ends(self.kind, self.cards, card)
+        start, suit = self.place
+        return _run_layoff_ends(start, suit, len(self.cards), card)
+
+    @property
+    def place(self) -> tuple:
+        """A run's (value 1..14 of its first card, suit); for a set, its rank."""
+        detail = self.__dict__.get("_detail")
+        return _analyse_cached(self.cards, self.kind)[1] if detail is None else detail
 
     @classmethod
-    def _known(cls, kind: str, cards: tuple, owner: int) -> Meld:
-        """A meld whose cards (a tuple of Card) are already known to form a valid meld of kind."""
+    def _known(cls, kind: str, cards: tuple, owner: int, detail) -> Meld:
+        """A meld whose cards (a tuple of Card) are already known to form a valid meld of kind,
+        with its :attr:`place`."""
         meld = object.__new__(cls)
-        meld.__dict__.update(kind=kind, cards=cards, owner=owner)
+        meld.__dict__.update(kind=kind, cards=cards, owner=owner, _detail=detail)
         return meld
 
     def lay_off(self, card, end: str | None = None) -> Meld:
@@ -347,15 +359,17 @@ class Meld:
         if not ends:
             raise IllegalAction(f"{card.pretty} does not fit on {self}")
         if self.kind == "set":
-            return Meld._known("set", self.cards + (card,), self.owner)
+            return Meld._known("set", self.cards + (card,), self.owner, self.place)
         if end is None:
             if len(ends) > 1:
                 raise IllegalAction(f"{card.pretty} fits at both ends of {self}: say low or high")
             end = ends[0]
         if end not in ends:
             raise IllegalAction(f"{card.pretty} does not fit at the {end} end of {self}")
-        cards = (card,) + self.cards if end == "low" else self.cards + (card,)
-        return Meld._known("run", cards, self.owner)
+        start, suit = self.place
+        if end == "low":
+            return Meld._known("run", (card,) + self.cards, self.owner, (start - 1, suit))
+        return Meld._known("run", self.cards + (card,), self.owner, (start, suit))
 
     def replace_options(self, card) -> tuple[int, ...]:
         """Positions of wilds that card may replace (rule 14); empty if none.
@@ -406,11 +420,17 @@ def _layoff_ends(kind: str, cards: tuple, card: Card) -> tuple[str, ...]:
     """
     if kind == "set":
         return ("any",) if _analyse_cached(cards + (card,), "set")[0] is None else ()
-    if len(cards) >= MAX_RUN:
-        return ()
     start, suit = _analyse_cached(cards, "run")[1]
+    return _run_layoff_ends(start, suit, len(cards), card)
+
+
+@lru_cache(maxsize=4096)
+def _run_layoff_ends(start: int, suit: str, n: int, card: Card) -> tuple[str, ...]:
+    """Where card fits on a valid run of n cards starting at value ``start`` in ``suit``."""
+    if n >= MAX_RUN:
+        return ()
     ends = []
-    for end, v in (("low", start - 1), ("high", start + len(cards))):
+    for end, v in (("low", start - 1), ("high", start + n)):
         if 1 <= v <= 14 and (card.is_wild or (card.suit == suit and card.rank == (1 if v == 14 else v))):
             ends.append(end)
     return tuple(ends)
