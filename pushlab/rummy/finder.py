@@ -732,7 +732,7 @@ def _table_info(meld):
         if hit is not None and hit[0] is meld:
             return hit[1]
         if meld.kind == "run":                  # its place is known: no need to analyse the cards
-            start, suit = meld.place
+            start, suit = meld._place
             info = ("run", SUITS.index(suit), start, start + len(meld.cards) - 1)
         else:
             info = _table_info_cached(meld.kind, meld.cards)

@@ -335,11 +335,11 @@ class Meld:
         card = Card.parse(card)
         if self.kind == "set":
             return _layoff_ends(self.kind, self.cards, card)
-        start, suit = self.place
+        start, suit = self._place
         return _run_layoff_ends(start, suit, len(self.cards), card)
 
     @property
-    def place(self) -> tuple:
+    def _place(self) -> tuple:
         """A run's (value 1..14 of its first card, suit); for a set, its rank."""
         detail = self.__dict__.get("_detail")
         return _analyse_cached(self.cards, self.kind)[1] if detail is None else detail
@@ -347,7 +347,7 @@ class Meld:
     @classmethod
     def _known(cls, kind: str, cards: tuple, owner: int, detail) -> Meld:
         """A meld whose cards (a tuple of Card) are already known to form a valid meld of kind,
-        with its :attr:`place`."""
+        with its :attr:`_place`."""
         meld = object.__new__(cls)
         meld.__dict__.update(kind=kind, cards=cards, owner=owner, _detail=detail)
         return meld
@@ -359,14 +359,14 @@ class Meld:
         if not ends:
             raise IllegalAction(f"{card.pretty} does not fit on {self}")
         if self.kind == "set":
-            return Meld._known("set", self.cards + (card,), self.owner, self.place)
+            return Meld._known("set", self.cards + (card,), self.owner, self._place)
         if end is None:
             if len(ends) > 1:
                 raise IllegalAction(f"{card.pretty} fits at both ends of {self}: say low or high")
             end = ends[0]
         if end not in ends:
             raise IllegalAction(f"{card.pretty} does not fit at the {end} end of {self}")
-        start, suit = self.place
+        start, suit = self._place
         if end == "low":
             return Meld._known("run", (card,) + self.cards, self.owner, (start - 1, suit))
         return Meld._known("run", self.cards + (card,), self.owner, (start, suit))
