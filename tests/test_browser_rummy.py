@@ -196,6 +196,6 @@ def test_odds_app_renders_plots(open_app, app_errors, screenshot):
     assert app_errors(page) == []
     assert page.locator(".jp-OutputArea-output img").count() >= 4
     text = page.locator("#rendered_cells").inner_text()
-    assert "agrees within 4 SE: True" in text
-    assert "within 4 standard errors: True" in text
+    assert "agrees with the exact value within 4 standard errors: yes" in text
+    assert "agree for every deal and number of wilds, within 4 standard errors: yes" in text
     screenshot(page, "rummy-07-odds")
