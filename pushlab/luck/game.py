@@ -23,6 +23,7 @@ from numbers import Integral
 
 import numpy as np
 
+from pushlab.seeding import make_rng
 from pushlab.errors import IllegalAction, ParseError, SetupError
 from pushlab.luck.cards import (
     COLOUR_NAMES,
@@ -100,7 +101,7 @@ class Game:
             raise SetupError(f"harder and switch_cards must be True or False, got "
                              f"harder={harder!r}, switch_cards={switch_cards!r}")
         harder, switch_cards = bool(harder), bool(switch_cards)
-        rng = _generator(seed)
+        rng = make_rng(seed)
         if deck is None:
             cards = full_deck(switch_cards)
             pile = tuple(cards[i] for i in rng.permutation(len(cards)))
@@ -458,15 +459,6 @@ def _player_names(players) -> tuple:
 def _spoken(card: Card) -> str:
     """A card as a log sentence names it: ``R3``, or ``a roll card``."""
     return str(card) if card.is_number else f"a {card} card"
-
-
-def _generator(seed) -> np.random.Generator:
-    """A numpy Generator from an int seed, None or a Generator."""
-    if isinstance(seed, np.random.Generator):
-        return seed
-    if seed is None or (isinstance(seed, Integral) and not isinstance(seed, bool)):
-        return np.random.default_rng(seed)
-    raise SetupError(f"seed must be an int, None or a numpy Generator, got {seed!r}")
 
 
 def _names_list(names) -> str:

@@ -28,6 +28,7 @@ from operator import attrgetter
 
 import numpy as np
 
+from pushlab.seeding import make_rng
 from pushlab.errors import IllegalAction, ParseError, PushlabError, SetupError
 from pushlab.rummy.cards import SUITS, Card, full_deck, parse_cards, sort_cards
 from pushlab.rummy.melds import (CONTRACTS, HAND_SIZES, KINDS, MAX_RUN, MAX_SET, Meld,
@@ -191,7 +192,7 @@ class Game:
             raise SetupError(f"decks must hold one entry per deal ({len(deals)}), got {len(decks)}")
         decks = tuple(None if d is None else _scripted_deck(d, n, HAND_SIZES[c])
                       for n, (d, c) in enumerate(zip(decks, deals), start=1))
-        rng = _generator(seed)
+        rng = make_rng(seed)
         if dealer is None:
             dealer = int(rng.integers(NUM_PLAYERS))
         elif not (isinstance(dealer, Integral) and not isinstance(dealer, bool)
@@ -636,15 +637,6 @@ def _scripted_deck(deck, n, hand_size) -> tuple:
         raise SetupError(f"deck for deal {n} has {len(cards)} cards; dealing {hand_size} each "
                          f"plus the upcard needs at least {need}")
     return cards
-
-
-def _generator(seed) -> np.random.Generator:
-    """A numpy Generator from an int seed, None or a Generator."""
-    if isinstance(seed, np.random.Generator):
-        return seed
-    if seed is None or (isinstance(seed, Integral) and not isinstance(seed, bool)):
-        return np.random.default_rng(seed)
-    raise SetupError(f"seed must be an int, None or a numpy Generator, got {seed!r}")
 
 
 def _remove(hand: list, cards) -> list | None:

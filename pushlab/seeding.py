@@ -1,0 +1,24 @@
+"""Seeded randomness shared by both games: every random choice comes from a numpy Generator."""
+
+from numbers import Integral
+
+import numpy as np
+
+from pushlab.errors import SetupError
+
+
+def make_rng(seed=None) -> np.random.Generator:
+    """A numpy Generator from an int seed, None (fresh entropy) or a Generator (used as is).
+
+    >>> int(make_rng(7).integers(100)) == int(make_rng(7).integers(100))
+    True
+    >>> make_rng("seven")
+    Traceback (most recent call last):
+    ...
+    pushlab.errors.SetupError: seed must be an int, None or a numpy Generator, got 'seven'
+    """
+    if isinstance(seed, np.random.Generator):
+        return seed
+    if seed is None or (isinstance(seed, Integral) and not isinstance(seed, bool)):
+        return np.random.default_rng(seed)
+    raise SetupError(f"seed must be an int, None or a numpy Generator, got {seed!r}")
