@@ -34,8 +34,8 @@ from html import escape
 import numpy as np
 
 from pushlab.errors import SetupError
+from pushlab.stats import column_mean_ci as mean_ci
 
-Z95 = 1.959963984540054
 MAX_STEPS = 1_000_000
 
 
@@ -209,20 +209,6 @@ class TournamentResult:
         return (f"<table><caption>{self.games} games (95% confidence intervals)</caption>"
                 "<tr><th>bot</th><th>mean score</th><th>CI</th><th>win rate</th><th>CI</th></tr>"
                 f"{rows}</table>")
-
-
-def mean_ci(values):
-    """Column means of a games x k array and their 95% normal-approximation CIs.
-
-    >>> m, lo, hi = mean_ci(np.array([[1.0], [3.0]]))
-    >>> m.tolist(), bool(lo[0] < 2 < hi[0])
-    ([2.0], True)
-    """
-    values = np.asarray(values, dtype=float)
-    n = len(values)
-    mean = values.mean(0)
-    half = Z95 * values.std(0, ddof=1) / np.sqrt(n) if n > 1 else np.full_like(mean, np.inf)
-    return mean, mean - half, mean + half
 
 
 # ---------------------------------------------------------------------- tournament

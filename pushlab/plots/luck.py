@@ -15,12 +15,12 @@ than one series.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 
 import numpy as np
 
 from pushlab.errors import PushlabError
+from pushlab.stats import Z95, mean_ci
 
 __all__ = [
     "midgame", "tournament_data", "push_path", "bust_odds", "bust_odds_data", "ev_one_more", "ev_data",
@@ -28,7 +28,6 @@ __all__ = [
     "mc_convergence", "strategy_comparison", "bot_label", "mean_ci", "Z95",
 ]
 
-Z95 = 1.959963984540054
 DRAW_COLOUR, STOP_COLOUR = "#1e63b8", "#d32f2f"
 
 
@@ -49,20 +48,6 @@ def _column(data, key, what):
     if arr.size == 0:
         raise PushlabError(f"nothing to plot: {what} data {key!r} is empty")
     return arr
-
-
-def mean_ci(values, z=Z95):
-    """Mean and normal-approximation confidence half-width of ``values``.
-
-    >>> m, h = mean_ci([1, 0, 1, 0]); (m, round(h, 3))
-    (0.5, 0.566)
-    """
-    arr = np.asarray(values, dtype=float)
-    if arr.size == 0:
-        raise PushlabError("mean_ci needs at least one value")
-    if arr.size == 1:
-        return float(arr[0]), 0.0
-    return float(arr.mean()), float(z * arr.std(ddof=1) / math.sqrt(arr.size))
 
 
 # --------------------------------------------------------------------------- data from the library

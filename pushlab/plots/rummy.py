@@ -13,12 +13,12 @@ labelled axes with units, and a legend where there is more than one series.
 
 from __future__ import annotations
 
-import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
 import numpy as np
 
 from pushlab.errors import PushlabError
+from pushlab.stats import Z95, mean_ci
 
 __all__ = [
     "contract_probability",
@@ -28,7 +28,6 @@ __all__ = [
     "mean_ci",
 ]
 
-Z95 = 1.959963984540054
 
 
 def _axes(ax):
@@ -45,21 +44,6 @@ def _need(data, what):
     """Raise a clear error when ``data`` is empty."""
     if data is None or len(data) == 0:
         raise PushlabError(f"nothing to plot: {what} is empty")
-
-
-def mean_ci(values, z=Z95):
-    """Mean and normal-approximation confidence half-width of ``values``.
-
-    >>> m, h = mean_ci([1, 0, 1, 0]); (m, round(h, 3))
-    (0.5, 0.566)
-    """
-    arr = np.asarray(values, dtype=float)
-    if arr.size == 0:
-        raise PushlabError("mean_ci needs at least one value")
-    mean = float(arr.mean())
-    if arr.size == 1:
-        return mean, 0.0
-    return mean, float(z * arr.std(ddof=1) / math.sqrt(arr.size))
 
 
 def _series(value):
