@@ -242,3 +242,42 @@ def routed(area: MessageArea, clear: bool = True):
                 return None
         return wrapper
     return deco
+
+
+def replay(game, actions) -> list:
+    """Every state of a scripted lesson: ``[game, after action 1, ...]``.
+
+    ``actions`` is a list or a comma-separated string. An illegal script raises
+    ``IllegalAction`` naming the step at once, so a lesson fails when it is written.
+
+    >>> from pushlab.luck import Game
+    >>> states = replay(Game.new(2, deck="R3 B5"), "draw, place 0")
+    >>> len(states), states[-1].columns
+    (3, ((Card('R3'),),))
+    >>> replay(Game.new(2, deck="R3 B5"), "draw, stop")
+    Traceback (most recent call last):
+    ...
+    pushlab.errors.IllegalAction: step 2 ('stop') of the script is illegal: cannot 'stop' now: Ann must place R3; legal actions: place 0
+    """
+    states = [game]
+    for k, action in enumerate(script_actions(actions), 1):
+        try:
+            states.append(states[-1].apply(action))
+        except IllegalAction as exc:
+            raise IllegalAction(f"step {k} ({action!r}) of the script is illegal: {exc}",
+                                action, exc.legal) from None
+    return states
+
+
+def script_actions(actions) -> list:
+    """A lesson's actions as a list, from a list or a comma-separated string."""
+    if isinstance(actions, str):
+        return [a.strip() for a in actions.split(",") if a.strip()]
+    return list(actions)
+
+
+def notes_by_step(notes) -> dict:
+    """Lesson notes as ``{step: sentence}`` from a list (``notes[i]`` after action i) or a dict."""
+    if isinstance(notes, dict):
+        return {int(k): v for k, v in notes.items()}
+    return dict(enumerate(notes or []))

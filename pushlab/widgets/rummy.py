@@ -24,7 +24,8 @@ import numpy as np
 
 from pushlab.errors import IllegalAction, PushlabError
 from pushlab.rummy.cards import SUIT_NAMES, SUIT_SYMBOLS, Card, parse_cards, rank_label
-from pushlab.widgets.common import (CSS, MessageArea, box_html, card_back, error_text, esc, routed, row_html,
+from pushlab.widgets.common import (CSS, MessageArea, box_html, card_back, error_text, esc,
+                                    notes_by_step, replay, routed, row_html, script_actions,
                                     stack_html)
 
 __all__ = [
@@ -1171,18 +1172,9 @@ class StepThrough:
 
     def __init__(self, game, actions, notes=None, title: str = ""):
         w = _w()
-        if isinstance(actions, str):
-            actions = [a.strip() for a in actions.split(",") if a.strip()]
-        self.actions = list(actions)
-        self.states = [game]
-        for k, action in enumerate(self.actions, 1):
-            try:
-                self.states.append(self.states[-1].apply(action))
-            except IllegalAction as exc:
-                raise IllegalAction(f"step {k} ({action!r}) of the script is illegal: {exc}",
-                                    action, exc.legal) from None
-        self.notes = ({int(k): v for k, v in notes.items()} if isinstance(notes, dict)
-                      else dict(enumerate(notes or [])))
+        self.actions = script_actions(actions)
+        self.states = replay(game, self.actions)
+        self.notes = notes_by_step(notes)
         self.message = MessageArea()
         guard = routed(self.message)
         self.back = w.Button(description="Back", icon="arrow-left", tooltip="Go back one step",
