@@ -1274,26 +1274,15 @@ def odds_html(session) -> str:
 
 
 def helpful_cards(hand, deal: int) -> tuple:
-    """The distinct natural cards that would bring ``hand`` closer to the contract (finder's deficit).
+    """The natural cards that would bring ``hand`` closer to the contract, in display order.
+
+    The library decides (:func:`pushlab.rummy.odds.helpful_naturals`); this only sorts.
 
     >>> [str(c) for c in helpful_cards(parse_cards("5H 5S 9C 9D 3C KH"), 1)]
     ['5D', '5C', '9S', '9H']
     """
-    from pushlab.rummy import finder
-    from pushlab.rummy.cards import SUITS
-    now = finder.contract_deficit(hand, deal)
-    if now is None:
-        now = 99
-    out = []
-    for suit in SUITS:
-        for rank in range(1, 14):
-            if rank == 2:
-                continue
-            card = Card(rank, suit)
-            after = finder.contract_deficit(tuple(hand) + (card,), deal)
-            if after is not None and after < now:
-                out.append(card)
-    return tuple(sorted(out, key=_show_key))
+    from pushlab.rummy import odds
+    return tuple(sorted(odds.helpful_naturals(hand, deal), key=_show_key))
 
 
 def _chance_rows(session, top: int = 6) -> list:
