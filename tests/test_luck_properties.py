@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from pushlab.errors import IllegalAction
 from pushlab.luck import COLOURS, SWITCH, Game, full_deck
-from pushlab.luck.game import _fits
+from pushlab.luck.game import card_fits
 
 MAX_STEPS = 5000  # far above any real game (about 400 actions for 6 players)
 SETTINGS = settings(max_examples=25, deadline=None,
@@ -91,7 +91,7 @@ def check_step(before, action, after):
     if action == "draw":
         card = before.draw_pile[0]
         fits_nowhere = (not card.is_switch and len(before.columns) == 3
-                        and not any(_fits(card, col) for col in before.columns))
+                        and not any(card_fits(card, col) for col in before.columns))
         assert busted == fits_nowhere
     else:
         assert not busted

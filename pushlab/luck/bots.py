@@ -41,6 +41,7 @@ import numpy as np
 
 from pushlab.errors import IllegalAction, SetupError
 from pushlab.luck.cards import COLOURS
+from pushlab.luck.game import card_fits
 
 DEFAULT_BANK_AT = None  # measured: banking costs StopAfter bots win rate (docs/decisions.md)
 MAX_COLUMNS = 3
@@ -57,19 +58,6 @@ def column_points(column) -> int:
     return sum(c.points for c in column)
 
 
-def fits(card, column) -> bool:
-    """True when ``card`` may join ``column`` (rules 8, 9).
-
-    >>> from pushlab.luck import parse_cards, Card
-    >>> fits(Card.parse("R1"), parse_cards("R3")), fits(Card.parse("B1"), parse_cards("R3 roll"))
-    (False, True)
-    """
-    if card.is_roll:
-        return not any(c.is_roll for c in column)
-    return not any(c.is_number and (c.colour == card.colour or c.number == card.number)
-                   for c in column)
-
-
 def placement(card, columns) -> int | None:
     """The column index the bots put ``card`` in (``len(columns)`` = new); None = bust.
 
@@ -80,7 +68,7 @@ def placement(card, columns) -> int | None:
     >>> placement(Card.parse("R5"), cols + (parse_cards("R1"),)) is None
     True
     """
-    ok = [i for i, col in enumerate(columns) if fits(card, col)]
+    ok = [i for i, col in enumerate(columns) if card_fits(card, col)]
     new = len(columns) if len(columns) < MAX_COLUMNS else None
     if card.is_roll:
         if new is not None:
@@ -183,7 +171,7 @@ def pile_bust_probability(game) -> Fraction:
         return Fraction(0)
     counts = Counter(pile)
     bust = sum(m for card, m in counts.items()
-               if not card.is_switch and not any(fits(card, col) for col in game.columns))
+               if not card.is_switch and not any(card_fits(card, col) for col in game.columns))
     return Fraction(bust, len(pile))
 
 

@@ -195,7 +195,7 @@ class Game:
         >>> g.apply("draw").apply("place 0").apply("draw").fits(Card.parse("B3"), 0)
         False
         """
-        return _fits(Card.parse(card), self.columns[column])
+        return card_fits(Card.parse(card), self.columns[column])
 
     # ------------------------------------------------------------------ actions
     def legal_actions(self) -> list:
@@ -411,8 +411,12 @@ class Game:
 
 
 # ---------------------------------------------------------------------- rules helpers
-def _fits(card: Card, column) -> bool:
-    """True when ``card`` may join ``column`` (rule 8: no shared colour/number; rule 9)."""
+def card_fits(card: Card, column) -> bool:
+    """True when ``card`` may join ``column`` (rule 8: no shared colour/number; rule 9).
+
+    >>> card_fits(Card.parse("R1"), parse_cards("R3")), card_fits(Card.parse("B1"), parse_cards("R3 roll"))
+    (False, True)
+    """
     if card.is_switch:
         return False  # rule 10: a switch card never goes into a column
     if card.is_roll:
@@ -431,7 +435,7 @@ def _clash(card: Card, column) -> str:
 
 def _placements(card: Card, columns) -> list:
     """Column indices where ``card`` may go, ``len(columns)`` meaning a new column."""
-    spots = [i for i, col in enumerate(columns) if _fits(card, col)]
+    spots = [i for i, col in enumerate(columns) if card_fits(card, col)]
     if len(columns) < MAX_COLUMNS:
         spots.append(len(columns))
     return spots
@@ -552,7 +556,7 @@ class _Draft:
             self.phase = "push"
             self.after_push_step()
             return
-        spots = [i for i, col in enumerate(self.columns) if _fits(card, col)]
+        spots = [i for i, col in enumerate(self.columns) if card_fits(card, col)]
         if spots or len(self.columns) < MAX_COLUMNS:
             self.pending = card
             self.phase = "place"
