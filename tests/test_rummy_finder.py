@@ -2,7 +2,7 @@
 best way = least penalty, the contract deficit, further melds and lay-offs."""
 
 from collections import Counter
-from itertools import combinations
+from itertools import combinations, product
 
 import numpy as np
 import pytest
@@ -381,3 +381,135 @@ def test_html_views_show_the_cards():
     extra = best_extra_melds("8H KD", [Meld("run", "5H 6H 7H")])
     html = extra._repr_html_()
     assert "lay off on meld 0" in html and "(10 points)" in html
+
+
+# ---------------------------------------------------------------- brute force by assignment
+
+JOKER_CARD = Card.parse("JK")
+
+
+def _run_layouts(nats, n):
+    """Every run of n cards placing each natural at its value (an ace at 1 or 14), wilds elsewhere."""
+    for lo in range(1, 16 - n):
+        seq, ok = [None] * n, True
+        for c in nats:
+            vals = [v for v in (c.rank, 14 if c.rank == 1 else None) if v and lo <= v < lo + n]
+            if len(vals) != 1 or seq[vals[0] - lo] is not None:
+                ok = False
+                break
+            seq[vals[0] - lo] = c
+        if ok:
+            yield [c if c is not None else JOKER_CARD for c in seq]
+
+
+_RANGE = {}
+
+
+def meld_wilds(kind, size, nats):
+    """(fewest, most) wilds making a valid ``kind`` of at least ``size`` cards with these
+    naturals (checked with is_valid_meld), or None; every count between is valid too."""
+    key = (kind, size, nats)
+    if key not in _RANGE:
+        ok = []
+        for w in range(14):
+            n = len(nats) + w
+            if n < size:
+                continue
+            cands = ([list(nats) + [JOKER_CARD] * w] if kind == "set" else _run_layouts(nats, n))
+            if any(is_valid_meld(cs, kind) for cs in cands):
+                ok.append(w)
+        assert ok == list(range(ok[0], ok[-1] + 1)) if ok else True
+        _RANGE[key] = (ok[0], ok[-1]) if ok else None
+    return _RANGE[key]
+
+
+def brute_assignments(hand, deal):
+    """Every split of the hand's naturals among the contract's melds (each meld at least one,
+    the rest stay in hand) with each meld's (fewest, most) wilds: [(groups, ranges, rest)]."""
+    slots = CONTRACTS[deal]
+    nats = sorted(c for c in hand if c.is_natural)
+    out = []
+    for assign in product(range(len(slots) + 1), repeat=len(nats)):
+        groups = [tuple(c for c, a in zip(nats, assign) if a == i) for i in range(len(slots))]
+        if not all(groups):
+            continue
+        ranges = [meld_wilds(kind, size, g) for (kind, size), g in zip(slots, groups)]
+        if all(ranges):
+            out.append((groups, ranges, [c for c, a in zip(nats, assign) if a == len(slots)]))
+    return out
+
+
+def signature(way):
+    """A way as its melds' (kind, naturals, number of wilds), in sorted order."""
+    return tuple(sorted((k, tuple(sorted(c for c in cs if c.is_natural)), sum(c.is_wild for c in cs))
+                        for k, cs in way))
+
+
+def cluster_hands(seed, deal, n_hands):
+    """Seeded small hands (at most 6 or 8 naturals) of naturals close together in one to four suits,
+    with double-deck copies, plus 0-6 wilds (jokers and 2s of those suits): about the deal's size."""
+    rng = np.random.default_rng(seed)
+    most = 6 if len(CONTRACTS[deal]) > 2 else 8       # naturals: (melds + 1) ** naturals splits
+    out = []
+    while len(out) < n_hands:
+        suits = list(rng.choice(list("SHDC"), int(rng.integers(1, 5)), replace=False))
+        lo, width = int(rng.integers(1, 11)), int(rng.integers(2, 8))
+        pool = [Card(1 if v == 14 else v, s) for v in range(lo, min(15, lo + width)) if v != 2
+                for s in suits] * 2
+        pool += [Card(r, str(s)) for r in (1, 7, 12) for s in rng.choice(list("SHDC"), 2)]
+        nats = [pool[i] for i in rng.choice(len(pool), int(rng.integers(1, most + 1)), replace=False)]
+        wilds = [JOKER_CARD if rng.random() < 0.5 else Card(2, str(rng.choice(suits)))
+                 for _ in range(min(6, max(0, HAND_SIZES[deal] - len(nats) + int(rng.integers(-2, 2)))))]
+        out.append(tuple(nats + wilds))
+    return out
+
+
+def check_way(way, hand, deal):
+    """A way is valid, meets the contract and uses cards of the hand."""
+    assert meets_contract(way, deal), (hand, way)
+    used = Counter(c for _, cs in way for c in cs)
+    assert not used - Counter(hand), (hand, way)
+
+
+@pytest.mark.parametrize("deal", [1, 2, 3, 4, 5])
+def test_finder_equals_brute_force_over_assignments(deal):
+    """contract_deficit, find_contract, best_contract (both modes) and quick_contract against
+    every assignment of the naturals to the contract's melds (wilds: counts per meld)."""
+    met = 0
+    for hand in cluster_hands(900 + deal, deal, 250) + [
+            cards("JS QS JK JK JK JK JK"), cards("AS JS QS JK JK JK JK"), cards("5H 5H 6H JK 2D"),
+            cards("AS KS JK 2H 2D"), cards("9C 9D 9C JK JK 2S"), cards("5H 6H 7H 8H 9H 6H JK JK 2H"),
+            cards("AS KS QS JS 10S 9S 8S JK 2S")]:
+        wilds = sum(c.is_wild for c in hand)
+        splits = brute_assignments(hand, deal)
+        need = min((sum(r[0] for r in rs) for _, rs, _ in splits), default=None)
+        assert contract_deficit(hand, deal) == (None if need is None else max(0, need - wilds)), hand
+        # every way: the (naturals, wilds) of each meld, wild counts within range and in total
+        ways = set()
+        for groups, ranges, _ in splits:
+            for ws in product(*[range(a, b + 1) for a, b in ranges]):
+                if sum(ws) <= wilds:
+                    ways.add(tuple(sorted((k, g, w) for (k, _), g, w in zip(CONTRACTS[deal], groups, ws))))
+        found = find_contract(hand, deal)
+        for way in found:
+            check_way(way, hand, deal)
+        assert {signature(w) for w in found} == ways, hand
+        ok = [(g, rs, rest) for g, rs, rest in splits if sum(r[0] for r in rs) <= wilds]
+        best, kept, quick = (best_contract(hand, deal), best_contract(hand, deal, keep_wilds=True),
+                             quick_contract(hand, deal))
+        assert (best is None) == (kept is None) == (quick is None) == (not ok), hand
+        if not ok:
+            continue
+        met += 1
+        least = min(penalty(rest) + 20 * (wilds - min(wilds, sum(r[1] for r in rs))) for _, rs, rest in ok)
+        fewest = min((sum(r[0] for r in rs), penalty(rest) + 20 * (wilds - sum(r[0] for r in rs)))
+                     for _, rs, rest in ok)
+        for way in (best, kept, quick):
+            check_way(way.melds, hand, deal)
+            assert Counter(way.rest) + Counter(c for _, cs in way.melds for c in cs) == Counter(hand)
+            assert way.penalty == penalty(way.rest)
+        assert best.penalty == least, hand
+        used_wilds = lambda way: sum(c.is_wild for _, cs in way.melds for c in cs)  # noqa: E731
+        assert (used_wilds(kept), kept.penalty) == fewest, hand
+        assert used_wilds(quick) == fewest[0], hand
+    assert met >= 10            # the check is not vacuous

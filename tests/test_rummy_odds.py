@@ -203,17 +203,10 @@ def test_each_wild_helps_until_the_naturals_run_out(deal):
     assert all(a < b for a, b in zip(ps, ps[1:]) if b > 0)
 
 
-# The meld finder's deficit plan for deal 2 misses hands whose run must leave a natural to
-# the set (see test_finder_deal_2_leaves_a_run_natural_to_the_set): with 5 wilds it says
-# 98.9 % instead of the exact 100 %, a gap the Monte Carlo check resolves. Left out
-# until the finder is fixed; the 4-wild gap (44.61 % against 44.70 %) is within noise.
-FINDER_GAPS = {(2, 5)}
-
-
 @pytest.mark.parametrize("deal", [1, 2, 3, 4, 5])
 def test_conditional_exact_agrees_with_monte_carlo(deal):
     cond = contract_given_wilds_exact(deal)
-    ws = [w for w in cond if (deal, w) not in FINDER_GAPS]
+    ws = list(cond)
     n = 3000
     est = contract_given_wilds_mc(deal, ws, n=n, seed=500 + deal)
     assert set(est) == set(ws)
@@ -228,8 +221,6 @@ def test_conditional_exact_agrees_with_monte_carlo(deal):
                 assert e.agrees(cond[w], 4), (w, e, p)
 
 
-@pytest.mark.xfail(strict=True, reason="finder._set_run_plan takes every natural in a run window, "
-                                      "so the set cannot have one of them (finder.py is not ours)")
 @pytest.mark.parametrize("hand", ["JS QS JK JK JK JK JK", "AS JS QS JK JK JK JK"])
 def test_finder_deal_2_leaves_a_run_natural_to_the_set(hand):
     # set: one natural + 2 wilds; run J-Q-K-A with the rest: the exact count has these hands

@@ -624,7 +624,12 @@ def _runs_plan(counts, m):
 
 
 def _set_run_plan(counts, m):
-    """(wilds needed, naturals used) for a set of 3 and a run of length m, or None."""
+    """(wilds needed, naturals used) for a set of 3 and a run of length m, or None.
+
+    A natural held once that both could use goes to the run, or to the set with a wild
+    standing for it in the run (needed when it is the set's only natural: ``JS QS`` and
+    5 wilds make ``JS JK JK`` and ``JK QS JK JK``).
+    """
     avail = {}
     for rank in _SET_RANKS:
         suits = [13 * t + rank - 1 for t in range(4) if counts[13 * t + rank - 1]]
@@ -642,22 +647,29 @@ def _set_run_plan(counts, m):
         for need_r, used_r, lo in _suit_windows(s, pattern, m):
             if best is not None and need_r + least_set >= best[0]:
                 continue                        # this window cannot beat the best so far
-            touched = {i % 13 + 1 for i in used_r if counts[i] == 1}
-            set_best = None
+            touched = {i % 13 + 1: i for i in used_r if counts[i] == 1}
+            set_best = None                     # (total need, set naturals, rank, run naturals)
             for rank in order:                  # best untouched rank: first in order
                 if rank not in touched:
-                    set_best = (3 - min(3, len(avail[rank])), tuple(avail[rank][:3]), rank)
+                    set_best = (need_r + 3 - min(3, len(avail[rank])), tuple(avail[rank][:3]),
+                                rank, used_r)
                     break
-            for rank in touched:
-                if rank in avail:
-                    suits = [i for i in avail[rank] if i not in used_r]
-                    if suits and (set_best is None or 3 - min(3, len(suits)) < set_best[0]):
-                        set_best = (3 - min(3, len(suits)), tuple(suits[:3]), rank)
-            if set_best is not None:
-                need = need_r + set_best[0]
-                if best is None or need < best[0]:
-                    best = (need, used_r + set_best[1],
-                            (("set", set_best[2], set_best[1]), ("run", (s, lo, m), used_r)))
+            for rank, shared in touched.items():
+                if rank not in avail:
+                    continue
+                suits = [i for i in avail[rank] if i != shared]
+                if suits:                       # the run keeps the shared natural
+                    opt = (need_r + 3 - min(3, len(suits)), tuple(suits[:3]), rank, used_r)
+                    if set_best is None or opt[0] < set_best[0]:
+                        set_best = opt
+                if len(suits) < 3 and len(used_r) > 1:     # the set takes it, a wild replaces it
+                    opt = (need_r + 1 + 3 - min(3, len(suits) + 1), tuple(suits) + (shared,),
+                           rank, tuple(i for i in used_r if i != shared))
+                    if set_best is None or opt[0] < set_best[0]:
+                        set_best = opt
+            if set_best is not None and (best is None or set_best[0] < best[0]):
+                need, nat_set, rank, nat_run = set_best
+                best = (need, nat_run + nat_set, (("set", rank, nat_set), ("run", (s, lo, m), nat_run)))
     return best
 
 
