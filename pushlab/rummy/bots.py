@@ -126,6 +126,7 @@ class HeuristicBot(RummyBot):
     def __init__(self):
         """A bot with an empty plan cache (the steps planned for the current turn)."""
         self._plan = {}
+        self._known = {}        # (deal, hand) -> deficit, known from the last discard
 
     # -- drawing
     def helps(self, v: View, card: Card, key=None) -> bool:
@@ -135,14 +136,15 @@ class HeuristicBot(RummyBot):
         if card.is_wild:
             return True
         if not v.met[v.player]:
-            before = _deficit(v.hand, v.deal)
-            after = _deficit(v.hand + (card,), v.deal)
-            if after < before:
-                return True
-            if before == 0:
-                plan = _deficit_plan(hand_key(v.hand + (card,))[0], v.deal)
-                return plan is not None and _index(card) in plan[1]
-            return False
+            counts, wilds = hand_key(v.hand + (card,))
+            plan = _deficit_plan(counts, v.deal)
+            if plan is None or _index(card) not in plan[1]:
+                return False                # a best plan without the card: the hand had it too
+            before = self._known.get((v.deal, v.hand))
+            if before is None:
+                before = _deficit(v.hand, v.deal)
+            # lowers the deficit, or is used by the contract when it can already be met
+            return max(0, plan[0] - wilds) < before or before == 0
         if not might_place(card, v.hand, v.table):
             return False
         steps, rest = self._steps(v, v.hand + (card,))
@@ -195,11 +197,16 @@ class HeuristicBot(RummyBot):
         if met:
             rest = hand
         else:                               # before the contract: cards outside the best plan
-            plan = _deficit_plan(hand_key(hand)[0], v.deal)
+            counts, wilds = hand_key(hand)
+            plan = _deficit_plan(counts, v.deal)
             rest = _split_plan(hand, plan[1] if plan else ())[1]
         pool = [c for c in rest if c.is_natural]
         if pool:
-            return max(pool, key=lambda c: (c.penalty, c.sort_key))
+            card = max(pool, key=lambda c: (c.penalty, c.sort_key))
+            if not met:                     # the plan survives the discard: same deficit next draw
+                need = _NONE if plan is None else max(0, plan[0] - wilds)
+                self._known = {(v.deal, _sorted(_minus(hand, [card]))): need}
+            return card
         naturals = [c for c in hand if c.is_natural]
         if not naturals:
             return max(hand)

@@ -788,11 +788,24 @@ def _layoff_targets(info, counts, wilds):
     """Natural lay-offs onto one table meld needing at most ``wilds`` wilds:
     [(natural indices, wilds needed, low vals, high vals)]."""
     if info[0] == "set":
-        r = info[1]
+        _, r, suits, size = info
         key = (counts[r - 1], counts[12 + r], counts[25 + r], counts[38 + r])
+        if size >= MAX_SET or not any(key[t] for t in range(4) if t not in suits):
+            return ()                           # no natural of a suit the set lacks, or full
+        return _layoff_targets_cached(info, key, wilds)
+    # a run: some natural must be within reach of an end (nearest held value, gaps <= wilds)
+    _, s, lo, hi = info
+    idx = _IDXS[s]
+    for v in range(hi + 1, min(14, lo + MAX_RUN - 1, hi + 1 + wilds) + 1):
+        if counts[idx[v]]:
+            break
     else:
-        key = counts[13 * info[1]:13 * info[1] + 13]
-    return _layoff_targets_cached(info, key, wilds)
+        for v in range(lo - 1, max(1, hi - MAX_RUN + 1, lo - 1 - wilds) - 1, -1):
+            if counts[idx[v]]:
+                break
+        else:
+            return ()
+    return _layoff_targets_cached(info, counts[13 * s:13 * s + 13], wilds)
 
 
 @lru_cache(maxsize=1 << 14)
