@@ -513,3 +513,26 @@ def test_finder_equals_brute_force_over_assignments(deal):
         assert (used_wilds(kept), kept.penalty) == fewest, hand
         assert used_wilds(quick) == fewest[0], hand
     assert met >= 10            # the check is not vacuous
+
+
+def test_quick_prechecks_agree_with_the_full_ones():
+    """The bitmask test for new melds equals the counts-based one; the reach test of lay-off
+    targets returns nothing exactly when the memoized enumeration finds nothing."""
+    import pushlab.rummy.finder as finder
+    rng = np.random.default_rng(17)
+    tables = [[Meld("run", "5H 6H 7H"), Meld("set", "9S 9D JK"), Meld("run", "JK 3C 4C 5C")],
+              [Meld("run", "10D JD QD"), Meld("set", "AS AH AC"), Meld("run", "QS KS AS"),
+               Meld("set", "KH KD KC KS"), Meld("run", "3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH")]]
+    found = 0
+    for k in range(400):
+        hand = tuple(DECK[i] for i in rng.choice(108, int(rng.integers(1, 11)), replace=False))
+        counts, wilds = hand_key(hand)
+        if wilds < 2:                          # as the search asks (2 wilds: always maybe)
+            assert finder._new_meld_possible_cards(hand, wilds) == finder._new_meld_possible(counts, wilds), hand
+        for info in finder._table_infos(tables[k % 2]):
+            part = (tuple(counts[13 * t + info[1] - 1] for t in range(4)) if info[0] == "set"
+                    else counts[13 * info[1]:13 * info[1] + 13])
+            full = finder._layoff_targets_cached(info, part, wilds)
+            assert finder._layoff_targets(info, counts, wilds) == full, (hand, info)
+            found += bool(full)
+    assert found > 50

@@ -885,24 +885,26 @@ def _new_meld_possible(counts, wilds):
 
 
 def _new_meld_possible_cards(cards, wilds):
-    """:func:`_new_meld_possible` from the cards of the hand (faster for a short hand)."""
+    """:func:`_new_meld_possible` from the cards of the hand (faster for a short hand): with
+    bitmasks of the suits held per rank and the run values (1..14) held per suit."""
     if len(cards) < 3:
         return False, False
-    suits_of, ranks_of = {}, {}
+    by_rank, by_suit = {}, {}
     for c in cards:
         if c.is_natural:
-            suits_of.setdefault(c.rank, set()).add(c.suit)
-            ranks_of.setdefault(c.suit, set()).add(c.rank)
-    sets_ok = any(len(suits) + wilds >= 3 for suits in suits_of.values())
-    runs_ok = False
-    for ranks in ranks_of.values():
-        if len(ranks) + wilds < 3:
-            continue
-        held = sorted(ranks | {14} if 1 in ranks else ranks)
-        if any(held[i + 2 - wilds] - held[i] <= 2 for i in range(len(held) - 2 + wilds)):
-            runs_ok = True
-            break
+            r, s = c.rank, c.suit
+            by_rank[r] = by_rank.get(r, 0) | _SUIT_BIT[s]
+            by_suit[s] = by_suit.get(s, 0) | (16386 if r == 1 else 1 << r)     # an ace: 1 and 14
+    need = 3 - wilds
+    sets_ok = any(m.bit_count() >= need for m in by_rank.values())
+    if need >= 3:                               # three values in a row
+        runs_ok = any(m & m >> 1 & m >> 2 for m in by_suit.values())
+    else:                                       # two values within a span of 3
+        runs_ok = any(m & (m >> 1 | m >> 2) for m in by_suit.values())
     return sets_ok, runs_ok
+
+
+_SUIT_BIT = {s: 1 << i for i, s in enumerate(SUITS)}
 
 
 def might_place(card, hand, table_melds=()) -> bool:
