@@ -530,18 +530,16 @@ def _suit_windows(s, pattern, m):
     One window per held value (it starts there, or ends at the ace): [(need, used, lo)].
     Some best window always starts at a held value, so these suffice.
     """
-    have = [pattern[(v - 1) % 13] for v in range(1, 15)]
     idx = _IDXS[s]
+    held = [v for v in range(1, 15) if pattern[(v - 1) % 13]]
     out = []
-    seen = set()
-    for v in range(1, 15):
-        if not have[v - 1]:
+    last = 0
+    for v in held:
+        lo = min(v, 15 - m)                     # non-decreasing in v
+        if lo == last:
             continue
-        lo = min(v, 15 - m)
-        if lo in seen:
-            continue
-        seen.add(lo)
-        used = tuple(idx[w] for w in range(lo, lo + m) if have[w - 1])
+        last = lo
+        used = tuple(idx[w] for w in held if lo <= w < lo + m)
         out.append((m - len(used), used, lo))
     return tuple(out)
 
