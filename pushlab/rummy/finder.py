@@ -593,32 +593,50 @@ def _suit_pair(s, pattern, m):
     return need, tuple(first + second), groups
 
 
-@lru_cache(maxsize=1024)
-def _suit_runs(s, pattern, m):
-    """(best single run, best pair of runs) of length m in suit s, each (need, used) or None."""
-    wins = _suit_windows(s, pattern, m) if any(pattern) else ()
+@lru_cache(maxsize=4096)
+def _suit_runs(pattern, m):
+    """(best single run, best pair of runs) of length m in a suit with this pattern, each
+    (need, used, melds) or None, written for suit 0 (see :func:`_in_suit`): one cache for
+    all four suits."""
+    wins = _suit_windows(0, pattern, m) if any(pattern) else ()
     if not wins:
         return None, None
     single = min(wins)
-    return ((single[0], single[1], (("run", (s, single[2], m), single[1]),)),
-            _suit_pair(s, pattern, m))
+    return ((single[0], single[1], (("run", (0, single[2], m), single[1]),)),
+            _suit_pair(0, pattern, m))
+
+
+def _in_suit(plan, s):
+    """A (need, used, melds) plan of suit 0 moved to suit s."""
+    if not s:
+        return plan
+    d = 13 * s
+    need, used, melds = plan
+    return (need, tuple(i + d for i in used),
+            tuple((k, (s, lo, m), tuple(i + d for i in nat)) for k, (_, lo, m), nat in melds))
 
 
 def _runs_plan(counts, m):
     """(wilds needed, naturals used) for two runs of length m, or None."""
-    per = [_suit_runs(s, counts[13 * s:13 * s + 13], m) for s in range(4)]
-    best = None
+    per = [_suit_runs(counts[13 * s:13 * s + 13], m) for s in range(4)]
+    best = None                                 # (need, suit, other suit or None for a pair)
     for s1 in range(4):
         one, two = per[s1]
         if one is None:
             continue
         if two is not None and (best is None or two[0] < best[0]):
-            best = two
+            best = (two[0], s1, None)
         for s2 in range(s1 + 1, 4):
             other = per[s2][0]
             if other is not None and (best is None or one[0] + other[0] < best[0]):
-                best = (one[0] + other[0], one[1] + other[1], one[2] + other[2])
-    return best
+                best = (one[0] + other[0], s1, s2)
+    if best is None:
+        return None
+    _, s1, s2 = best
+    if s2 is None:
+        return _in_suit(per[s1][1], s1)
+    one, other = _in_suit(per[s1][0], s1), _in_suit(per[s2][0], s2)
+    return (one[0] + other[0], one[1] + other[1], one[2] + other[2])
 
 
 def _set_run_plan(counts, m):
