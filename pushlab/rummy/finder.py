@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, compress
 from numbers import Integral
 from operator import itemgetter
 from typing import NamedTuple
@@ -646,45 +646,45 @@ def _set_run_plan(counts, m):
     standing for it in the run (needed when it is the set's only natural: ``JS QS`` and
     5 wilds make ``JS JK JK`` and ``JK QS JK JK``).
     """
-    avail = {}
-    for rank in _SET_RANKS:
-        suits = [13 * t + rank - 1 for t in range(4) if counts[13 * t + rank - 1]]
-        if suits:
-            avail[rank] = suits
+    avail = {}                                  # rank -> naturals held, suit by suit
+    for i in compress(range(52), counts):
+        avail.setdefault(i % 13 + 1, []).append(i)
     if not avail:
         return None
-    order = sorted(avail, key=lambda r: -len(avail[r]))
+    order = sorted(avail, key=lambda r: (-len(avail[r]), r))
     least_set = 3 - min(3, len(avail[order[0]]))     # no set needs fewer wilds than this
     best = None
     for s in range(4):
-        pattern = counts[13 * s:13 * s + 13]
+        d = 13 * s
+        pattern = counts[d:d + 13]
         if not any(pattern):
             continue
-        for need_r, used_r, lo in _suit_windows(s, pattern, m):
+        for need_r, used0, lo in _suit_windows(0, pattern, m):    # windows of suit 0, moved by d
             if best is not None and need_r + least_set >= best[0]:
                 continue                        # this window cannot beat the best so far
-            touched = {i % 13 + 1: i for i in used_r if counts[i] == 1}
-            set_best = None                     # (total need, set naturals, rank, run naturals)
-            for rank in order:                  # best untouched rank: first in order
+            touched = {i % 13 + 1: i + d for i in used0 if counts[i + d] == 1}
+            set_best = None                     # (total need, set naturals, rank, natural the
+            for rank in order:                  # run leaves to the set); best untouched rank
                 if rank not in touched:
                     set_best = (need_r + 3 - min(3, len(avail[rank])), tuple(avail[rank][:3]),
-                                rank, used_r)
+                                rank, -1)
                     break
             for rank, shared in touched.items():
                 if rank not in avail:
                     continue
                 suits = [i for i in avail[rank] if i != shared]
                 if suits:                       # the run keeps the shared natural
-                    opt = (need_r + 3 - min(3, len(suits)), tuple(suits[:3]), rank, used_r)
+                    opt = (need_r + 3 - min(3, len(suits)), tuple(suits[:3]), rank, -1)
                     if set_best is None or opt[0] < set_best[0]:
                         set_best = opt
-                if len(suits) < 3 and len(used_r) > 1:     # the set takes it, a wild replaces it
+                if len(suits) < 3 and len(used0) > 1:      # the set takes it, a wild replaces it
                     opt = (need_r + 1 + 3 - min(3, len(suits) + 1), tuple(suits) + (shared,),
-                           rank, tuple(i for i in used_r if i != shared))
+                           rank, shared)
                     if set_best is None or opt[0] < set_best[0]:
                         set_best = opt
             if set_best is not None and (best is None or set_best[0] < best[0]):
-                need, nat_set, rank, nat_run = set_best
+                need, nat_set, rank, left = set_best
+                nat_run = tuple(i + d for i in used0 if i + d != left)
                 best = (need, nat_run + nat_set, (("set", rank, nat_set), ("run", (s, lo, m), nat_run)))
     return best
 
