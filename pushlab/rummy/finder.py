@@ -999,9 +999,13 @@ def best_extra_melds(hand, table_melds=(), max_nodes: int = _MAX_NODES) -> Extra
         return _extra_result(cards, infos, [], [], 0, wilds)
     room0 = sum(MAX_SET - info[3] if info[0] == "set" else MAX_RUN - (info[3] - info[2] + 1)
                 for info in infos)
+    ample = _AMPLE_SHORTCUT and room0 >= len(cards) + wilds   # every spare wild finds room
+    if not cands and (not wilds or (ample and len(targets) == 1)):
+        lays = _independent_layoffs(targets)
+        if lays is not None:
+            return _extra_result(cards, infos, [], lays, sum(o[1] for _, o in lays), wilds)
     cnt = list(counts)
     state = {"best": None, "val": -1, "nodes": 0}
-    ample = _AMPLE_SHORTCUT and room0 >= len(cards) + wilds   # every spare wild finds room
     later = [sorted({x for _, opts in targets[t:] for o in opts for x in o[0]})
              for t in range(len(targets) + 1)]
     getters = [itemgetter(*xs) if xs else (lambda _: ()) for xs in later]
@@ -1090,6 +1094,26 @@ def best_extra_melds(hand, table_melds=(), max_nodes: int = _MAX_NODES) -> Extra
     pick(0, 0, 0, [])
     del suffix, lay, finish, pick      # the closures refer to each other: free them now, not in a GC pass
     return _extra_result(cards, infos, *state["best"], wilds)
+
+
+def _independent_layoffs(targets):
+    """The search's choice when no two targets share a natural and no new meld is possible
+    (and the wilds do not matter: none, or one target with room for every wild): on each
+    target its first option of the highest natural penalty. None if targets share one."""
+    seen = set()
+    lays = []
+    for i, opts in targets:
+        xs = {x for o in opts for x in o[0]}
+        if seen & xs:
+            return None
+        seen |= xs
+        best, best_val = None, 0
+        for o in opts:
+            val = sum(_PEN[x % 13] for x in o[0])
+            if val > best_val:
+                best, best_val = o, val
+        lays.append((i, best))
+    return lays
 
 
 def _extra_result(cards, infos, chosen, lays, need, wilds) -> Extra:
