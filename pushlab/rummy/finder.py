@@ -997,13 +997,16 @@ def best_extra_melds(hand, table_melds=(), max_nodes: int = _MAX_NODES) -> Extra
             rest = _sorted(cards)
             return Extra([], [], rest, sum(c.penalty for c in rest))
         return _extra_result(cards, infos, [], [], 0, wilds)
+    if not cands and not wilds:
+        lays = _independent_layoffs(targets)
+        if lays is not None:
+            return _extra_result(cards, infos, [], lays, 0, 0)
     room0 = sum(MAX_SET - info[3] if info[0] == "set" else MAX_RUN - (info[3] - info[2] + 1)
                 for info in infos)
     ample = _AMPLE_SHORTCUT and room0 >= len(cards) + wilds   # every spare wild finds room
-    if not cands and (not wilds or (ample and len(targets) == 1)):
+    if not cands and ample and len(targets) == 1:
         lays = _independent_layoffs(targets)
-        if lays is not None:
-            return _extra_result(cards, infos, [], lays, sum(o[1] for _, o in lays), wilds)
+        return _extra_result(cards, infos, [], lays, lays[0][1][1], wilds)
     cnt = list(counts)
     state = {"best": None, "val": -1, "nodes": 0}
     later = [sorted({x for _, opts in targets[t:] for o in opts for x in o[0]})
@@ -1129,9 +1132,8 @@ def _extra_result(cards, infos, chosen, lays, need, wilds) -> Extra:
     melds = [_layout(sk, e, w, pool) for sk, e, w in zip(chosen, extras, wins)]
     planned = dict(lays)
     layoffs = []
-    for i, info in enumerate(infos):
-        if not spare and i not in planned:
-            continue
+    for i in range(len(infos)) if spare else sorted(planned):
+        info = infos[i]
         nat, _, low, high = planned.get(i, ((), 0, (), ()))
         if info[0] == "set":
             add = [_CARDS[x] for x in nat]
