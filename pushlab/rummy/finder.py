@@ -132,6 +132,20 @@ def _set_skels(counts, minsize):
 def _suit_run_skels(s, vals, minsize, full):
     """Run skeletons of suit s from the values held (1..14, a tuple)."""
     out = []
+    if not full:                                # every held value between the ends: a slice
+        pens = [_PEN[(v - 1) % 13] for v in vals]
+        ids = [_idx(s, v) for v in vals]
+        for i, first in enumerate(vals):
+            value = 0
+            for j in range(i, len(vals)):
+                last = vals[j]
+                if last - first > MAX_RUN - 1:
+                    break
+                value += pens[j]
+                size = max(last - first + 1, minsize)
+                out.append(_Skel("run", tuple(ids[i:j + 1]), size - (j - i + 1), size, MAX_RUN,
+                                 value, suit=s, first=first, last=last))
+        return tuple(out)
     for i, first in enumerate(vals):
         for j in range(i, len(vals)):
             last = vals[j]
