@@ -863,20 +863,25 @@ def _layoff_targets_cached(info, part, wilds):
     held = (False,) + tuple(part[(v - 1) % 13] > 0 for v in range(1, 15))     # by value 1..14
     lows = [lo] + [v for v in range(lo - 1, max(0, hi - MAX_RUN), -1) if held[v]]
     highs = [hi] + [v for v in range(hi + 1, min(15, lo + MAX_RUN)) if held[v]]
+    ups = []                                    # (new high end, naturals above, gaps above)
+    for nhi in highs:
+        up = range(hi + 1, nhi + 1)
+        nat = tuple(idx[v] for v in up if held[v])
+        ups.append((nhi, nat, len(up) - len(nat)))
     out = []
     for nlo in lows:
-        low_gaps = sum(1 for v in range(nlo, lo) if not held[v])
+        down = range(nlo, lo)
+        low_nat = tuple(idx[v] for v in down if held[v])
+        low_gaps = len(down) - len(low_nat)
         if low_gaps > wilds:
             break                               # lower starts open even more gaps
-        for nhi in highs:
+        for nhi, nat, gaps in ups:
             if nhi - nlo + 1 > MAX_RUN:
                 break
-            vals = [*range(nlo, lo), *range(hi + 1, nhi + 1)]
-            nat = tuple(idx[v] for v in vals if held[v])
-            if len(vals) - len(nat) > wilds:
+            if low_gaps + gaps > wilds:
                 break                           # higher ends open even more gaps
             if (nlo, nhi) != (lo, hi):
-                out.append((nat, len(vals) - len(nat), (nlo, lo), (hi, nhi)))
+                out.append((low_nat + nat, low_gaps + gaps, (nlo, lo), (hi, nhi)))
     return tuple(out)
 
 
