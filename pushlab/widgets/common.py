@@ -281,3 +281,72 @@ def notes_by_step(notes) -> dict:
     if isinstance(notes, dict):
         return {int(k): v for k, v in notes.items()}
     return dict(enumerate(notes or []))
+
+
+class StepPlayer:
+    """Base of the lesson players: Back / Next / Restart over a scripted list of actions.
+
+    A subclass calls :meth:`setup_steps` in its ``__init__``, lays out
+    :meth:`step_controls`, ``note``, ``message.widget`` and its own views, then calls
+    ``go(0)``; it draws a state in :meth:`show`. ``notes`` is a list (``notes[0]``
+    at the start, ``notes[i]`` after action i) or a dict ``{step: note}``; an illegal
+    script raises ``IllegalAction`` naming the step at once.
+    """
+
+    restart_tip = "Back to the start of the scenario"
+
+    def setup_steps(self, game, actions, notes=None, button_width: str = "110px") -> None:
+        """Replay the script and make the step controls."""
+        import ipywidgets as w
+        self.actions = script_actions(actions)
+        self.states = replay(game, self.actions)
+        self.notes = notes_by_step(notes)
+        self.step = 0
+        self.message = MessageArea()
+        guard = routed(self.message)
+        size = w.Layout(width=button_width)
+        self.back = w.Button(description="Back", icon="arrow-left", tooltip="Go back one step",
+                             layout=size)
+        self.next = w.Button(description="Next", icon="arrow-right", button_style="primary",
+                             tooltip="Play the next scripted action", layout=size)
+        self.restart = w.Button(description="Restart", icon="undo", tooltip=self.restart_tip,
+                                layout=size)
+        self.position = w.HTML()
+        self.note = w.HTML()
+        self.next.on_click(guard(lambda _=None: self.go(self.step + 1)))
+        self.back.on_click(guard(lambda _=None: self.go(self.step - 1)))
+        self.restart.on_click(guard(lambda _=None: self.go(0)))
+
+    def step_controls(self):
+        """The row of step buttons and the position line."""
+        import ipywidgets as w
+        return w.HBox([self.back, self.next, self.restart, self.position])
+
+    def show(self, game, new_from: int) -> None:
+        """Draw ``game``; log lines from index ``new_from`` on are this step's news."""
+        raise NotImplementedError
+
+    def action_html(self, action: str) -> str:
+        """How the next action is named on the position line."""
+        return f"<code>{esc(action)}</code>"
+
+    def go(self, step: int) -> None:
+        """Show the state after ``step`` actions (0 = the start)."""
+        if not 0 <= step < len(self.states):
+            raise IllegalAction(f"no step {step}: the scenario has steps 0 to {len(self.states) - 1}",
+                                str(step), [str(i) for i in range(len(self.states))])
+        self.step = step
+        game = self.states[step]
+        self.show(game, len(self.states[step - 1].log) if step else len(game.log))
+        what = (f"next: {self.action_html(self.actions[step])}" if step < len(self.actions)
+                else "end of the scenario")
+        self.position.value = (f"{CSS}<div class='pl-root' style='padding:6px 10px'>Step {step} of "
+                               f"{len(self.actions)} \u00b7 {what}</div>")
+        note = self.notes.get(step, "")
+        self.note.value = f"{CSS}<div class='pl-root pl-msg pl-info'>{esc(note)}</div>" if note else ""
+        self.next.disabled = step >= len(self.actions)
+        self.back.disabled = step == 0
+
+    def _repr_mimebundle_(self, **kwargs):
+        """Display as the widget."""
+        return self.widget._repr_mimebundle_(**kwargs)

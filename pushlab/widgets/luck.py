@@ -25,8 +25,8 @@ import numpy as np
 
 from pushlab.errors import IllegalAction, SetupError
 from pushlab.widgets.common import (
-    CSS, MessageArea, box_html, card_face, error_text, esc, notes_by_step, replay, routed,
-    row_html, script_actions, stack_html,
+    CSS, MessageArea, StepPlayer, box_html, card_face, error_text, esc, routed, row_html,
+    stack_html,
 )
 
 __all__ = [
@@ -580,7 +580,7 @@ class OddsPanel:
         return self.widget._repr_mimebundle_(**kwargs)
 
 
-class StepThrough:
+class StepThrough(StepPlayer):
     """A Next/Back player over a scripted list of actions, the event log beside the table.
 
     ``notes`` is a list of sentences: ``notes[0]`` for the start, ``notes[i]`` after the
@@ -590,60 +590,32 @@ class StepThrough:
 
     def __init__(self, game, actions, notes=None, odds: bool = False, title: str = ""):
         w = _w()
-        self.actions = script_actions(actions)
-        self.states = replay(game, self.actions)
-        self.notes = notes_by_step(notes)
-        self.step = 0
-        self.message = MessageArea()
-        self.back = w.Button(description="Back", icon="arrow-left", tooltip="Go back one step",
-                             layout=w.Layout(width="110px"))
-        self.next = w.Button(description="Next", icon="arrow-right", tooltip="Play the next scripted action",
-                             button_style="primary", layout=w.Layout(width="110px"))
-        self.restart = w.Button(description="Restart", icon="undo", tooltip="Back to the start of the scenario",
-                                layout=w.Layout(width="110px"))
-        self.position = w.HTML()
-        self.note = w.HTML()
+        self.setup_steps(game, actions, notes)
         self.table = TableView(game)
         self.log = w.HTML(layout=w.Layout(width="330px"))
         self.odds = OddsPanel() if odds else None
-        self.next.on_click(routed(self.message)(lambda _=None: self.go(self.step + 1)))
-        self.back.on_click(routed(self.message)(lambda _=None: self.go(self.step - 1)))
-        self.restart.on_click(routed(self.message)(lambda _=None: self.go(0)))
         side = [w.HTML(f"{CSS}<div class='pl-root'><b>Event log</b></div>"), self.log]
         if self.odds:
             side.append(self.odds.widget)
         header = [w.HTML(f"{CSS}<div class='pl-root' style='font-size:18px;font-weight:600'>{esc(title)}</div>")] \
             if title else []
         self.widget = w.VBox(header + [
-            w.HBox([self.back, self.next, self.restart, self.position]),
-            self.note, self.message.widget,
+            self.step_controls(), self.note, self.message.widget,
             w.HBox([self.table.widget, w.VBox(side)], layout=w.Layout(align_items="flex-start")),
         ])
         self.widget.add_class("pl-stepthrough")
         self.go(0)
 
-    def go(self, step: int) -> None:
-        """Show the state after ``step`` actions (0 = start)."""
-        if not 0 <= step < len(self.states):
-            raise IllegalAction(f"no step {step}: the scenario has steps 0 to {len(self.states) - 1}",
-                                str(step), [str(i) for i in range(len(self.states))])
-        self.step = step
-        game = self.states[step]
-        prev = self.states[step - 1] if step else game
+    def show(self, game, new_from: int) -> None:
+        """Draw the table, the log (this step's lines in bold) and the odds."""
         self.table.show(game)
-        self.log.value = log_html(game.log, start=len(prev.log) if step else len(game.log))
-        what = f"next: {_step_html(self.actions[step])}" if step < len(self.actions) else "end of the scenario"
-        self.position.value = (f"{CSS}<div class='pl-root' style='padding:6px 10px'>Step {step} of "
-                               f"{len(self.actions)} \u00b7 {what}</div>")
-        note = self.notes.get(step, "")
-        self.note.value = (f"{CSS}<div class='pl-root pl-msg pl-info'>{esc(note)}</div>" if note else "")
-        self.next.disabled = step >= len(self.actions)
-        self.back.disabled = step == 0
+        self.log.value = log_html(game.log, start=new_from)
         if self.odds:
             self.odds.show(game)
 
-    def _repr_mimebundle_(self, **kwargs):
-        return self.widget._repr_mimebundle_(**kwargs)
+    def action_html(self, action: str) -> str:
+        """Name the next action in words and in the script's notation."""
+        return _step_html(action)
 
 
 class PlayApp:

@@ -24,9 +24,8 @@ import numpy as np
 
 from pushlab.errors import IllegalAction, PushlabError
 from pushlab.rummy.cards import SUIT_NAMES, SUIT_SYMBOLS, Card, parse_cards, rank_label
-from pushlab.widgets.common import (CSS, MessageArea, box_html, card_back, error_text, esc,
-                                    notes_by_step, replay, routed, row_html, script_actions,
-                                    stack_html)
+from pushlab.widgets.common import (CSS, MessageArea, StepPlayer, box_html, card_back, error_text,
+                                    esc, routed, row_html, stack_html)
 
 __all__ = [
     "RUMMY_CSS", "card_html", "cards_html", "hand_html", "card_name", "card_classes", "meld_html", "check_meld",
@@ -1163,62 +1162,32 @@ class PlayApp:
         return self.widget._repr_mimebundle_(**kwargs)
 
 
-class StepThrough:
+class StepThrough(StepPlayer):
     """A Next/Back player over a scripted rummy deal, every hand face up, the log beside it.
 
     ``notes`` is a list (``notes[0]`` at the start, ``notes[i]`` after action i) or a dict
     ``{step: note}``. An illegal script raises ``IllegalAction`` naming the step at once.
     """
 
+    restart_tip = "Back to the deal"
+
     def __init__(self, game, actions, notes=None, title: str = ""):
         w = _w()
-        self.actions = script_actions(actions)
-        self.states = replay(game, self.actions)
-        self.notes = notes_by_step(notes)
-        self.message = MessageArea()
-        guard = routed(self.message)
-        self.back = w.Button(description="Back", icon="arrow-left", tooltip="Go back one step",
-                             layout=w.Layout(width="100px"))
-        self.next = w.Button(description="Next", icon="arrow-right", button_style="primary",
-                             tooltip="Play the next scripted action", layout=w.Layout(width="100px"))
-        self.restart = w.Button(description="Restart", icon="undo", tooltip="Back to the deal",
-                                layout=w.Layout(width="100px"))
-        self.position = w.HTML()
-        self.note = w.HTML()
+        self.setup_steps(game, actions, notes, button_width="100px")
         self.table = w.HTML(layout=w.Layout(width="840px"))
         self.log = w.HTML(layout=w.Layout(width="340px"))
-        self.next.on_click(guard(lambda _=None: self.go(self.step + 1)))
-        self.back.on_click(guard(lambda _=None: self.go(self.step - 1)))
-        self.restart.on_click(guard(lambda _=None: self.go(0)))
         header = [w.HTML(_title_html(title))] if title else []
         self.widget = w.VBox(header + [
-            w.HBox([self.back, self.next, self.restart, self.position]), self.note, self.message.widget,
+            self.step_controls(), self.note, self.message.widget,
             w.HBox([self.table, w.VBox([w.HTML(_title_html("Event log")), self.log])],
                    layout=w.Layout(align_items="flex-start"))])
         self.widget.add_class("pl-rummy-stepthrough")
         self.go(0)
 
-    def go(self, step: int) -> None:
-        """Show the state after ``step`` actions (0 = as dealt)."""
-        if not 0 <= step < len(self.states):
-            raise IllegalAction(f"no step {step}: the scenario has steps 0 to {len(self.states) - 1}",
-                                str(step), [str(i) for i in range(len(self.states))])
-        self.step = step
-        game = self.states[step]
-        prev = self.states[step - 1] if step else game
+    def show(self, game, new_from: int) -> None:
+        """Draw the table with every hand face up and the log (this step's lines in bold)."""
         self.table.value = table_html(game, you=None, show_hands=True)
-        self.log.value = log_html(game.log, start=len(prev.log) if step else len(game.log), last=None)
-        nxt = f"next: <code>{esc(self.actions[step])}</code>" if step < len(self.actions) else "end of the scenario"
-        self.position.value = (f"{CSS}<div class='pl-root' style='padding:6px 10px'>Step {step} of "
-                               f"{len(self.actions)} \u00b7 {nxt}</div>")
-        note = self.notes.get(step, "")
-        self.note.value = f"{CSS}<div class='pl-root pl-msg pl-info'>{esc(note)}</div>" if note else ""
-        self.next.disabled = step >= len(self.actions)
-        self.back.disabled = step == 0
-
-    def _repr_mimebundle_(self, **kwargs):
-        """Display as the widget."""
-        return self.widget._repr_mimebundle_(**kwargs)
+        self.log.value = log_html(game.log, start=new_from, last=None)
 
 
 class OddsPanel:
