@@ -20,6 +20,7 @@ Way(melds=[('set', '7S 7H JK'), ('set', '9S 9D 9C')], rest='KH', penalty=10)
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from bisect import bisect_left
 from functools import lru_cache
 from itertools import combinations, compress
 from numbers import Integral
@@ -545,17 +546,30 @@ def _suit_windows(s, pattern, m):
     Some best window always starts at a held value, so these suffice.
     """
     idx = _IDXS[s]
-    held = [v for v in range(1, 15) if pattern[(v - 1) % 13]]
+    held = [v for v, c in zip(_VALUES, pattern + pattern[:1]) if c]      # values 1..14
+    ids = [idx[v] for v in held]
+    top = 15 - m
     out = []
     last = 0
-    for v in held:
-        lo = min(v, 15 - m)                     # non-decreasing in v
+    n = len(held)
+    j = 0
+    for k, v in enumerate(held):
+        lo = v if v < top else top              # non-decreasing in v
         if lo == last:
             continue
         last = lo
-        used = tuple(idx[w] for w in held if lo <= w < lo + m)
+        i = k if lo == v else bisect_left(held, lo)
+        if j < i:
+            j = i
+        end = lo + m
+        while j < n and held[j] < end:          # the window's end only moves up
+            j += 1
+        used = tuple(ids[i:j])
         out.append((m - len(used), used, lo))
     return tuple(out)
+
+
+_VALUES = range(1, 15)
 
 
 def _bits(values) -> int:
@@ -573,7 +587,7 @@ def _suit_pair(s, pattern, m):
     them (the ace: value 1 and value 14 are the same card).
     """
     wins = _suit_windows(s, pattern, m)
-    once = _bits(v for v in range(1, 15) if pattern[(v - 1) % 13] == 1)
+    once = _bits(v for v, c in zip(_VALUES, pattern + pattern[:1]) if c == 1)
     ace_once = pattern[0] == 1
     full = (1 << m) - 1
     masks = [(full << w[2], m - w[0]) for w in wins]     # (values covered, naturals held)
