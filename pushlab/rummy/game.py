@@ -31,7 +31,7 @@ import numpy as np
 from pushlab.seeding import make_rng
 from pushlab.errors import IllegalAction, ParseError, PushlabError, SetupError
 from pushlab.rummy.cards import SUITS, Card, full_deck, parse_cards, sort_cards
-from pushlab.rummy.melds import (CONTRACTS, HAND_SIZES, KINDS, MAX_RUN, MAX_SET, Meld,
+from pushlab.rummy.melds import (CONTRACTS, _analyse_cached, HAND_SIZES, KINDS, MAX_RUN, MAX_SET, Meld,
                                  cards_text, contract_problem, contract_text, meld_problem)
 
 DEFAULT_NAMES = ("Ann", "Ben", "Cat", "Dan")
@@ -766,10 +766,10 @@ class _Draft:
         return d
 
     def freeze(self) -> Game:
-        """The immutable Game for this draft (every field is already an immutable value)."""
-        g = object.__new__(Game)
-        g.__dict__.update(self.__dict__)
-        return g
+        """The immutable Game for this draft (every field is already an immutable value): the
+        draft itself becomes it (no copy; the draft is not used afterwards)."""
+        self.__class__ = Game
+        return self
 
     # -- changing fields
     def give(self, p: int, *cards) -> None:
@@ -989,9 +989,10 @@ class _Draft:
 
     def lay_melds(self, melds) -> None:
         """Move the melds' cards from the hand to the table."""
-        for kind, cards in melds:
-            self.take_away(self.p, cards)
-            self.table += (Meld(kind, cards, self.p),)
+        p = self.active_player
+        for kind, cards in melds:                   # check_melds validated them: known melds
+            self.take_away(p, cards)
+            self.table += (Meld._known(kind, cards, p, _analyse_cached(cards, kind)[1]),)
 
     def check_layoff(self, card, m, end, hand, forbidden=None) -> Meld:
         """Validate a lay-off (rule 13) and return the extended meld."""
