@@ -202,12 +202,26 @@ class Game:
         draft = _Draft(players=names, deals=deals, deal_index=0, first_dealer=int(dealer),
                        dealer=int(dealer), phase="draw", active_player=0, hands=((),) * 4,
                        stock=(), discard_pile=(), table=(), met=(False,) * 4, drawn=None, source=None,
-                       turn=1, quiet_turns=0, round_cap=round_cap, results=(), log=(),
-                       private_log=((),) * 4, deal_seeds=seeds, decks=decks)
+                       turn=1, quiet_turns=0, round_cap=round_cap, results=(), _events=[],
+                       _nev=0, deal_seeds=seeds, decks=decks)
         draft.start_deal()
         return draft.freeze()
 
     # ------------------------------------------------------------------ views
+    def __getattr__(self, name):
+        """``log`` and ``private_log``, built on first use from the log events of the moves.
+
+        A Game made by :meth:`apply` keeps its log as (the list of events it shares with
+        the states before and after it, how many of them are its own); the tuples of
+        sentences are made, and kept, when first asked for.
+        """
+        if name == "log" or name == "private_log":
+            d = self.__dict__
+            if "_events" in d:
+                d["log"], d["private_log"] = _logs_of(d["_events"], d["_nev"])
+                return d[name]
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
     @property
     def num_players(self) -> int:
         """Always 4 (rule 1)."""
@@ -743,6 +757,25 @@ def _put(values: tuple, i: int, value) -> tuple:
     return values[:i] + (value,) + values[i + 1:]
 
 
+def _logs_of(events, n) -> tuple:
+    """(public log, the four private logs) from the first n items of a flat event list
+    [player (-1: public), sentence, ...]."""
+    whos, lines = events[0:n:2], events[1:n:2]
+    log = tuple(s for w, s in zip(whos, lines) if w < 0)
+    return log, tuple(tuple(s for w, s in zip(whos, lines) if w == p) for p in range(NUM_PLAYERS))
+
+
+def _events_of(log, private_log) -> tuple:
+    """(a new flat event list, its length) holding the given public and private logs."""
+    events = []
+    for s in log:
+        events += (-1, s)
+    for p, lines in enumerate(private_log):
+        for s in lines:
+            events += (p, s)
+    return events, len(events)
+
+
 class _Refusal(Exception):
     """An action is illegal; the message names the rule broken."""
 
@@ -762,7 +795,12 @@ class _Draft:
     def of(cls, g: Game) -> _Draft:
         """A draft of ``g`` (sharing its immutable fields)."""
         d = object.__new__(cls)
-        d.__dict__.update(g.__dict__)
+        dd = d.__dict__
+        dd.update(g.__dict__)
+        if "_events" not in dd:             # a Game from its constructor (dataclasses.replace)
+            dd["_events"], dd["_nev"] = _events_of(dd["log"], dd["private_log"])
+        dd.pop("log", None)                 # the draft's logs grow from the events
+        dd.pop("private_log", None)
         return d
 
     def freeze(self) -> Game:
@@ -788,13 +826,22 @@ class _Draft:
             hand = hand[:i] + hand[i + 1:]
         self.hands = _put(self.hands, p, hand)
 
-    def note(self, sentence: str) -> None:
-        """Append a sentence to the public log."""
-        self.log += (sentence,)
+    def note(self, sentence: str, p: int = -1) -> None:
+        """Append a sentence to the public log (or to player p's private log).
+
+        The event list is shared with the state drafted from: appended to in place while
+        no other state has extended it, else copied first (states stay immutable values).
+        """
+        events, n = self._events, self._nev
+        if len(events) != n:
+            events = self._events = events[:n]
+        events.append(p)
+        events.append(sentence)
+        self._nev = n + 2
 
     def note_private(self, p: int, sentence: str) -> None:
         """Append a sentence to player p's private log."""
-        self.private_log = _put(self.private_log, p, self.private_log[p] + (sentence,))
+        self.note(sentence, p)
 
     # -- helpers
     @property
