@@ -165,10 +165,12 @@ class HeuristicBot(RummyBot):
         table = v.table
         if not v.met[v.player]:
             way = None
-            if _deficit(hand, v.deal) == 0:
+            counts, wilds = hand_key(hand)
+            plan = _deficit_plan(counts, v.deal)
+            if plan is not None and plan[0] <= wilds:    # deficit 0
                 way = quick_contract(hand, v.deal)       # the fewest wilds, from the plan
             if way is None:
-                return [(hand, f"discard {self.discard(v, hand)}")], hand
+                return [(hand, f"discard {self.discard(v, hand, known=(wilds, plan))}")], hand
             steps.append((hand, _meld_action(way.melds)))
             hand = _minus(hand, [c for _, cs in way.melds for c in cs])
             table = table + tuple(Meld(k, c, v.player) for k, c in way.melds)
@@ -192,13 +194,18 @@ class HeuristicBot(RummyBot):
         """Remember planned steps by (deal, turn, player, hand before the step)."""
         self._plan = {key[:3] + (_sorted(h),): a for h, a in steps}
 
-    def discard(self, v: View, hand, met=False) -> Card:
-        """The highest-penalty natural card that helps nothing (a wild only if nothing else)."""
+    def discard(self, v: View, hand, met=False, known=None) -> Card:
+        """The highest-penalty natural card that helps nothing (a wild only if nothing else).
+
+        ``known``: (wilds, deficit plan) of ``hand`` if the caller has them."""
         if met:
             rest = hand
         else:                               # before the contract: cards outside the best plan
-            counts, wilds = hand_key(hand)
-            plan = _deficit_plan(counts, v.deal)
+            if known is None:
+                counts, wilds = hand_key(hand)
+                plan = _deficit_plan(counts, v.deal)
+            else:
+                wilds, plan = known
             rest = _split_plan(hand, plan[1] if plan else ())[1]
         pool = [c for c in rest if c.is_natural]
         if pool:
