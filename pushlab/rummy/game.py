@@ -214,6 +214,13 @@ class Game:
         A Game made by :meth:`apply` keeps its log as (the list of events it shares with
         the states before and after it, how many of them are its own); the tuples of
         sentences are made, and kept, when first asked for.
+
+        >>> g = Game.new(seed=3, dealer=0)
+        >>> a, b = g.apply("push"), g.apply("take")      # two lines of play from one state
+        >>> a.log[1:], b.log[1:], g.log[1:]
+        (('Ben pushes K♦ and the top stock card to Cat, then draws from the stock',), ('Ben takes K♦ from the discard pile',), ())
+        >>> a.private_log[1][1:], b.private_log[1][1:], a.apply("discard AH").log[-1]
+        (('Ben draws A♥ from the stock',), (), 'Ben discards A♥')
         """
         if name == "log" or name == "private_log":
             d = self.__dict__
