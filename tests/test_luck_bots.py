@@ -26,12 +26,7 @@ from pushlab.luck.bots import (
 )
 from pushlab.tournament import play
 
-
-def run(game, actions):
-    """Apply actions in order."""
-    for a in actions:
-        game = game.apply(a)
-    return game
+from helpers import run
 
 
 def cols(*texts):

@@ -13,33 +13,9 @@ import numpy as np
 import pytest
 
 from pushlab.errors import IllegalAction, SetupError
-from pushlab.luck import ROLL, SWITCH, Card, Game, full_deck, parse_cards
+from pushlab.luck import ROLL, SWITCH, Card, Game, full_deck
 
-FILL = " P6" * 8  # cards left in the pile so that a scripted game does not end early
-
-
-def cards(text):
-    """Cards from notation, as a tuple."""
-    return parse_cards(text)
-
-
-def play(game, script):
-    """Apply a script of actions ("draw place 0 stop take 1 bank R") and return the state."""
-    words = script.split()
-    i = 0
-    while i < len(words):
-        if words[i] in ("bank", "place", "take"):
-            action, i = f"{words[i]} {words[i + 1]}", i + 2
-        else:
-            action, i = words[i], i + 1
-        game = game.apply(action)
-    return game
-
-
-def new(players=3, deck="", rolls="", **options):
-    """A scripted game; the seed only matters once the scripted rolls run out."""
-    return Game.new(players, deck=deck, rolls=rolls, seed=0, **options)
-
+from helpers import FILL, cards, new, play
 
 def within_4_se(hits, n, p):
     """True when the observed frequency hits/n is within 4 standard errors of p."""

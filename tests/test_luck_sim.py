@@ -25,12 +25,7 @@ from pushlab.luck.sim import (
 )
 from pushlab.tournament import play, tournament
 
-
-def run(game, actions):
-    """Apply actions in order."""
-    for a in actions:
-        game = game.apply(a)
-    return game
+from helpers import run
 
 
 def three_columns(pile, players=3, first="R1 B1 G1"):

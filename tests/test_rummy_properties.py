@@ -15,17 +15,9 @@ from hypothesis import strategies as st
 from pushlab.errors import IllegalAction
 from pushlab.rummy import Game, full_deck, left_of, parse_cards, penalty, team_of
 
+from helpers import rummy_cards
+
 FULL = Counter(full_deck())
-
-
-def all_cards(g):
-    """Counter of every card on the table, in hands, stock and discard pile."""
-    c = Counter(g.stock) + Counter(g.discard_pile)
-    for h in g.hands:
-        c.update(h)
-    for m in g.table:
-        c.update(m.cards)
-    return c
 
 
 def expected_sizes(g, action):
@@ -96,7 +88,7 @@ def random_play(seed, deals, steps, check):
 @given(seed=st.integers(0, 2**32 - 1), deal=st.sampled_from([1, 2, 3, 4, 5]))
 def test_random_games_keep_the_invariants(seed, deal):
     def check(g, action, nxt, rng):
-        assert all_cards(nxt) == FULL                                  # rule 2: 108 cards
+        assert rummy_cards(nxt) == FULL                                  # rule 2: 108 cards
         same_deal = len(nxt.results) == len(g.results)
         if same_deal:
             assert nxt.hand_sizes == expected_sizes(g, action)
@@ -197,5 +189,5 @@ def test_any_action_string_is_applied_or_refused_with_a_domain_error(words, step
     except IllegalAction as e:
         assert str(e) and e.action == action
     else:
-        assert all_cards(nxt) == FULL
+        assert rummy_cards(nxt) == FULL
     assert (g.hands, g.table, g.stock, g.discard_pile, g.met, g.log, g.phase) == before

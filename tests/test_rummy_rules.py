@@ -14,6 +14,8 @@ from pushlab.errors import IllegalAction, SetupError
 from pushlab.rummy import (Card, Game, Meld, deck_for, full_deck, parse_cards, partner_of, penalty,
                            team_of)
 
+from helpers import rummy_cards
+
 BEN = "3S 4S 8S 10C QD KH"
 CAT = "6H 7S 9H JC KC AD"
 DAN = "3H 6C 8D 10H QS 4C"
@@ -43,17 +45,6 @@ def refused(g, action, *words):
     return str(e.value)
 
 
-def account(g):
-    """Every card of the scripted/full deck is somewhere exactly once."""
-    c = Counter(g.stock) + Counter(g.discard_pile)
-    for h in g.hands:
-        c.update(h)
-    for m in g.table:
-        c.update(m.cards)
-    return c
-
-
-# --------------------------------------------------------------------------- rule 1
 def test_rule_1_four_players_two_partnerships_sitting_opposite():
     g = Game.new(seed=1)
     assert g.num_players == 4 and g.players == ("Ann", "Ben", "Cat", "Dan")
@@ -76,7 +67,7 @@ def test_rule_2_a_shuffled_deal_uses_all_108_cards():
     for seed in range(3):
         for deal in (1, 5):
             g = Game.new(seed=seed, deals=(deal,))
-            assert account(g) == Counter(full_deck())
+            assert rummy_cards(g) == Counter(full_deck())
     with pytest.raises(SetupError, match="too many copies of 5H"):
         Game.new(deck=["5H"] * 3 + list(full_deck()[26:60]))
 
