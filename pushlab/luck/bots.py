@@ -223,14 +223,18 @@ class Bot:
         return hash(repr(self))
 
     def choose(self, game, rng=None) -> str:
-        """The action this bot takes in ``game`` (a legal one)."""
+        """The action this bot takes in ``game`` (a legal one): the bank rule first, then :meth:`decide`."""
         _check_not_over(game)
+        colour = bank_choice(game, self.bank_at)
+        return f"bank {colour}" if colour else self.decide(game, rng)
+
+    def decide(self, game, rng) -> str:
+        """Every decision but banking, by phase (``on_turn``, ``on_place``, ...)."""
         return getattr(self, _PHASES[game.phase])(game, rng)
 
     def on_turn(self, game, rng) -> str:
-        """Start of turn: bank by the rule, else draw."""
-        colour = bank_choice(game, self.bank_at)
-        return f"bank {colour}" if colour else "draw"
+        """Start of turn when the bank rule did not trigger: draw."""
+        return "draw"
 
     def on_place(self, game, rng) -> str:
         """Place the pending card by :func:`placement`."""
@@ -282,12 +286,8 @@ class RandomBot(Bot):
     def __init__(self, bank_at=None):
         super().__init__(bank_at)
 
-    def choose(self, game, rng=None) -> str:
-        """A random legal action (or the bank rule at the start of a turn)."""
-        _check_not_over(game)
-        colour = bank_choice(game, self.bank_at)
-        if colour:
-            return f"bank {colour}"
+    def decide(self, game, rng) -> str:
+        """A random legal action."""
         return _pick(game.legal_actions(), rng)
 
 
@@ -384,17 +384,13 @@ class HintBot(Bot):
     def __init__(self, bank_at=None):
         super().__init__(bank_at)
 
-    def choose(self, game, rng=None) -> str:
+    def decide(self, game, rng) -> str:
         """The hinted action if legal, else the shared rules."""
-        _check_not_over(game)
-        colour = bank_choice(game, self.bank_at)
-        if colour:
-            return f"bank {colour}"
         from pushlab.luck import odds  # lazy: odds is heavier and optional
         best = getattr(odds.hint(game), "best", None)
         if best in game.legal_actions():
             return best
-        return super().choose(game, rng)
+        return super().decide(game, rng)
 
     def should_stop(self, game, rng) -> bool:
         """Fallback only: stop at a one-in-four bust risk."""
