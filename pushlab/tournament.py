@@ -1,8 +1,9 @@
 """Play many games between bots and collect the results as numpy arrays (both games).
 
-Generic over the game: a game is any immutable state with ``is_over``,
-``current_player``, ``apply(action)``, ``scores()`` and ``winners()`` (both
-``pushlab.luck.Game`` and ``pushlab.rummy.Game`` qualify), built by a
+Generic over the game: a game is any state meeting :class:`pushlab.protocol.Game`
+(``is_over``, ``current_player``, ``apply(action)``, ``scores()``, ``winners()``, ...;
+both ``pushlab.luck.Game`` and ``pushlab.rummy.Game`` do, checked by
+``tests/test_conformance.py``), built by a
 ``game_factory(seed) -> game``. A bot is an object with ``choose(game, rng)``
 or a function ``f(game, rng) -> action``; a *bot factory* is a class or a
 zero-argument callable that makes one (a fresh bot per game).
