@@ -13,7 +13,8 @@ opens JupyterLab on such a copy (needs the ``lab`` extra).
 ``pushlab simulate luck stopafter:3 greedy --games 200 --seed 1`` plays a
 seeded tournament between bots (``pushlab simulate rummy heuristic random``
 for the rummy: two partnerships) and prints mean scores and win rates with
-95% confidence intervals.
+95% confidence intervals (Wilson for rates, t for means; see ``pushlab.stats``), and
+each bot minus the first with the paired 95% interval of the difference.
 
 ``pushlab soak --games 100000 --workers 2`` plays random games of both engines,
 checking every invariant after every action (:mod:`pushlab.soak`), and prints a
@@ -221,18 +222,30 @@ def parse_bot(spec: str, known: dict) -> BotFactory:
 
 
 def format_result(result, game: str) -> str:
-    """A table of mean score and win rate per bot with 95% confidence intervals."""
+    """A table of mean score and win rate per bot with 95% confidence intervals, then each
+    bot minus the first one: the difference and its paired 95% interval (same games).
+
+    A single game has no interval for a mean: it says "not enough games".
+    """
+    from pushlab.stats import format_ci
+
     rows = result.summary()
     if game == "rummy":  # bots are (a, b, a, b): one row per partnership
         rows = rows[:2]
-    width = max(len(r["bot"]) for r in rows)
-    means = [f"{r['score']:.2f} [{r['score_ci'][0]:.2f}, {r['score_ci'][1]:.2f}]" for r in rows]
+    diffs = result.comparisons()
+    names = [r["bot"] for r in rows] + [f"{c['a']} - {c['b']}" for c in diffs]
+    width = max(len(n) for n in names)
+    means = [f"{r['score']:.2f} {format_ci(*r['score_ci'], '.2f')}" for r in rows]
+    means += [f"{c['score_diff'][0]:+.2f} {format_ci(*c['score_diff'][1:], '+.2f')}" for c in diffs]
+    rates = [f"{r['win_rate']:.1%} {format_ci(*r['win_ci'])}" for r in rows]
+    rates += [f"{c['win_diff'][0]:+.1%} {format_ci(*c['win_diff'][1:], '+.1%')}" for c in diffs]
     head = ("mean penalty (lower is better)" if game == "rummy" else "mean score") + " [95% CI]"
     col = max(len(head), *map(len, means))
     lines = [f"{'bot':<{width}}  {head:<{col}}  win rate [95% CI]"]
-    for r, mean in zip(rows, means):
-        wlo, whi = r["win_ci"]
-        lines.append(f"{r['bot']:<{width}}  {mean:<{col}}  {r['win_rate']:.1%} [{wlo:.1%}, {whi:.1%}]")
+    for i, (name, mean, rate) in enumerate(zip(names, means, rates)):
+        if i == len(rows):
+            lines.append("difference (paired: same games)")
+        lines.append(f"{name:<{width}}  {mean:<{col}}  {rate}")
     return "\n".join(lines)
 
 
@@ -316,7 +329,8 @@ def build_parser() -> argparse.ArgumentParser:
         "simulate",
         help="play many seeded games between bots",
         description="Play a seeded tournament between bots and print mean scores and win rates "
-        "(95%% confidence intervals). luck bots: random, stopafter[:K], stopatrisk[:P], greedy, hint "
+        "(95% confidence intervals), then each bot minus the first with the 95% interval of "
+        "the difference. luck bots: random, stopafter[:K], stopatrisk[:P], greedy, hint "
         "(2-6 of them); rummy bots: random, heuristic, neverpush (2: one per partnership; lower "
         "penalty is better).",
     )
