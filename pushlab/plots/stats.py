@@ -104,39 +104,57 @@ def coverage_curve(p, ns, methods=("wald", "wilson"), ax=None, level: float = 0.
     return ax
 
 
-def difference_plot(data, ax=None, unit: str = "points", zero_label: str = "no difference"):
-    """Estimates with their 95% intervals as horizontal bars, with a line at 0.
-
-    ``data`` maps a label to ``(estimate, low, high)``; put the difference rows last.
-
-    >>> import matplotlib; matplotlib.use("Agg")
-    >>> ax = difference_plot({"A": (5, 3, 7), "B": (4, 2, 6), "A - B (paired)": (1, 0.2, 1.8)})
-    >>> [t.get_text() for t in ax.get_yticklabels()]
-    ['A', 'B', 'A - B (paired)']
-    """
-    if not isinstance(data, Mapping) or not data:
-        raise PushlabError("difference_plot needs a non-empty mapping label -> (estimate, low, high)")
-    ax = _axes(ax)
+def _interval_rows(ax, data, colour, signed):
+    """Draw ``{label: (estimate, low, high)}`` as points with horizontal 95% error bars."""
     labels = list(data)
     est, low, high = (np.array([float(data[k][i]) for k in labels]) for i in range(3))
     pos = np.arange(len(labels))
-    colours = ["#8fb3d9" if " - " not in k and "−" not in k else "#f0a35e" for k in labels]
     ax.errorbar(est, pos, xerr=[est - low, high - est], fmt="none", ecolor="#222", capsize=5, lw=2)
-    ax.scatter(est, pos, s=60, c=colours, edgecolors="#222", zorder=3)
+    ax.scatter(est, pos, s=60, c=colour, edgecolors="#222", zorder=3)
+    fmt = "+.1f" if signed else ".1f"
     for y, e, lo, hi in zip(pos, est, low, high):
-        ax.annotate(f"{e:+.1f}  [{lo:+.1f}, {hi:+.1f}]" if " - " in labels[y] else
-                    f"{e:.1f}  [{lo:.1f}, {hi:.1f}]", (hi, y), textcoords="offset points",
-                    xytext=(6, -3), fontsize="small")
-    ax.axvline(0, color=TRUTH, ls="--", lw=1, label=zero_label)
+        ax.annotate(f"{e:{fmt}} [{lo:{fmt}}, {hi:{fmt}}]", (e, y), textcoords="offset points",
+                    xytext=(0, 9), ha="center", fontsize="small")
     ax.set_yticks(pos, labels)
-    ax.invert_yaxis()
-    ax.margins(x=0.25)
-    ax.set_title("Estimates and differences with 95% confidence intervals")
-    ax.set_xlabel(f"mean ({unit})")
-    ax.set_ylabel("estimate")
+    ax.set_ylim(len(labels) - 0.4, -0.6)
+    ax.margins(x=0.15)
     ax.grid(axis="x", alpha=0.3)
-    ax.legend(fontsize="small", loc="lower right")
-    return ax
+
+
+def difference_plot(estimates, differences, axes=None, unit: str = "points"):
+    """Two panels: the estimates with their 95% intervals, and the differences with a line at 0.
+
+    ``estimates`` and ``differences`` map a label to ``(estimate, low, high)``. A
+    difference whose interval lies on one side of 0 is clear at 95% confidence.
+
+    >>> import matplotlib; matplotlib.use("Agg")
+    >>> left, right = difference_plot({"A": (5, 3, 7), "B": (4, 2, 6)}, {"A - B (paired)": (1, 0.2, 1.8)})
+    >>> [t.get_text() for t in right.get_yticklabels()], right.get_xlabel()
+    (['A - B (paired)'], 'difference (points)')
+    """
+    for name, data in (("estimates", estimates), ("differences", differences)):
+        if not isinstance(data, Mapping) or not data:
+            raise PushlabError(f"difference_plot needs non-empty {name}: label -> (estimate, low, high)")
+    if axes is None:
+        import matplotlib.pyplot as plt
+
+        _, axes = plt.subplots(1, 2, figsize=(12, 3))
+    left, right = axes
+    _interval_rows(left, estimates, "#8fb3d9", signed=False)
+    left.set_title("Each policy alone (95% intervals)")
+    left.set_xlabel(f"mean ({unit})")
+    left.set_ylabel("policy")
+    _interval_rows(right, differences, "#f0a35e", signed=True)
+    right.axvline(0, color=TRUTH, ls="--", lw=1, label="no difference")
+    low = min(float(v[1]) for v in differences.values())
+    high = max(float(v[2]) for v in differences.values())
+    pad = 0.15 * max(high - low, 1e-9)
+    right.set_xlim(min(low, 0) - pad, max(high, 0) + pad)
+    right.set_title("The difference (95% intervals)")
+    right.set_xlabel(f"difference ({unit})")
+    right.set_ylabel("comparison")
+    right.legend(fontsize="small", loc="lower right")
+    return left, right
 
 
 def width_curve(ps=(0.5, 0.02), games=None, ax=None, level: float = 0.95):
@@ -155,7 +173,7 @@ def width_curve(ps=(0.5, 0.02), games=None, ax=None, level: float = 0.95):
         ax.plot(games, 100 * (high - low) / 2, color=f"C{i}", label=f"true rate near {p:.0%}")
     for target in (5, 1):
         ax.axhline(target, color="#888", lw=0.8, ls=":")
-        ax.annotate(f"± {target} points", (games[0], target), textcoords="offset points",
+        ax.annotate(f"± {target} point{'s' if target != 1 else ''}", (games[0], target), textcoords="offset points",
                     xytext=(2, 3), fontsize="small", color="#555")
     ax.set_xscale("log")
     ax.set_yscale("log")
