@@ -24,6 +24,7 @@ from pushlab.errors import PushlabError, SetupError
 from pushlab.luck.cards import COLOUR_NAMES, COLOURS
 from pushlab.luck.policy import DEFAULT_POLICY, Policy
 from pushlab.seeding import make_rng
+from pushlab.stats import paired_diff_ci, rate_ci
 
 __all__ = ["ActionValue", "Advice", "advise"]
 
@@ -41,7 +42,8 @@ class ActionValue:
 
     ``win`` (with ``win_se``): estimated probability of winning the game, ties split
     equally among the winners; ``score`` (``score_se``): estimated expected final score;
-    both by rollouts. ``turn``: the one-turn value of :func:`pushlab.luck.odds.hint`
+    both by rollouts; ``win_low``, ``win_high``: the 95% Wilson interval of ``win``
+    (:func:`pushlab.stats.rate_ci`). ``turn``: the one-turn value of :func:`pushlab.luck.odds.hint`
     (expected points this turn, minus the others' average; exact unless the hint says
     it was depth-limited; banking is worth 0 there).
     """
@@ -51,6 +53,8 @@ class ActionValue:
     score: float
     score_se: float
     turn: float
+    win_low: float = float("nan")
+    win_high: float = float("nan")
 
 
 @dataclass(frozen=True)
@@ -85,10 +89,19 @@ class Advice:
         The rollouts of all actions share their shuffles and dice (common random
         numbers), so the difference is paired and sharper than the two SEs suggest.
         """
-        for a in (action, other):
+        self._check(action, other)
+        return _mean_se(self._wins[action] - self._wins[other])
+
+    def edge_ci(self, action: str, other: str) -> tuple:
+        """``(difference, low, high)``: 95% t interval of the paired win difference."""
+        self._check(action, other)
+        return paired_diff_ci(self._wins[action], self._wins[other])
+
+    def _check(self, *actions) -> None:
+        """SetupError unless every action was valued."""
+        for a in actions:
             if a not in self._wins:
                 raise SetupError(f"{a!r} is not a legal action here: {', '.join(self.values)}")
-        return _mean_se(self._wins[action] - self._wins[other])
 
     def protects(self, colour: str) -> tuple:
         """Points of ``colour`` on the bench that banking now keeps from the die, with SE.
@@ -105,10 +118,10 @@ class Advice:
         return self._safe[colour]
 
     def __str__(self) -> str:
-        """One line: ``"bank B: win 79% ± 3% (draw: 64% ± 3%)"``."""
+        """One line: ``"bank B: win 79% (76-82%) (draw: win 64% (61-67%))"``, 95% intervals."""
         def part(a):
             v = self.values[a]
-            return f"win {100 * v.win:.0f}% \u00b1 {100 * 1.96 * v.win_se:.0f}%"
+            return f"win {100 * v.win:.0f}% ({100 * v.win_low:.0f}-{100 * v.win_high:.0f}%)"
         rest = [f"{a}: {part(a)}" for a in self.values if a != self.best]
         return f"{self.best}: {part(self.best)}" + (f" ({', '.join(rest)})" if rest else "")
 
@@ -130,8 +143,8 @@ class Advice:
         rows = []
         for a, v in self.values.items():
             name = f"<b>{escape(a)}</b>" if a == self.best else escape(a)
-            rows.append(f"<tr><td>{name}</td><td>{100 * v.win:.1f}% \u00b1 {100 * 1.96 * v.win_se:.1f}"
-                        f"</td><td>{v.score:.1f} \u00b1 {1.96 * v.score_se:.1f}</td>"
+            rows.append(f"<tr><td>{name}</td><td>{100 * v.win:.1f}% ({100 * v.win_low:.1f}-"
+                        f"{100 * v.win_high:.1f}%)</td><td>{v.score:.1f} \u00b1 {1.96 * v.score_se:.1f}</td>"
                         f"<td>{v.turn:+.2f}</td></tr>")
         how = "exact" if self.turn_exact else "depth-limited"
         return (f"<table><caption>Advice for {escape(self.player)}: {self.rollouts} rollouts per "
@@ -182,7 +195,9 @@ def advise(game, *, rollouts: int = 1000, policy=None, seed=None) -> Advice:
     values, wins = {}, {}
     for i, a in enumerate(legal):
         w, s = c.wins[i, :, me], c.scores[i, :, me]
-        values[a] = ActionValue(*_mean_se(w), *_mean_se(s), float(hint.values[a]))
+        _, low, high = rate_ci(w)
+        values[a] = ActionValue(*_mean_se(w), *_mean_se(s), float(hint.values[a]),
+                                float(low), float(high))
         wins[a] = w
     best = max(legal, key=lambda a: (values[a].win, values[a].score, -legal.index(a)))
     after = "draw" if "draw" in legal else best
