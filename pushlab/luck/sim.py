@@ -53,6 +53,7 @@ import numpy as np
 from pushlab.errors import SetupError
 from pushlab.luck.bots import DEFAULT_BANK_AT, MAX_COLUMNS, placement
 from pushlab.luck.cards import COLOURS, DIE_FACES, ROLL, SWITCH, Card, full_deck
+from pushlab.luck.game import check_switch_rule
 
 ROLL_CODE, SWITCH_CODE, NUM_CODES = 30, 31, 32
 STAR_FACE = 5
@@ -511,7 +512,7 @@ def random_decks(games: int, rng, *, switch_cards: bool = True) -> np.ndarray:
 
 def simulate_games(games: int = 10_000, players: int = 4, *, k=5, bank_at=DEFAULT_BANK_AT,
                    rng=None, harder: bool = False, switch_cards=None, decks=None, dice=None,
-                   batch: int = 20_000, random=False) -> GamesResult:
+                   batch: int = 20_000, random=False, switch_rule="turn") -> GamesResult:
     """Play whole games in lock-step with numpy; every seat is ``StopAfter(k, bank_at)``.
 
     ``k`` and ``bank_at`` may be one value or one per seat (``None``: never bank).
@@ -524,12 +525,15 @@ def simulate_games(games: int = 10_000, players: int = 4, *, k=5, bank_at=DEFAUL
     pass ``decks`` (games x cards, codes, top first) and ``dice`` (games x faces 0..5,
     at least as many as cards) to fix them, else both come from ``rng`` (batch by
     batch, so the games drawn for a seed depend on ``batch`` too).
+    ``switch_rule`` is the engine's (rule 10): ``"turn"`` (the direction resets every
+    turn) or ``"game"`` (it lasts until the next switch card).
 
     >>> res = simulate_games(2000, 4, k=3, rng=np.random.default_rng(0))
     >>> res.scores.shape, bool(abs(res.win_rates().sum() - 1) < 1e-9)
     ((2000, 4), True)
     """
     kk, ba = _per_seat(k, bank_at, players)
+    lasting = check_switch_rule(switch_rule) == "game"
     rand = np.broadcast_to(np.asarray(random, dtype=bool), (players,)).copy() \
         if np.ndim(random) == 0 or len(random) == players else None
     if rand is None:
@@ -558,7 +562,7 @@ def simulate_games(games: int = 10_000, players: int = 4, *, k=5, bank_at=DEFAUL
             random_decks(hi - lo, rng, switch_cards=switch_cards)
         dc = dice[lo:hi] if dice is not None else \
             rng.integers(0, 6, size=dk.shape, dtype=np.int8)
-        parts.append(_Lockstep(dk, dc, players, kk, ba, harder, rand, rng).run())
+        parts.append(_Lockstep(dk, dc, players, kk, ba, harder, rand, rng, lasting).run())
     scores = np.concatenate([p[0] for p in parts]) if parts else np.zeros((0, players), int)
     turns = np.concatenate([p[1] for p in parts]) if parts else np.zeros(0, int)
     return GamesResult(scores, fractional_wins(scores) if len(scores) else scores * 0.0, turns)
@@ -587,8 +591,9 @@ def _per_seat(k, bank_at, players):
 class _Lockstep:
     """B games stepped together: one draw (or bank) per live game per iteration."""
 
-    def __init__(self, decks, dice, n, k, bank_at, harder, random=None, rng=None):
+    def __init__(self, decks, dice, n, k, bank_at, harder, random=None, rng=None, lasting=False):
         B, L = decks.shape
+        self.lasting = lasting          # switch_rule="game": self.sw survives the turn
         self.decks, self.dice, self.n, self.k, self.bank_at = decks, dice, n, k, bank_at
         self.random = np.zeros(n, bool) if random is None else random
         self.any_random, self.rng = bool(self.random.any()), rng
@@ -750,7 +755,8 @@ class _Lockstep:
         self.cpts[rows] = 0
         self.ncols[rows] = 0
         self.placed[rows] = 0
-        self.sw[rows] = False
+        if not self.lasting:
+            self.sw[rows] = False
         self.done[rows] |= self.pos[rows] >= self.L
         self.next_turn(rows[~self.done[rows]])
 
