@@ -9,6 +9,10 @@ seeded tournament between bots (``pushlab simulate rummy heuristic random``
 for the rummy: two partnerships) and prints mean scores and win rates with
 95% confidence intervals.
 
+``pushlab soak --games 100000 --workers 2`` plays random games of both engines,
+checking every invariant after every action (:mod:`pushlab.soak`), and prints a
+JSON summary.
+
 >>> voila_argv("notebooks", port=9000, open_browser=False, python="python")[:4]
 ['python', '-m', 'voila', 'notebooks']
 >>> serve_url(9000)
@@ -258,7 +262,51 @@ def build_parser() -> argparse.ArgumentParser:
                      help="luck: a switch card reverses collection for one turn (turn, the "
                      "default) or until the next switch card (game)")
     sim.add_argument("--deals", default="1,2,3,4,5", help="rummy: deals to play (default 1,2,3,4,5)")
+    sok = commands.add_parser(
+        "soak",
+        help="play many random games of both engines, checking every invariant",
+        description="Play random games of both engines (random and scripted bots, random options), "
+        "check the game protocol's invariants after every action and try malformed and illegal "
+        "actions; print a JSON summary (games, actions, invariant breaks, exceptions other than "
+        "the engines' ValueErrors, seconds). Same seed, same games, on any executor.",
+    )
+    sok.add_argument("--games", type=int, default=1000, help="push-your-luck games (default 1000)")
+    sok.add_argument("--matches", type=int, default=None,
+                     help="rummy matches (default: a tenth of --games)")
+    sok.add_argument("--workers", type=int, default=1, help="processes to use (default 1)")
+    sok.add_argument("--dask", metavar="ADDRESS", default=None,
+                     help="run on Dask: 'local' (a local cluster of --workers processes) or a "
+                     "scheduler address (needs pip install \"pushlab[dask]\")")
+    sok.add_argument("--seed", type=int, default=0, help="seed (default 0)")
+    sok.add_argument("--chunk", type=int, default=50, help="luck games per task (default 50)")
+    sok.add_argument("--json", metavar="FILE", help="also write the summary to FILE")
+    sok.add_argument("--no-progress", action="store_true", help="no progress bar")
     return parser
+
+
+def soak_command(args) -> int:
+    """``pushlab soak``: run the soak, print (and maybe write) the JSON summary; 1 on any break."""
+    import json
+
+    from pushlab.soak import executor_for, soak
+
+    for name in ("games", "workers", "chunk"):
+        value = getattr(args, name)
+        if value < (0 if name == "games" else 1):
+            raise PushlabError(f"--{name} must be a positive integer, got {value}")
+    if args.matches is not None and args.matches < 0:
+        raise PushlabError(f"--matches must not be negative, got {args.matches}")
+    with executor_for(args.workers, args.dask) as executor:
+        result = soak(args.games, args.matches, seed=args.seed, executor=executor,
+                      chunk=args.chunk, progress=not args.no_progress)
+    result["workers"] = args.workers
+    result["executor"] = ("dask " + args.dask if args.dask else
+                          "processes" if args.workers > 1 else "this process")
+    text = json.dumps(result, indent=2)
+    print(text)
+    if args.json:
+        Path(args.json).write_text(text + "\n")
+    return 1 if result["invariant_breaks"] or result["exceptions"] else 0
 
 
 def main(argv=None) -> int:
@@ -281,6 +329,8 @@ def main(argv=None) -> int:
             print(f"pushlab simulate {args.game}: {result.games} games, seed {args.seed}")
             print(format_result(result, args.game))
             return 0
+        if args.command == "soak":
+            return soak_command(args)
     except PushlabError as exc:
         print(f"pushlab: error: {exc}", file=sys.stderr)
         return 2
