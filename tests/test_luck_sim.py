@@ -27,6 +27,7 @@ from pushlab.luck.sim import (
     simulate_turns,
     simulate_turns_engine,
 )
+from pushlab.stats import agrees
 from pushlab.tournament import play, tournament
 
 from helpers import run
@@ -48,11 +49,6 @@ def midgame(seed, turns, players=4, switch_rule="turn"):
             last = g
         g = g.apply(bot.choose(g, rng))
     return last if g.is_over else g
-
-
-def within(est, se, exact, k=4.0):
-    """True when |est - exact| <= k standard errors (k SE of 0 only allows equality)."""
-    return abs(est - float(exact)) <= k * se + 1e-12
 
 
 # ---------------------------------------------------------------------- encoding
@@ -101,8 +97,8 @@ def test_vectorized_agrees_with_exact_small_pile(policy):
     g = three_columns(SMALL if policy.kind != "risk" else " ".join(SMALL.split()[:10]))
     exact = exact_turn(g, policy)
     est = simulate_turns(g, policy, 40_000, np.random.default_rng(7))
-    assert within(est.bust, est.bust_se, exact.bust)
-    assert within(est.points, est.points_se, exact.points)
+    assert agrees(est.bust, float(exact.bust), est.bust_se)
+    assert agrees(est.points, float(exact.points), est.points_se)
 
 
 @pytest.mark.parametrize("seed, turns, policy", [
@@ -112,8 +108,8 @@ def test_vectorized_agrees_with_exact_full_pile(seed, turns, policy):
     g = midgame(seed, turns)
     exact = exact_turn(g, policy)
     est = simulate_turns(g, policy, 60_000, np.random.default_rng(seed))
-    assert within(est.bust, est.bust_se, exact.bust)
-    assert within(est.points, est.points_se, exact.points)
+    assert agrees(est.bust, float(exact.bust), est.bust_se)
+    assert agrees(est.points, float(exact.points), est.points_se)
 
 
 def test_vectorized_sees_real_busts_from_three_columns():
@@ -279,9 +275,9 @@ def test_batched_games_agree_with_engine_statistically():
     e_mean = eng.scores.mean(0)
     e_se = eng.scores.std(0, ddof=1) / np.sqrt(eng.games)
     v_se = vec.scores.std(0, ddof=1) / np.sqrt(vec.games)
-    assert (np.abs(e_mean - vec.mean_scores()) <= 4 * np.hypot(e_se, v_se)).all()
+    assert agrees(e_mean, vec.mean_scores(), np.hypot(e_se, v_se))
     se = vec.wins.std(0, ddof=1) * np.sqrt(1 / eng.games + 1 / vec.games)
-    assert (np.abs(eng.wins.mean(0) - vec.win_rates()) <= 4 * se).all()
+    assert agrees(eng.wins.mean(0), vec.win_rates(), se)
 
 
 def test_batched_random_seats_agree_with_engine_random_bots():
@@ -293,11 +289,11 @@ def test_batched_random_seats_agree_with_engine_random_bots():
                          random=[True, False, True, False], rng=np.random.default_rng(9))
     e_se = eng.scores.std(0, ddof=1) / np.sqrt(eng.games)
     v_se = vec.scores.std(0, ddof=1) / np.sqrt(vec.games)
-    assert (np.abs(eng.scores.mean(0) - vec.mean_scores()) <= 4 * np.hypot(e_se, v_se)).all()
+    assert agrees(eng.scores.mean(0), vec.mean_scores(), np.hypot(e_se, v_se))
     # win rates near 0 make the engine's sample SD 0: use the precise batched SD for both
     sd = vec.wins.std(0, ddof=1)
     se = sd * np.sqrt(1 / eng.games + 1 / vec.games)
-    assert (np.abs(eng.wins.mean(0) - vec.win_rates()) <= 4 * se).all()
+    assert agrees(eng.wins.mean(0), vec.win_rates(), se)
     with pytest.raises(SetupError, match="Generator"):
         simulate_games(players=4, decks=random_decks(1, np.random.default_rng(0)), random=True)
     with pytest.raises(SetupError, match="random"):

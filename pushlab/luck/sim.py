@@ -235,9 +235,27 @@ class TurnEstimate:
         return cls(n, float(busts.mean()), sd(busts.astype(float)), float(scores.mean()),
                    sd(scores.astype(float)), busts, scores)
 
+    @property
+    def bust_ci(self) -> tuple:
+        """95% Wilson interval of the bust chance (never zero width)."""
+        from pushlab.stats import proportion_ci
+
+        return proportion_ci(int(self.busts.sum()), self.n)
+
+    @property
+    def points_ci(self) -> tuple:
+        """95% t interval of the expected points (NaN bounds for a single turn)."""
+        from pushlab.stats import mean_ci
+
+        mean, half = mean_ci(self.scores)
+        return mean - half, mean + half
+
     def _repr_html_(self) -> str:
-        return (f"<b>{self.n:,} turns</b>: bust {self.bust:.4f} &plusmn; {self.bust_se:.4f}, "
-                f"points {self.points:.3f} &plusmn; {self.points_se:.3f} (1 SE)")
+        from pushlab.stats import format_ci
+
+        return (f"<b>{self.n:,} turns</b>: bust {self.bust:.4f} "
+                f"{format_ci(*self.bust_ci, '.4f')}, points {self.points:.3f} "
+                f"{format_ci(*self.points_ci, '.3f')} (95% confidence intervals)")
 
 
 @dataclass(frozen=True)
@@ -485,17 +503,16 @@ class GamesResult:
         return self.wins.std(0, ddof=1) / np.sqrt(self.games)
 
     def mean_score(self):
-        """(mean, low, high) score per seat with 95% normal CIs (as in tournaments)."""
-        from pushlab.tournament import mean_ci
+        """(mean, low, high) score per seat with 95% t intervals (as in tournaments)."""
+        from pushlab.stats import column_mean_ci
 
-        return mean_ci(self.scores)
+        return column_mean_ci(self.scores)
 
     def win_rate(self):
-        """(rate, low, high) win rate per seat with 95% normal CIs, clipped to 0..1."""
-        from pushlab.tournament import mean_ci
+        """(rate, low, high) win rate per seat with 95% Wilson intervals on the win shares."""
+        from pushlab.stats import rate_ci
 
-        rate, low, high = mean_ci(self.wins)
-        return rate, np.clip(low, 0, 1), np.clip(high, 0, 1)
+        return rate_ci(self.wins)
 
 
 def fractional_wins(scores) -> np.ndarray:
