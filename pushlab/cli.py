@@ -7,7 +7,12 @@ hidden from readers, and prints the URL to open.
 ``pushlab simulate luck stopafter:3 greedy --games 200 --seed 1`` plays a
 seeded tournament between bots (``pushlab simulate rummy heuristic random``
 for the rummy: two partnerships) and prints mean scores and win rates with
-95% confidence intervals.
+95% confidence intervals (Wilson for rates, t for means; see ``pushlab.stats``), and
+each bot minus the first with the paired 95% interval of the difference.
+
+``pushlab soak --games 100000 --workers 2`` plays random games of both engines,
+checking every invariant after every action (:mod:`pushlab.soak`), and prints a
+JSON summary.
 
 >>> voila_argv("notebooks", port=9000, open_browser=False, python="python")[:4]
 ['python', '-m', 'voila', 'notebooks']
@@ -169,18 +174,30 @@ def parse_bot(spec: str, known: dict) -> BotFactory:
 
 
 def format_result(result, game: str) -> str:
-    """A table of mean score and win rate per bot with 95% confidence intervals."""
+    """A table of mean score and win rate per bot with 95% confidence intervals, then each
+    bot minus the first one: the difference and its paired 95% interval (same games).
+
+    A single game has no interval for a mean: it says "not enough games".
+    """
+    from pushlab.stats import format_ci
+
     rows = result.summary()
     if game == "rummy":  # bots are (a, b, a, b): one row per partnership
         rows = rows[:2]
-    width = max(len(r["bot"]) for r in rows)
-    means = [f"{r['score']:.2f} [{r['score_ci'][0]:.2f}, {r['score_ci'][1]:.2f}]" for r in rows]
+    diffs = result.comparisons()
+    names = [r["bot"] for r in rows] + [f"{c['a']} - {c['b']}" for c in diffs]
+    width = max(len(n) for n in names)
+    means = [f"{r['score']:.2f} {format_ci(*r['score_ci'], '.2f')}" for r in rows]
+    means += [f"{c['score_diff'][0]:+.2f} {format_ci(*c['score_diff'][1:], '+.2f')}" for c in diffs]
+    rates = [f"{r['win_rate']:.1%} {format_ci(*r['win_ci'])}" for r in rows]
+    rates += [f"{c['win_diff'][0]:+.1%} {format_ci(*c['win_diff'][1:], '+.1%')}" for c in diffs]
     head = ("mean penalty (lower is better)" if game == "rummy" else "mean score") + " [95% CI]"
     col = max(len(head), *map(len, means))
     lines = [f"{'bot':<{width}}  {head:<{col}}  win rate [95% CI]"]
-    for r, mean in zip(rows, means):
-        wlo, whi = r["win_ci"]
-        lines.append(f"{r['bot']:<{width}}  {mean:<{col}}  {r['win_rate']:.1%} [{wlo:.1%}, {whi:.1%}]")
+    for i, (name, mean, rate) in enumerate(zip(names, means, rates)):
+        if i == len(rows):
+            lines.append("difference (paired: same games)")
+        lines.append(f"{name:<{width}}  {mean:<{col}}  {rate}")
     return "\n".join(lines)
 
 
@@ -244,7 +261,8 @@ def build_parser() -> argparse.ArgumentParser:
         "simulate",
         help="play many seeded games between bots",
         description="Play a seeded tournament between bots and print mean scores and win rates "
-        "(95%% confidence intervals). luck bots: random, stopafter[:K], stopatrisk[:P], greedy, hint "
+        "(95% confidence intervals), then each bot minus the first with the 95% interval of "
+        "the difference. luck bots: random, stopafter[:K], stopatrisk[:P], greedy, hint "
         "(2-6 of them); rummy bots: random, heuristic, neverpush (2: one per partnership; lower "
         "penalty is better).",
     )
@@ -256,7 +274,51 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--harder", action="store_true", help="luck: the harder variant")
     sim.add_argument("--switch-cards", action="store_true", help="luck: play with switch cards")
     sim.add_argument("--deals", default="1,2,3,4,5", help="rummy: deals to play (default 1,2,3,4,5)")
+    sok = commands.add_parser(
+        "soak",
+        help="play many random games of both engines, checking every invariant",
+        description="Play random games of both engines (random and scripted bots, random options), "
+        "check the game protocol's invariants after every action and try malformed and illegal "
+        "actions; print a JSON summary (games, actions, invariant breaks, exceptions other than "
+        "the engines' ValueErrors, seconds). Same seed, same games, on any executor.",
+    )
+    sok.add_argument("--games", type=int, default=1000, help="push-your-luck games (default 1000)")
+    sok.add_argument("--matches", type=int, default=None,
+                     help="rummy matches (default: a tenth of --games)")
+    sok.add_argument("--workers", type=int, default=1, help="processes to use (default 1)")
+    sok.add_argument("--dask", metavar="ADDRESS", default=None,
+                     help="run on Dask: 'local' (a local cluster of --workers processes) or a "
+                     "scheduler address (needs pip install \"pushlab[dask]\")")
+    sok.add_argument("--seed", type=int, default=0, help="seed (default 0)")
+    sok.add_argument("--chunk", type=int, default=50, help="luck games per task (default 50)")
+    sok.add_argument("--json", metavar="FILE", help="also write the summary to FILE")
+    sok.add_argument("--no-progress", action="store_true", help="no progress bar")
     return parser
+
+
+def soak_command(args) -> int:
+    """``pushlab soak``: run the soak, print (and maybe write) the JSON summary; 1 on any break."""
+    import json
+
+    from pushlab.soak import executor_for, soak
+
+    for name in ("games", "workers", "chunk"):
+        value = getattr(args, name)
+        if value < (0 if name == "games" else 1):
+            raise PushlabError(f"--{name} must be a positive integer, got {value}")
+    if args.matches is not None and args.matches < 0:
+        raise PushlabError(f"--matches must not be negative, got {args.matches}")
+    with executor_for(args.workers, args.dask) as executor:
+        result = soak(args.games, args.matches, seed=args.seed, executor=executor,
+                      chunk=args.chunk, progress=not args.no_progress)
+    result["workers"] = args.workers
+    result["executor"] = ("dask " + args.dask if args.dask else
+                          "processes" if args.workers > 1 else "this process")
+    text = json.dumps(result, indent=2)
+    print(text)
+    if args.json:
+        Path(args.json).write_text(text + "\n")
+    return 1 if result["invariant_breaks"] or result["exceptions"] else 0
 
 
 def main(argv=None) -> int:
@@ -276,6 +338,8 @@ def main(argv=None) -> int:
             print(f"pushlab simulate {args.game}: {result.games} games, seed {args.seed}")
             print(format_result(result, args.game))
             return 0
+        if args.command == "soak":
+            return soak_command(args)
     except PushlabError as exc:
         print(f"pushlab: error: {exc}", file=sys.stderr)
         return 2

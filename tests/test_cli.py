@@ -242,3 +242,26 @@ def test_main_simulate_rummy_rejects_luck_options(capsys):
     """--harder belongs to the luck game: a clear error, exit status 2."""
     assert cli.main(["simulate", "rummy", "heuristic", "random", "--harder"]) == 2
     assert "options of the luck game" in capsys.readouterr().err
+
+
+def test_simulate_help_says_95_percent_once(capsys):
+    """The help text says "95%" (argparse does not %-format a description)."""
+    with pytest.raises(SystemExit):
+        cli.main(["simulate", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "95% confidence" in out and "%%" not in out
+
+
+def test_format_result_shows_differences_and_no_zero_width_rates():
+    """A one-sided 20-game rummy: Wilson rates (not [100%, 100%]) and the paired difference."""
+    import re
+
+    from pushlab.rummy.bots import HeuristicBot, NeverPushBot, compare
+
+    res = compare(HeuristicBot, NeverPushBot, games=4, seed=0, deals=(1,))
+    lines = cli.format_result(res, "rummy").splitlines()
+    assert lines[3] == "difference (paired: same games)" and " - " in lines[4]
+    for low, high in re.findall(r"\[([-+]?[\d.]+)%, ([-+]?[\d.]+)%\]", "\n".join(lines)):
+        assert float(low) < float(high)
+    one = cli.format_result(cli.simulate("luck", ["stopafter:2", "greedy"], games=1), "luck")
+    assert "not enough games" in one

@@ -5,7 +5,6 @@ Each scenario scripts the deck (top card first) and the die, plays actions with
 banks, log sentences and scores.
 """
 
-import math
 from collections import Counter
 from itertools import permutations
 
@@ -14,13 +13,9 @@ import pytest
 
 from pushlab.errors import IllegalAction, SetupError
 from pushlab.luck import ROLL, SWITCH, Card, Game, full_deck
+from pushlab.stats import rate_agrees
 
 from helpers import FILL, cards, new, play
-
-def within_4_se(hits, n, p):
-    """True when the observed frequency hits/n is within 4 standard errors of p."""
-    return abs(hits / n - p) <= 4 * math.sqrt(p * (1 - p) / n)
-
 
 # ------------------------------------------------------------------ components
 def test_rule_01_components_120_cards():
@@ -49,7 +44,7 @@ def test_rule_02_die_six_equally_likely_faces_scripted_first():
     n = len(faces)
     assert n == 40 * 120
     for face in "RBGYP*":
-        assert within_4_se(faces.count(face), n, 1 / 6), face
+        assert rate_agrees(faces.count(face), n, 1 / 6), face
     # the same seed gives the same die and deck; a numpy Generator works as seed
     assert Game.new(3, seed=9) == Game.new(3, seed=9)
     assert Game.new(3, seed=np.random.default_rng(9)) == Game.new(3, seed=9)
@@ -79,9 +74,9 @@ def test_rule_03_shuffle_first_card_frequencies():
     """Rule 3: the pile is shuffled; first card roll 18/120, switch 12/120, number 90/120."""
     n = 3000
     firsts = Counter(Game.new(4, seed=s).draw_pile[0].kind for s in range(n))
-    assert within_4_se(firsts["roll"], n, 18 / 120)
-    assert within_4_se(firsts["switch"], n, 12 / 120)
-    assert within_4_se(firsts["number"], n, 90 / 120)
+    assert rate_agrees(firsts["roll"], n, 18 / 120)
+    assert rate_agrees(firsts["switch"], n, 12 / 120)
+    assert rate_agrees(firsts["number"], n, 90 / 120)
 
 
 def test_rule_04_start_player_and_clockwise_turns():

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from pushlab.errors import IllegalAction
 from pushlab.rummy import Game, full_deck, left_of, parse_cards, penalty, team_of
+from pushlab.stats import rate_agrees
 
 from helpers import rummy_cards
 
@@ -161,16 +162,14 @@ def test_observations_show_only_the_own_hand(seed, player):
 def test_dealing_matches_the_exact_odds_of_a_wild_in_hand():
     """Monte Carlo over seeded deals vs the exact 1 - C(96, n)/C(108, n), within 4 standard errors."""
     from fractions import Fraction
-    from math import comb, sqrt
+    from math import comb
 
     for deal, n in ((1, 6), (5, 10)):
         exact = 1 - Fraction(comb(96, n), comb(108, n))
         games = 2000
         hits = sum(any(c.is_wild for c in Game.new(seed=s, deals=(deal,)).hand(0))
                    for s in range(games))
-        p = float(exact)
-        se = sqrt(p * (1 - p) / games)
-        assert abs(hits / games - p) < 4 * se, (deal, hits / games, p)
+        assert rate_agrees(hits, games, float(exact)), (deal, hits / games, float(exact))
 
 
 TOKENS = ["take", "push", "meld", "set", "run", "layoff", "replace", "then", "for", "discard",

@@ -230,7 +230,7 @@ def duplicate_match(seed: int, bot_a, bot_b, deals=(1, 2, 3, 4, 5)) -> tuple:
     same cards and dealer in both, so the luck of the deal cancels in the pair.
 
     >>> duplicate_match(3, HeuristicBot, HeuristicBot, deals=(1,))   # the same bot: mirrored
-    ((105.0, 0.0), (0.0, 105.0))
+    ((0.0, 35.0), (35.0, 0.0))
     """
     from pushlab.rummy.game import Game
     from pushlab.tournament import make_bot, play
