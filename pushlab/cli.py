@@ -176,9 +176,10 @@ def _luck_bots() -> dict:
 def _rummy_bots() -> dict:
     """Rummy bot names -> (class, None): they take no argument."""
     from pushlab.rummy import bots
+    from pushlab.rummy.expert import ExpertBot
 
     return {"random": (bots.RandomBot, None), "heuristic": (bots.HeuristicBot, None),
-            "neverpush": (bots.NeverPushBot, None)}
+            "neverpush": (bots.NeverPushBot, None), "expert": (ExpertBot, None)}
 
 
 @dataclass(frozen=True)

@@ -1041,20 +1041,24 @@ class _Lockstep:
         """Collection (rules 13, 15): players ``first``, ``first``+1, ... in direction.
 
         ``force``: the column the first collector takes (else the shared take rule).
+        Works on a copy of the rows' columns: :meth:`end_turn`, which always follows,
+        clears the table.
         """
         n, loss = self.n, 1 + self.harder
         bench, btot = self.bench.reshape(-1), self.btot.reshape(-1)
+        cols, cpt, cpts = self.cols[rows], self.cpt[rows], self.cpts[rows]
+        base = self.active[rows]
+        sign = np.where(self.sw[rows], -1, 1)
         for j in range(first, n):
-            cols = self.cols[rows]
             present = cols != FULL
             keep = present.any(1)
             if not keep.all():
-                rows, cols, present = rows[keep], cols[keep], present[keep]
+                rows, cols, cpt, cpts, base, sign, present = (
+                    x[keep] for x in (rows, cols, cpt, cpts, base, sign, present))
             if rows.size == 0:
                 return
-            p = (self.active[rows] + np.where(self.sw[rows], -j, j)) % n
+            p = (base + sign * j) % n
             bi = rows * n + p
-            cpt = self.cpt[rows]
             has_roll = (cols & ROLL_BIT) != 0
             if force is not None and j == first:
                 s = np.full(rows.size, force)
@@ -1065,15 +1069,15 @@ class _Lockstep:
                 r = np.flatnonzero(self.random[p])
                 u = self.rng.integers(0, present[r].sum(1))
                 s[r] = (present[r].cumsum(1) > u[:, None]).argmax(1)
-            ci = rows * MAX_COLUMNS + s
-            bench[bi] += self.cpts.reshape(-1)[ci]
-            btot[bi] += cpt[np.arange(rows.size), s]
-            rolled = has_roll[np.arange(rows.size), s]
+            ar = np.arange(rows.size)
+            bench[bi] += cpts[ar, s]
+            btot[bi] += cpt[ar, s]
+            rolled = has_roll[ar, s]
             if rolled.any():
                 self.roll(rows[rolled], p[rolled])
-            self.cols.reshape(-1)[ci] = FULL
-            self.cpt.reshape(-1)[ci] = 0
-            self.cpts.reshape(-1)[ci] = 0
+            cols[ar, s] = FULL
+            cpt[ar, s] = 0
+            cpts[ar, s] = 0
 
     def roll(self, rows, players):
         """Roll the die for ``players`` and discard bench cards as rolled (rules 11, 15, 19)."""
@@ -1086,11 +1090,14 @@ class _Lockstep:
         bi = rows * self.n + players
         if self.watch is not None:
             mine = players == self.watch
-            hit = np.zeros((rows.size, 5), bool)
-            hit[np.flatnonzero(mine & colour), face[mine & colour]] = True
-            if self.harder:
-                hit[mine & ~colour] = True
-            self.lost[rows] |= hit & ~self.safe[rows]
+            if mine.any():
+                r, f = rows[mine], face[mine]
+                hit = np.zeros((r.size, 5), bool)
+                c = f < STAR_FACE
+                hit[np.flatnonzero(c), f[c]] = True
+                if self.harder:
+                    hit[~c] = True
+                self.lost[r] |= hit & ~self.safe[r]
         bench, btot = self.bench.reshape(-1), self.btot.reshape(-1)
         b, f = bi[colour], _SHIFTS[face[colour]]
         btot[b] -= bench[b] >> f & 63
