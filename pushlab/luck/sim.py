@@ -613,6 +613,44 @@ def _per_seat(k, bank_at, players):
             np.array([_NEVER if x is None else int(x) for x in bb]))
 
 
+# ---------------------------------------------------------------------- the two readings of rule 10
+def compare_switch_rules(games: int = 20_000, players: int = 4, *, k=4, bank_at=DEFAULT_BANK_AT,
+                         rng=None, batch: int = 2_000, progress=None) -> dict:
+    """Whole games under both readings of rule 10 on the same decks and dice.
+
+    Returns ``{"turn": GamesResult, "game": GamesResult}`` (``switch_rule`` values); game
+    ``i`` of both results was dealt the same shuffled deck and die faces (common random
+    numbers), so per-game differences are paired. Every seat plays ``StopAfter(k,
+    bank_at)`` as in :func:`simulate_games`. ``progress(done, total)`` is called after
+    each batch. Needs 3-6 players: with 2 the switch cards are removed (rule 3).
+
+    >>> res = compare_switch_rules(200, 3, rng=np.random.default_rng(0))
+    >>> sorted(res), res["turn"].scores.shape, bool((res["turn"].scores != res["game"].scores).any())
+    (['game', 'turn'], (200, 3), True)
+    """
+    if isinstance(players, bool) or not isinstance(players, (int, np.integer)) \
+            or not 3 <= players <= 6:
+        raise SetupError(f"comparing the switch rules needs 3 to 6 players (with 2 the switch "
+                         f"cards are removed, rule 3), got {players!r}")
+    if not isinstance(rng, np.random.Generator):
+        raise SetupError("compare_switch_rules needs a numpy Generator (rng=np.random.default_rng(seed))")
+    if isinstance(games, bool) or not isinstance(games, (int, np.integer)) or games < 1:
+        raise SetupError(f"games must be a positive int, got {games!r}")
+    rules = ("turn", "game")
+    parts = {rule: [] for rule in rules}
+    for lo in range(0, games, batch):
+        decks = random_decks(min(games, lo + batch) - lo, rng)
+        dice = rng.integers(0, 6, size=decks.shape, dtype=np.int8)
+        for rule in rules:
+            parts[rule].append(simulate_games(players=players, k=k, bank_at=bank_at, decks=decks,
+                                              dice=dice, switch_rule=rule))
+        if progress is not None:
+            progress(min(games, lo + batch), games)
+    return {rule: GamesResult(*(np.concatenate([getattr(r, f) for r in parts[rule]])
+                                for f in ("scores", "wins", "turns")))
+            for rule in rules}
+
+
 # ---------------------------------------------------------------------- from a position
 @dataclass(frozen=True)
 class Continuations:
