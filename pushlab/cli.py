@@ -176,9 +176,10 @@ def _luck_bots() -> dict:
 def _rummy_bots() -> dict:
     """Rummy bot names -> (class, None): they take no argument."""
     from pushlab.rummy import bots
+    from pushlab.rummy.expert import ExpertBot
 
     return {"random": (bots.RandomBot, None), "heuristic": (bots.HeuristicBot, None),
-            "neverpush": (bots.NeverPushBot, None)}
+            "neverpush": (bots.NeverPushBot, None), "expert": (ExpertBot, None)}
 
 
 @dataclass(frozen=True)
@@ -341,6 +342,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--workers", type=int, default=1, help="processes to use (default 1)")
     sim.add_argument("--harder", action="store_true", help="luck: the harder variant")
     sim.add_argument("--switch-cards", action="store_true", help="luck: play with switch cards")
+    sim.add_argument("--switch-rule", choices=["turn", "game"], default=None,
+                     help="luck: a switch card reverses collection for one turn (turn, the "
+                     "default) or until the next switch card (game)")
     sim.add_argument("--deals", default="1,2,3,4,5", help="rummy: deals to play (default 1,2,3,4,5)")
     sok = commands.add_parser(
         "soak",
@@ -404,8 +408,11 @@ def main(argv=None) -> int:
             options = {}
             if args.game == "luck":
                 options = {k: True for k in ("harder", "switch_cards") if getattr(args, k)}
-            elif args.harder or args.switch_cards:
-                raise PushlabError("--harder and --switch-cards are options of the luck game")
+                if args.switch_rule:
+                    options["switch_rule"] = args.switch_rule
+            elif args.harder or args.switch_cards or args.switch_rule:
+                raise PushlabError("--harder, --switch-cards and --switch-rule are options of "
+                                   "the luck game")
             result = simulate(args.game, args.bots, games=args.games, seed=args.seed,
                               workers=args.workers, deals=args.deals, **options)
             print(f"pushlab simulate {args.game}: {result.games} games, seed {args.seed}")

@@ -41,6 +41,7 @@ import numpy as np
 
 from pushlab.errors import ParseError, SetupError
 from pushlab.rummy.cards import Card, full_deck, parse_cards
+from pushlab.rummy.encoding import index_array
 from pushlab.rummy.finder import _deficit_plan
 from pushlab.rummy.melds import CONTRACTS, HAND_SIZES
 from pushlab.stats import Z95, agrees, format_ci, mean_ci, proportion_ci
@@ -325,7 +326,7 @@ def _meets(counts_wilds, deal) -> bool:
     return plan is not None and plan[0] <= wilds
 
 
-_NAT_INDEX = np.array([-1 if c.is_wild else 13 * "SHDC".index(c.suit) + c.rank - 1 for c in DECK])
+_NAT_INDEX = index_array(DECK)
 
 
 def contract_prob_mc(deal: int, n: int = 20000, seed=None) -> Estimate:
