@@ -35,7 +35,9 @@ myst_heading_anchors = 3
 # API reference from the docstrings: one page per module (autosummary, recursive).
 autosummary_generate = True
 autosummary_imported_members = False
-autodoc_default_options = {"members": True, "show-inheritance": True}
+# Each object is documented once, on the page of the module that defines it (a
+# package's __all__ re-exports would describe it twice).
+autodoc_default_options = {"members": True, "show-inheritance": True, "ignore-module-all": True}
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 
