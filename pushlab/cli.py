@@ -1,8 +1,14 @@
 """The ``pushlab`` command: serve the lessons with Voilà, pit bots against each other.
 
-``pushlab serve`` runs Voilà on the ``notebooks/`` folder, bound to 127.0.0.1
-on a fixed port (8866 unless ``--port``), with sources stripped and tracebacks
-hidden from readers, and prints the URL to open.
+``pushlab serve`` runs Voilà on the lessons, bound to 127.0.0.1 on a fixed
+port (8866 unless ``--port``), with sources stripped and tracebacks hidden from
+readers, and prints the URL to open. The lessons are ``--notebooks DIR``, else
+``./notebooks``, else the working tree's ``notebooks/`` (a clone or editable
+install), else a per-user copy of the lessons installed with the package.
+
+``pushlab lessons DIR`` copies the lessons into ``DIR`` for a teacher to edit
+(never overwriting a file changed there unless ``--force``); ``pushlab lab``
+opens JupyterLab on such a copy (needs the ``lab`` extra).
 
 ``pushlab simulate luck stopafter:3 greedy --games 200 --seed 1`` plays a
 seeded tournament between bots (``pushlab simulate rummy heuristic random``
@@ -23,6 +29,7 @@ JSON summary.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import socket
 import subprocess
@@ -31,6 +38,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+import pushlab
+from pushlab import bundle
 from pushlab.errors import PushlabError
 
 HOST = "127.0.0.1"
@@ -69,13 +78,22 @@ def voila_argv(notebooks, port: int = DEFAULT_PORT, open_browser: bool = True, p
 
 
 def find_notebooks(folder=None) -> Path:
-    """The lessons folder: ``folder`` if given, else ``./notebooks``, else the one beside the package."""
-    candidates = [Path(folder)] if folder else [Path.cwd() / "notebooks", Path(__file__).resolve().parents[1] / "notebooks"]
-    for path in candidates:
-        if path.is_dir() and any(path.glob("*.ipynb")):
-            return path.resolve()
-    tried = ", ".join(str(p) for p in candidates)
-    raise PushlabError(f"no folder of notebooks (*.ipynb) found; tried {tried}")
+    """The lessons folder: ``folder`` if given, else ``./notebooks``, else the package's lessons.
+
+    The package's lessons are the working tree's ``notebooks/`` in a clone or
+    editable install; from an installed wheel, a per-user copy of them
+    (:func:`pushlab.bundle.reader_copy`), so nothing is written into site-packages.
+    """
+    if folder:
+        path = Path(folder)
+        if not (path.is_dir() and any(path.glob("*.ipynb"))):
+            raise PushlabError(f"no folder of notebooks (*.ipynb) found; tried {path}")
+        return path.resolve()
+    here = Path.cwd() / "notebooks"
+    if here.is_dir() and any(here.glob("*.ipynb")):
+        return here.resolve()
+    source = bundle.lessons_source()
+    return bundle.reader_copy(source) if bundle.is_installed_copy(source) else source
 
 
 def port_is_free(port: int, host: str = HOST) -> bool:
@@ -115,6 +133,37 @@ def serve(notebooks=None, port: int = DEFAULT_PORT, open_browser: bool = True) -
         return 130
 
 
+def lab_argv(folder, open_browser: bool = True, python: str | None = None) -> list[str]:
+    """The JupyterLab command line on ``folder``.
+
+    >>> lab_argv("course", open_browser=False, python="py")
+    ['py', '-m', 'jupyterlab', '--ServerApp.root_dir=course', '--ServerApp.open_browser=False']
+    """
+    return [python or sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={folder}",
+            f"--ServerApp.open_browser={open_browser}"]
+
+
+LAB_MISSING = ('pushlab lab needs JupyterLab, which comes with the "lab" extra: '
+               'pip install "pushlab[lab]"')
+
+
+def lab(folder="pushlab-lessons", force: bool = False, open_browser: bool = True) -> int:
+    """Copy the lessons into ``folder`` and run JupyterLab on it (it replaces this process on POSIX)."""
+    if importlib.util.find_spec("jupyterlab") is None:
+        raise PushlabError(LAB_MISSING)
+    report = bundle.copy_lessons(folder, force=force)
+    print("\n".join(report.lines()), flush=True)
+    argv = lab_argv(Path(folder).resolve(), open_browser=open_browser)
+    print(f"pushlab: opening JupyterLab on {Path(folder).resolve()}  (Ctrl+C to stop)", flush=True)
+    if os.name == "posix":
+        os.execv(argv[0], argv)  # does not return (except when tests replace it)
+        return 0
+    try:
+        return subprocess.call(argv)
+    except KeyboardInterrupt:
+        return 130
+
+
 def _luck_bots() -> dict:
     """Luck bot names -> (class, type of the optional ``:ARG``)."""
     from pushlab.luck import bots
@@ -127,9 +176,10 @@ def _luck_bots() -> dict:
 def _rummy_bots() -> dict:
     """Rummy bot names -> (class, None): they take no argument."""
     from pushlab.rummy import bots
+    from pushlab.rummy.expert import ExpertBot
 
     return {"random": (bots.RandomBot, None), "heuristic": (bots.HeuristicBot, None),
-            "neverpush": (bots.NeverPushBot, None)}
+            "neverpush": (bots.NeverPushBot, None), "expert": (ExpertBot, None)}
 
 
 @dataclass(frozen=True)
@@ -246,6 +296,7 @@ def simulate(game: str, bots, games: int = 100, seed: int = 0, workers: int = 1,
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``pushlab`` command."""
     parser = argparse.ArgumentParser(prog="pushlab", description="Interactive lessons about two card games called Push.")
+    parser.add_argument("--version", action="version", version=f"pushlab {pushlab.__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     srv = commands.add_parser(
         "serve",
@@ -255,7 +306,26 @@ def build_parser() -> argparse.ArgumentParser:
     srv.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port to listen on (default {DEFAULT_PORT})")
     srv.add_argument("--no-browser", action="store_true",
                      help="do not open a web browser (never opened on Linux without a display)")
-    srv.add_argument("--notebooks", metavar="DIR", help="folder of notebooks (default: ./notebooks)")
+    srv.add_argument("--notebooks", metavar="DIR",
+                     help="folder of notebooks (default: ./notebooks, else the lessons installed with pushlab)")
+    les = commands.add_parser(
+        "lessons",
+        help="copy the lessons into a folder, to edit them",
+        description="Copy the lessons into DIR (created if needed). A lesson you changed there is "
+        "kept unless --force; lessons you did not change are updated; your own files are not touched.",
+    )
+    les.add_argument("dir", metavar="DIR", help="folder to copy the lessons into")
+    les.add_argument("--force", action="store_true", help="overwrite lessons you changed")
+    lb = commands.add_parser(
+        "lab",
+        help="open JupyterLab on a copy of the lessons (needs pushlab[lab])",
+        description="Copy the lessons into DIR (as `pushlab lessons` does) and open JupyterLab there. "
+        'Needs JupyterLab: pip install "pushlab[lab]".',
+    )
+    lb.add_argument("dir", metavar="DIR", nargs="?", default="pushlab-lessons",
+                    help="folder for the copy (default: ./pushlab-lessons)")
+    lb.add_argument("--force", action="store_true", help="overwrite lessons you changed")
+    lb.add_argument("--no-browser", action="store_true", help="do not open a web browser")
     sim = commands.add_parser(
         "simulate",
         help="play many seeded games between bots",
@@ -272,6 +342,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--workers", type=int, default=1, help="processes to use (default 1)")
     sim.add_argument("--harder", action="store_true", help="luck: the harder variant")
     sim.add_argument("--switch-cards", action="store_true", help="luck: play with switch cards")
+    sim.add_argument("--switch-rule", choices=["turn", "game"], default=None,
+                     help="luck: a switch card reverses collection for one turn (turn, the "
+                     "default) or until the next switch card (game)")
     sim.add_argument("--deals", default="1,2,3,4,5", help="rummy: deals to play (default 1,2,3,4,5)")
     sok = commands.add_parser(
         "soak",
@@ -326,12 +399,20 @@ def main(argv=None) -> int:
     try:
         if args.command == "serve":
             return serve(args.notebooks, port=args.port, open_browser=not args.no_browser and can_open_browser())
+        if args.command == "lessons":
+            print("\n".join(bundle.copy_lessons(args.dir, force=args.force).lines()))
+            return 0
+        if args.command == "lab":
+            return lab(args.dir, force=args.force, open_browser=not args.no_browser and can_open_browser())
         if args.command == "simulate":
             options = {}
             if args.game == "luck":
                 options = {k: True for k in ("harder", "switch_cards") if getattr(args, k)}
-            elif args.harder or args.switch_cards:
-                raise PushlabError("--harder and --switch-cards are options of the luck game")
+                if args.switch_rule:
+                    options["switch_rule"] = args.switch_rule
+            elif args.harder or args.switch_cards or args.switch_rule:
+                raise PushlabError("--harder, --switch-cards and --switch-rule are options of "
+                                   "the luck game")
             result = simulate(args.game, args.bots, games=args.games, seed=args.seed,
                               workers=args.workers, deals=args.deals, **options)
             print(f"pushlab simulate {args.game}: {result.games} games, seed {args.seed}")

@@ -78,3 +78,36 @@ def test_hypothesis_profile_follows_ci():
     if not os.environ.get("HYPOTHESIS_PROFILE"):
         assert settings.default.derandomize is ci
     assert settings.default.deadline is None
+
+
+def test_readme_install_starts_from_the_package_index():
+    """The install section starts with pip install "pushlab[serve]" then pushlab serve, then the clone route."""
+    install = read("README.md").split("## Install\n", 1)[1].split("\n## ", 1)[0]
+    first = install.split("```bash", 1)[1].split("```", 1)[0]
+    commands = [line.split("#")[0].strip() for line in first.strip().splitlines()]
+    assert commands == ['pip install "pushlab[serve]"', "pushlab serve"]
+    assert 'pip install -e ".[serve]"' in install.split("clone", 1)[1]
+
+
+def test_license_and_changelog_ship_with_the_version():
+    """LICENSE is the MIT text pyproject declares; CHANGELOG.md has a section for the current version."""
+    import tomllib
+
+    import pushlab
+
+    project = tomllib.loads(read("pyproject.toml"))["project"]
+    assert project["license"] == "MIT" and project["license-files"] == ["LICENSE"]
+    assert "version" in project["dynamic"] and "version" not in project
+    assert read("LICENSE").startswith("MIT License")
+    assert f"## [{pushlab.__version__}]" in read("CHANGELOG.md")
+
+
+def test_ci_builds_and_checks_the_site():
+    """.ci/run runs ``make site-test`` after ``make test``; it builds the site, then runs the site tests on it."""
+    text = (REPO / ".ci" / "run").read_text()
+    assert text.index("\nmake test ") < text.index("\nmake site-test ")
+    out = subprocess.run(["make", "-n", "site-test", "VENV=/nonexistent-venv-for-dry-run"],
+                         cwd=REPO, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert "scripts/build_site.py --out build/site" in out.stdout
+    assert "PUSHLAB_SITE=build/site /nonexistent-venv-for-dry-run/bin/python -m pytest tests/test_site.py" in out.stdout

@@ -244,6 +244,18 @@ def test_main_simulate_rummy_rejects_luck_options(capsys):
     assert "options of the luck game" in capsys.readouterr().err
 
 
+def test_main_simulate_luck_switch_rule(capsys):
+    """--switch-rule game plays the lasting reading of rule 10; other games refuse it."""
+    args = ["simulate", "luck", "stopafter:2", "stopafter:4", "greedy", "--games", "6", "--seed", "2"]
+    assert cli.main(args) == 0
+    turn = capsys.readouterr().out
+    assert cli.main(args + ["--switch-rule", "game"]) == 0
+    game = capsys.readouterr().out
+    assert game.splitlines()[0] == turn.splitlines()[0] and game != turn
+    assert cli.main(["simulate", "rummy", "heuristic", "random", "--switch-rule", "game"]) == 2
+    assert "options of the luck game" in capsys.readouterr().err
+
+
 def test_simulate_help_says_95_percent_once(capsys):
     """The help text says "95%" (argparse does not %-format a description)."""
     with pytest.raises(SystemExit):

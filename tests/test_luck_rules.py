@@ -522,3 +522,74 @@ def test_states_pickle_and_copy():
     import pickle
     g = play(Game.new(4, seed=2), "draw")
     assert pickle.loads(pickle.dumps(g)) == g and copy.deepcopy(g) == g
+
+
+# ------------------------------------------------------------------ rule 10: the two readings
+def test_rule_10_switch_rule_game_direction_lasts_into_the_next_turn():
+    """Rule 10 option: a switch card on Ann's turn changes Ben's collection under "game" only."""
+    script = "draw place 0 draw draw place 1 stop take 0 take 0"  # Ann: R1, switch, B2
+    deck = "R1 switch B2 G3 Y4" + FILL
+    for rule, second in (("turn", 2), ("game", 0)):
+        g = play(new(4, deck, switch_rule=rule), script)
+        assert g.benches == (cards("R1"), (), (), cards("B2"))    # Dan collects second
+        assert g.turn == 2 and g.active_player == 1 and g.switches_drawn == 0
+        g = play(g, "draw place 0 draw place 1 stop take 0")      # Ben: G3, Y4
+        assert g.collector == second, rule                        # Cat, or Ann under "game"
+    # under "game" the switch card stays on its pile, under "turn" it is discarded
+    turn = play(new(4, deck), script)
+    game = play(new(4, deck, switch_rule="game"), script)
+    assert turn.switch_rule == "turn" and turn.switch_pile == () and turn.direction == 1
+    assert turn.discard_pile == (SWITCH,)
+    assert game.switch_pile == (SWITCH,) and game.direction == -1 and game.discard_pile == ()
+    assert game.log[1] == ("Ann draws a switch card: collection now runs counter-clockwise "
+                           "for the rest of the game (until the next switch card)")
+    assert turn.log[1] == "Ann draws a switch card: collection now runs counter-clockwise"
+    assert "Collection: counter-clockwise; switch pile 1, lasts until the next switch card" \
+        in game.describe()
+    assert "Collection: clockwise" in turn.describe()
+
+
+def test_rule_10_bust_collection_follows_the_lasting_direction():
+    """A bust on Ben's turn: Ann collects first under "game" (switch card on turn 1), Cat under "turn"."""
+    deck = "switch R1 B1 G1 Y1 P1" + FILL
+    for rule, first in (("turn", 2), ("game", 0)):
+        g = play(new(3, deck, rolls="*", switch_rule=rule), "draw draw place 0 stop take 0")
+        assert g.active_player == 1 and g.benches[0] == cards("R1")
+        g = play(g, "draw place 0 draw place 1 draw place 2 draw")   # B1 | G1 | Y1, P1 busts
+        assert g.log[-2:] == ("Bust! Ben draws P1, which fits no column",
+                              "Ben rolls a star: nothing is lost")
+        assert g.phase == "collect" and g.collector == first, rule
+
+
+def test_rule_10_two_switch_cards_on_one_turn_under_both_readings():
+    """Two switch cards on one turn cancel out; under "game" both stay on the pile."""
+    deck = "R1 switch switch B2 G3 switch Y4 P5" + FILL
+    for rule in ("turn", "game"):
+        g = play(new(3, deck, switch_rule=rule), "draw place 0 draw draw")
+        assert g.direction == 1 and g.switches_drawn == 2 and len(g.switch_pile) == 2
+        assert g.log[-1].startswith("Ann draws a switch card: collection now runs clockwise")
+        g = play(g, "draw place 1 stop take 0")
+        assert g.collector == 1                                   # clockwise: Ben
+        g = play(g, "take 0")
+        assert g.turn == 2 and g.direction == 1
+        assert len(g.switch_pile) == (2 if rule == "game" else 0)
+        assert g.discard_pile.count(SWITCH) == (0 if rule == "game" else 2)
+        # Ben: G3, one switch card (counter-clockwise), Y4; stop: Ann collects second
+        g = play(g, "draw place 0 draw draw place 1 stop take 0")
+        assert g.collector == 0 and g.direction == -1
+        g = play(g, "take 0")
+        assert g.turn == 3 and g.active_player == 2
+        assert g.direction == (-1 if rule == "game" else 1)
+        assert len(g.switch_pile) == (3 if rule == "game" else 0)
+        g = play(g, "draw place 0 draw place 1 stop take 0")      # Cat: P5, P6
+        assert g.collector == (1 if rule == "game" else 0)
+
+
+def test_rule_10_switch_rule_must_be_turn_or_game():
+    for bad in ("round", "Game", "", None, 1, True):
+        with pytest.raises(SetupError, match="'turn'.*'game'"):
+            Game.new(4, seed=0, switch_rule=bad)
+    assert Game.new(4, seed=0).switch_rule == "turn"
+    g = Game.new(2, seed=0, switch_rule="game")      # no switch cards: the rule never acts
+    assert g.switch_rule == "game" and g.direction == 1 and g.switch_pile == ()
+    assert "lasts until the next switch card" in g._repr_html_()

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from pushlab.errors import IllegalAction
 from pushlab.rummy import Game, full_deck, left_of, parse_cards, penalty, team_of
+from pushlab.rummy.actions import Action, Discard, LayOff, MeldDown, Push, Replace, Take
 from pushlab.stats import rate_agrees
 
 from helpers import rummy_cards
@@ -25,20 +26,18 @@ def expected_sizes(g, action):
     """Hand sizes after a legal action that does not end the deal."""
     sizes = list(g.hand_sizes)
     p = g.active_player
-    words = action.split()
-    verb = words[0]
-    if verb == "take":
-        sizes[p] += 1
-    elif verb == "push":
-        sizes[p] += 1
-        sizes[left_of(p)] += 2
-    elif verb in ("discard", "layoff"):
-        sizes[p] -= 1
-    elif verb == "meld":
-        sizes[p] -= len(parse_cards(action[5:].replace("set", " ").replace("run", " ").replace(";", " ")))
-    elif verb == "replace":
-        follow = action.split(" then ", 1)[1]
-        sizes[p] += expected_sizes(g, follow)[p] - g.hand_sizes[p]    # natural out, wild in
+    match Action.parse(action):
+        case Take():
+            sizes[p] += 1
+        case Push():
+            sizes[p] += 1
+            sizes[left_of(p)] += 2
+        case Discard() | LayOff():
+            sizes[p] -= 1
+        case MeldDown() as meld:
+            sizes[p] -= len(meld.cards)
+        case Replace(then=follow):
+            sizes[p] += expected_sizes(g, follow)[p] - g.hand_sizes[p]    # natural out, wild in
     return tuple(sizes)
 
 

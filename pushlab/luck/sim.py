@@ -54,6 +54,7 @@ from pushlab.errors import SetupError, UnsupportedPolicy
 from pushlab.luck.bots import DEFAULT_BANK_AT, MAX_COLUMNS, placement
 from pushlab.luck.policy import BankRule, Policy, StopRule
 from pushlab.luck.cards import COLOURS, DIE_FACES, ROLL, SWITCH, Card, full_deck
+from pushlab.luck.game import check_switch_rule
 
 ROLL_CODE, SWITCH_CODE, NUM_CODES = 30, 31, 32
 STAR_FACE = 5
@@ -533,7 +534,7 @@ def random_decks(games: int, rng, *, switch_cards: bool = True) -> np.ndarray:
 
 def simulate_games(games: int = 10_000, players: int = 4, *, k=5, bank_at=DEFAULT_BANK_AT,
                    rng=None, harder: bool = False, switch_cards=None, decks=None, dice=None,
-                   batch: int = 20_000, random=False) -> GamesResult:
+                   batch: int = 20_000, random=False, switch_rule="turn") -> GamesResult:
     """Play whole games in lock-step with numpy; every seat is ``StopAfter(k, bank_at)``.
 
     ``k`` and ``bank_at`` may be one value or one per seat (``None``: never bank).
@@ -546,12 +547,15 @@ def simulate_games(games: int = 10_000, players: int = 4, *, k=5, bank_at=DEFAUL
     pass ``decks`` (games x cards, codes, top first) and ``dice`` (games x faces 0..5,
     at least as many as cards) to fix them, else both come from ``rng`` (batch by
     batch, so the games drawn for a seed depend on ``batch`` too).
+    ``switch_rule`` is the engine's (rule 10): ``"turn"`` (the direction resets every
+    turn) or ``"game"`` (it lasts until the next switch card).
 
     >>> res = simulate_games(2000, 4, k=3, rng=np.random.default_rng(0))
     >>> res.scores.shape, bool(abs(res.win_rates().sum() - 1) < 1e-9)
     ((2000, 4), True)
     """
     kk, ba = _per_seat(k, bank_at, players)
+    lasting = check_switch_rule(switch_rule) == "game"
     policies = [Policy(StopRule("after", int(ks)), None if b == _NEVER else BankRule("at", int(b)))
                 for ks, b in zip(kk, ba)]
     rand = np.broadcast_to(np.asarray(random, dtype=bool), (players,)).copy() \
@@ -583,7 +587,7 @@ def simulate_games(games: int = 10_000, players: int = 4, *, k=5, bank_at=DEFAUL
         dc = dice[lo:hi] if dice is not None else \
             rng.integers(0, 6, size=dk.shape, dtype=np.int8)
         rules = _Rules(policies, dk.shape[1], harder)
-        parts.append(_Lockstep(dk, dc, players, rules, harder, rand, rng).run())
+        parts.append(_Lockstep(dk, dc, players, rules, harder, rand, rng, lasting=lasting).run())
     scores = np.concatenate([p[0] for p in parts]) if parts else np.zeros((0, players), int)
     turns = np.concatenate([p[1] for p in parts]) if parts else np.zeros(0, int)
     return GamesResult(scores, fractional_wins(scores) if len(scores) else scores * 0.0, turns)
@@ -607,6 +611,44 @@ def _per_seat(k, bank_at, players):
         raise SetupError(f"bank_at must be an int >= 1 or None (or one per seat), got {bank_at!r}")
     return (np.array([int(x) for x in kk]),
             np.array([_NEVER if x is None else int(x) for x in bb]))
+
+
+# ---------------------------------------------------------------------- the two readings of rule 10
+def compare_switch_rules(games: int = 20_000, players: int = 4, *, k=4, bank_at=DEFAULT_BANK_AT,
+                         rng=None, batch: int = 2_000, progress=None) -> dict:
+    """Whole games under both readings of rule 10 on the same decks and dice.
+
+    Returns ``{"turn": GamesResult, "game": GamesResult}`` (``switch_rule`` values); game
+    ``i`` of both results was dealt the same shuffled deck and die faces (common random
+    numbers), so per-game differences are paired. Every seat plays ``StopAfter(k,
+    bank_at)`` as in :func:`simulate_games`. ``progress(done, total)`` is called after
+    each batch. Needs 3-6 players: with 2 the switch cards are removed (rule 3).
+
+    >>> res = compare_switch_rules(200, 3, rng=np.random.default_rng(0))
+    >>> sorted(res), res["turn"].scores.shape, bool((res["turn"].scores != res["game"].scores).any())
+    (['game', 'turn'], (200, 3), True)
+    """
+    if isinstance(players, bool) or not isinstance(players, (int, np.integer)) \
+            or not 3 <= players <= 6:
+        raise SetupError(f"comparing the switch rules needs 3 to 6 players (with 2 the switch "
+                         f"cards are removed, rule 3), got {players!r}")
+    if not isinstance(rng, np.random.Generator):
+        raise SetupError("compare_switch_rules needs a numpy Generator (rng=np.random.default_rng(seed))")
+    if isinstance(games, bool) or not isinstance(games, (int, np.integer)) or games < 1:
+        raise SetupError(f"games must be a positive int, got {games!r}")
+    rules = ("turn", "game")
+    parts = {rule: [] for rule in rules}
+    for lo in range(0, games, batch):
+        decks = random_decks(min(games, lo + batch) - lo, rng)
+        dice = rng.integers(0, 6, size=decks.shape, dtype=np.int8)
+        for rule in rules:
+            parts[rule].append(simulate_games(players=players, k=k, bank_at=bank_at, decks=decks,
+                                              dice=dice, switch_rule=rule))
+        if progress is not None:
+            progress(min(games, lo + batch), games)
+    return {rule: GamesResult(*(np.concatenate([getattr(r, f) for r in parts[rule]])
+                                for f in ("scores", "wins", "turns")))
+            for rule in rules}
 
 
 # ---------------------------------------------------------------------- from a position
@@ -818,8 +860,9 @@ class _Lockstep:
     """
 
     def __init__(self, decks, dice, n, rules, harder, random=None, rng=None, start=None,
-                 watch=None):
+                 watch=None, lasting=False):
         B, L = decks.shape
+        self.lasting = lasting          # switch_rule="game": the direction self.sw lasts
         self.decks, self.dice, self.n, self.rules = decks, dice, n, rules
         self.random = np.zeros(n, bool) if random is None else random
         self.any_random, self.rng = bool(self.random.any()), rng
@@ -865,7 +908,8 @@ class _Lockstep:
             self.cpts[:, j] = _PACKED[codes].sum()
         self.ncols[:] = len(game.columns)
         self.placed[:] = sum(len(c) for c in game.columns)
-        self.sw[:] = game.switches_drawn % 2 == 1
+        self.sw[:] = game.direction < 0
+        self.lasting = game.switch_rule == "game"
         self.active[:] = game.active_player
         self.turns[:] = game.turn
         self.fresh[:] = game.phase == "turn"
@@ -1035,20 +1079,24 @@ class _Lockstep:
         """Collection (rules 13, 15): players ``first``, ``first``+1, ... in direction.
 
         ``force``: the column the first collector takes (else the shared take rule).
+        Works on a copy of the rows' columns: :meth:`end_turn`, which always follows,
+        clears the table.
         """
         n, loss = self.n, 1 + self.harder
         bench, btot = self.bench.reshape(-1), self.btot.reshape(-1)
+        cols, cpt, cpts = self.cols[rows], self.cpt[rows], self.cpts[rows]
+        base = self.active[rows]
+        sign = np.where(self.sw[rows], -1, 1)
         for j in range(first, n):
-            cols = self.cols[rows]
             present = cols != FULL
             keep = present.any(1)
             if not keep.all():
-                rows, cols, present = rows[keep], cols[keep], present[keep]
+                rows, cols, cpt, cpts, base, sign, present = (
+                    x[keep] for x in (rows, cols, cpt, cpts, base, sign, present))
             if rows.size == 0:
                 return
-            p = (self.active[rows] + np.where(self.sw[rows], -j, j)) % n
+            p = (base + sign * j) % n
             bi = rows * n + p
-            cpt = self.cpt[rows]
             has_roll = (cols & ROLL_BIT) != 0
             if force is not None and j == first:
                 s = np.full(rows.size, force)
@@ -1059,15 +1107,15 @@ class _Lockstep:
                 r = np.flatnonzero(self.random[p])
                 u = self.rng.integers(0, present[r].sum(1))
                 s[r] = (present[r].cumsum(1) > u[:, None]).argmax(1)
-            ci = rows * MAX_COLUMNS + s
-            bench[bi] += self.cpts.reshape(-1)[ci]
-            btot[bi] += cpt[np.arange(rows.size), s]
-            rolled = has_roll[np.arange(rows.size), s]
+            ar = np.arange(rows.size)
+            bench[bi] += cpts[ar, s]
+            btot[bi] += cpt[ar, s]
+            rolled = has_roll[ar, s]
             if rolled.any():
                 self.roll(rows[rolled], p[rolled])
-            self.cols.reshape(-1)[ci] = FULL
-            self.cpt.reshape(-1)[ci] = 0
-            self.cpts.reshape(-1)[ci] = 0
+            cols[ar, s] = FULL
+            cpt[ar, s] = 0
+            cpts[ar, s] = 0
 
     def roll(self, rows, players):
         """Roll the die for ``players`` and discard bench cards as rolled (rules 11, 15, 19)."""
@@ -1080,11 +1128,14 @@ class _Lockstep:
         bi = rows * self.n + players
         if self.watch is not None:
             mine = players == self.watch
-            hit = np.zeros((rows.size, 5), bool)
-            hit[np.flatnonzero(mine & colour), face[mine & colour]] = True
-            if self.harder:
-                hit[mine & ~colour] = True
-            self.lost[rows] |= hit & ~self.safe[rows]
+            if mine.any():
+                r, f = rows[mine], face[mine]
+                hit = np.zeros((r.size, 5), bool)
+                c = f < STAR_FACE
+                hit[np.flatnonzero(c), f[c]] = True
+                if self.harder:
+                    hit[~c] = True
+                self.lost[r] |= hit & ~self.safe[r]
         bench, btot = self.bench.reshape(-1), self.btot.reshape(-1)
         b, f = bi[colour], _SHIFTS[face[colour]]
         btot[b] -= bench[b] >> f & 63
@@ -1102,7 +1153,8 @@ class _Lockstep:
         self.cpts[rows] = 0
         self.ncols[rows] = 0
         self.placed[rows] = 0
-        self.sw[rows] = False
+        if not self.lasting:
+            self.sw[rows] = False
         self.done[rows] |= self.pos[rows] >= self.L
         self.next_turn(rows[~self.done[rows]])
 
@@ -1111,3 +1163,26 @@ class _Lockstep:
         self.fresh[rows] = True
         self.active[rows] = (self.active[rows] + 1) % self.n
         self.turns[rows] += 1
+
+
+def policy_duel(k_a: int, k_b: int, games: int, rng, *, opponent_k: int = 4, bank_at=None):
+    """Policy "stop after k_a cards" and "stop after k_b cards" on the same games.
+
+    Each plays seat 0 of a two-player game against ``StopAfter(opponent_k)`` on the same
+    ``games`` decks and dice (common random numbers, drawn from ``rng``), so the per-game
+    differences compare the policies, not the luck. Returns ``(result_a, result_b)``,
+    two :class:`GamesResult`; seat 0 is the policy.
+
+    >>> a, b = policy_duel(3, 5, 50, np.random.default_rng(1))
+    >>> a.scores.shape == b.scores.shape == (50, 2)
+    True
+    """
+    from functools import partial
+
+    if not isinstance(rng, np.random.Generator):
+        raise SetupError("policy_duel needs a numpy Generator (np.random.default_rng(seed))")
+    decks = random_decks(games, rng, switch_cards=False)
+    dice = rng.integers(0, 6, size=decks.shape)
+    play = partial(simulate_games, players=2, bank_at=bank_at, decks=decks, dice=dice,
+                   switch_cards=False)
+    return play(k=[k_a, opponent_k]), play(k=[k_b, opponent_k])

@@ -115,6 +115,17 @@ def meld_problem(cards, kind: str) -> str | None:
     return _analyse(cards, kind)[0]
 
 
+def meld_rule(problem: str, kind: str) -> str:
+    """The rule a meld problem breaks: rule 7 (size, a natural), else 8 (sets) or 9 (runs).
+
+    >>> meld_rule(meld_problem("2D JK 2S", "set"), "set"), meld_rule(meld_problem("5H 6S 7H", "run"), "run")
+    ('rule 7', 'rule 9')
+    """
+    if "at least one natural" in problem or "at least 3" in problem:
+        return "rule 7"
+    return "rule 8" if kind == "set" else "rule 9"
+
+
 def is_valid_meld(cards, kind: str) -> bool:
     """True if cards (notation or cards; runs low to high) form a valid meld of this kind.
 
@@ -122,6 +133,37 @@ def is_valid_meld(cards, kind: str) -> bool:
     (True, True)
     """
     return meld_problem(cards, kind) is None
+
+
+def lay_out_run(suit: str, lo: int, hi: int, naturals, wilds: list) -> tuple[Card, ...]:
+    """The run of ``suit`` over values lo..hi (1..14, 14 the high ace), low to high: each natural
+    at its value, the 2 of the suit in its own place (value 2) when that place is open and the 2
+    is among ``wilds`` (rule 10), the other places filled from the front of ``wilds``.
+
+    The one layout of runs: the engine's meld proposals, the meld finder and the widgets'
+    run ordering all use it. ``wilds`` is a list; the wilds used are removed from it.
+    ``naturals`` holds natural cards of the suit with values in lo..hi (an ace at lo = 1 or
+    hi = 14). Raises ValueError when ``wilds`` runs short.
+
+    >>> pool = list(parse_cards("JK 2H 2C"))
+    >>> cards_text(lay_out_run("H", 1, 5, parse_cards("AH 4H"), pool)), pool
+    ('A♥ 2♥ JK 4♥ 2♣', [])
+    """
+    at = {}
+    for c in naturals:
+        at[14 if c.rank == 1 and hi == 14 else c.rank] = c
+    out = [at.get(v) for v in range(lo, hi + 1)]
+    if lo <= 2 <= hi and out[2 - lo] is None:
+        own = next((w for w in wilds if w.rank == 2 and w.suit == suit), None)
+        if own is not None:
+            wilds.remove(own)
+            out[2 - lo] = own
+    for i, c in enumerate(out):
+        if c is None:
+            if not wilds:
+                raise ValueError(f"not enough wilds to lay out a run {lo}..{hi}")
+            out[i] = wilds.pop(0)
+    return tuple(out)
 
 
 def run_values(cards) -> tuple[int, ...]:
@@ -263,7 +305,8 @@ def cards_text(cards, pretty: bool = True) -> str:
 
 @dataclass(frozen=True)
 class Meld:
-    """A valid meld on the table: ``kind`` ("set" | "run"), ``cards`` (runs low to high), ``owner``.
+    """A valid meld: ``kind`` ("set" | "run"), ``cards`` (runs low to high), ``owner`` (the player
+    who laid it down; None for a meld not on the table: in an action, in a finder's plan).
 
     >>> m = Meld("run", "5H JK 7H", owner=2)
     >>> m, m.layoff_ends("8H"), m.layoff_ends("JK")
@@ -278,19 +321,25 @@ class Meld:
 
     kind: str
     cards: tuple
-    owner: int = 0
+    owner: int | None = None
 
     def __post_init__(self):
-        """Parse the cards and reject an invalid meld (IllegalAction naming the problem)."""
+        """Parse the cards and reject an invalid meld (IllegalAction naming the rule and problem)."""
         object.__setattr__(self, "cards", parse_cards(self.cards))
         problem, detail = _analyse(self.cards, self.kind)
         if problem:
-            raise IllegalAction(f"{cards_text(self.cards)} is not a {self.kind}: {problem}")
+            raise IllegalAction(f"{meld_rule(problem, self.kind)}: {cards_text(self.cards)} is not a "
+                                f"{self.kind}: {problem}")
         self.__dict__["_detail"] = detail   # not a field: a set's rank or a run's (start, suit)
 
     def __repr__(self):
-        """``Meld('run', '5H JK 7H', owner=2)``."""
-        return f"Meld('{self.kind}', '{cards_text(self.cards, pretty=False)}', owner={self.owner})"
+        """``Meld('run', '5H JK 7H', owner=2)`` (no owner: a meld not on the table)."""
+        owner = "" if self.owner is None else f", owner={self.owner}"
+        return f"Meld('{self.kind}', '{cards_text(self.cards, pretty=False)}'{owner})"
+
+    def owned_by(self, owner: int) -> Meld:
+        """This meld laid down by player ``owner`` (no new validation)."""
+        return Meld._known(self.kind, self.cards, owner, self._place)
 
     def __str__(self):
         """``run 5♥ JK 7♥``."""

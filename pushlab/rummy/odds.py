@@ -41,7 +41,8 @@ import numpy as np
 
 from pushlab.errors import ParseError, SetupError
 from pushlab.rummy.cards import Card, full_deck, parse_cards
-from pushlab.rummy.finder import _deficit_plan
+from pushlab.rummy.encoding import index_array
+from pushlab.rummy.finder import deficit_plan
 from pushlab.rummy.melds import CONTRACTS, HAND_SIZES
 from pushlab.stats import Z95, agrees, format_ci, mean_ci, proportion_ci
 
@@ -321,11 +322,11 @@ def _deal_hands(rng, n_hands: int, size: int) -> np.ndarray:
 def _meets(counts_wilds, deal) -> bool:
     """True if a hand given as (counts, wilds) meets the contract."""
     counts, wilds = counts_wilds
-    plan = _deficit_plan(counts, deal)
-    return plan is not None and plan[0] <= wilds
+    plan = deficit_plan(counts, deal)
+    return plan is not None and plan.need <= wilds
 
 
-_NAT_INDEX = np.array([-1 if c.is_wild else 13 * "SHDC".index(c.suit) + c.rank - 1 for c in DECK])
+_NAT_INDEX = index_array(DECK)
 
 
 def contract_prob_mc(deal: int, n: int = 20000, seed=None) -> Estimate:
