@@ -1163,3 +1163,26 @@ class _Lockstep:
         self.fresh[rows] = True
         self.active[rows] = (self.active[rows] + 1) % self.n
         self.turns[rows] += 1
+
+
+def policy_duel(k_a: int, k_b: int, games: int, rng, *, opponent_k: int = 4, bank_at=None):
+    """Policy "stop after k_a cards" and "stop after k_b cards" on the same games.
+
+    Each plays seat 0 of a two-player game against ``StopAfter(opponent_k)`` on the same
+    ``games`` decks and dice (common random numbers, drawn from ``rng``), so the per-game
+    differences compare the policies, not the luck. Returns ``(result_a, result_b)``,
+    two :class:`GamesResult`; seat 0 is the policy.
+
+    >>> a, b = policy_duel(3, 5, 50, np.random.default_rng(1))
+    >>> a.scores.shape == b.scores.shape == (50, 2)
+    True
+    """
+    from functools import partial
+
+    if not isinstance(rng, np.random.Generator):
+        raise SetupError("policy_duel needs a numpy Generator (np.random.default_rng(seed))")
+    decks = random_decks(games, rng, switch_cards=False)
+    dice = rng.integers(0, 6, size=decks.shape)
+    play = partial(simulate_games, players=2, bank_at=bank_at, decks=decks, dice=dice,
+                   switch_cards=False)
+    return play(k=[k_a, opponent_k]), play(k=[k_b, opponent_k])

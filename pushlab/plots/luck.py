@@ -20,7 +20,7 @@ from collections.abc import Mapping
 import numpy as np
 
 from pushlab.errors import PushlabError
-from pushlab.stats import Z95, mean_ci
+from pushlab.stats import Z95, mean_ci, rate_ci
 
 __all__ = [
     "midgame", "tournament_data", "push_path", "bust_odds", "bust_odds_data", "ev_one_more", "ev_data",
@@ -253,7 +253,8 @@ def mc_convergence(samples, exact, ax=None, z: float = Z95, label: str = "P(bust
     """Law of large numbers: the running Monte Carlo mean against the exact value, with a 95% band.
 
     ``samples`` are independent outcomes (0/1 for an event, or values); the band is
-    ``exact ± z·σ/√n`` with σ from all samples, so it shrinks like 1/√n.
+    ``exact ± z·σ/√n``, so it shrinks like 1/√n. For 0/1 outcomes σ = √(p(1-p)) of the
+    exact p (never zero unless p is 0 or 1); otherwise σ is the sample SD of all samples.
     """
     arr = np.asarray(samples, dtype=float).ravel()
     if arr.size < 2:
@@ -261,7 +262,8 @@ def mc_convergence(samples, exact, ax=None, z: float = Z95, label: str = "P(bust
     exact = float(exact)
     n = np.arange(1, arr.size + 1)
     running = np.cumsum(arr) / n
-    sigma = float(arr.std(ddof=1))
+    binary = bool(np.isin(arr, (0.0, 1.0)).all()) and 0 <= exact <= 1
+    sigma = float(np.sqrt(exact * (1 - exact))) if binary else float(arr.std(ddof=1))
     half = z * sigma / np.sqrt(n)
     ax = _axes(ax)
     ax.fill_between(n, exact - half, exact + half, color="#9cc3e8", alpha=0.5,
@@ -422,8 +424,10 @@ def bot_label(name) -> str:
 def strategy_comparison(data, ax=None, quantity: str = "win rate", unit: str = "%"):
     """Strategies side by side with 95% confidence-interval error bars.
 
-    ``data`` maps a strategy name to either raw outcomes (a sequence of numbers; mean
-    and CI are computed by :func:`mean_ci`) or ``{"mean": m, "lo": lo, "hi": hi}``.
+    ``data`` maps a strategy name to either raw outcomes (a sequence of numbers) or
+    ``{"mean": m, "lo": lo, "hi": hi}``. Raw outcomes with ``unit="%"`` are wins or win
+    shares in 0..1 (Wilson interval, :func:`pushlab.stats.rate_ci`); otherwise values
+    (t interval, :func:`mean_ci`; a single value has no bar).
     With ``unit="%"`` values are fractions shown as percentages. Bot names such as
     ``"StopAfter(2, bank_at=None)"`` are shown in words (:func:`bot_label`).
     """
@@ -433,9 +437,11 @@ def strategy_comparison(data, ax=None, quantity: str = "win rate", unit: str = "
     for name, value in data.items():
         if isinstance(value, Mapping):
             m, lo, hi = float(value["mean"]), float(value["lo"]), float(value["hi"])
+        elif unit == "%":
+            m, lo, hi = rate_ci(value)
         else:
             m, h = mean_ci(value)
-            lo, hi = m - h, m + h
+            lo, hi = m - h, m + h       # NaN for a single value: no error bar
         names.append(bot_label(name)); means.append(m); lows.append(lo); highs.append(hi)
     scale = 100.0 if unit == "%" else 1.0
     means, lows, highs = (scale * np.asarray(v) for v in (means, lows, highs))
