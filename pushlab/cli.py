@@ -4,6 +4,10 @@
 on a fixed port (8866 unless ``--port``), with sources stripped and tracebacks
 hidden from readers, and prints the URL to open.
 
+``pushlab search --players 2-6 --variant both --out results.json`` searches a family
+of whole-game policies (:mod:`pushlab.luck.search`) with a progress bar, on a process
+pool (``--workers``) or a Dask cluster (``--dask``), and writes the results as JSON.
+
 ``pushlab simulate luck stopafter:3 greedy --games 200 --seed 1`` plays a
 seeded tournament between bots (``pushlab simulate rummy heuristic random``
 for the rummy: two partnerships) and prints mean scores and win rates with
@@ -226,6 +230,82 @@ def simulate(game: str, bots, games: int = 100, seed: int = 0, workers: int = 1,
             executor.shutdown()
 
 
+def parse_players(text: str) -> tuple:
+    """``"2-6"`` or ``"3,4"`` -> player counts (each 2..6).
+
+    >>> parse_players("2-4"), parse_players("3, 6")
+    ((2, 3, 4), (3, 6))
+    """
+    try:
+        if "-" in text:
+            lo, hi = (int(x) for x in text.split("-"))
+            counts = tuple(range(lo, hi + 1))
+        else:
+            counts = tuple(int(x) for x in text.split(","))
+    except ValueError:
+        raise PushlabError(f"players must be like 2-6 or 3,4, got {text!r}") from None
+    if not counts or not all(2 <= n <= 6 for n in counts):
+        raise PushlabError(f"players must be 2 to 6, got {text!r}")
+    return counts
+
+
+VARIANTS = {"normal": (False,), "harder": (True,), "both": (False, True)}
+
+
+def _search_executor(workers: int, dask):
+    """(executor, closer): None for one worker, a process pool, or a Dask client's executor."""
+    if dask is not None:
+        try:
+            from distributed import Client, LocalCluster
+        except ImportError:
+            raise PushlabError("--dask needs Dask: pip install 'pushlab[dask]'") from None
+        if dask == "local":
+            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, dashboard_address=None)
+            client = Client(cluster)
+            return client.get_executor(), lambda: (client.close(), cluster.close())
+        client = Client(dask)
+        return client.get_executor(), client.close
+    if workers > 1:
+        pool = ProcessPoolExecutor(workers)
+        return pool, pool.shutdown
+    return None, lambda: None
+
+
+def run_search(args, argv) -> int:
+    """``pushlab search``: run the searches with a progress bar and write the JSON file."""
+    from tqdm import tqdm
+
+    from pushlab.luck import search as ps
+
+    players = parse_players(args.players)
+    if args.workers < 1:
+        raise PushlabError(f"workers must be a positive integer, got {args.workers!r}")
+    family = ps.Family(
+        stop=tuple(args.stop) if args.stop else ps.Family.stop,
+        bank=tuple(None if b == "never" else b for b in args.bank) if args.bank else ps.Family.bank)
+    executor, close = _search_executor(args.workers, args.dask)
+    results = []
+    try:
+        with tqdm(total=0, unit="unit", desc="search", disable=args.quiet) as bar:
+            for harder in VARIANTS[args.variant]:
+                for n in players:
+                    bar.set_description(f"{n} players, {'harder' if harder else 'normal'}")
+                    results.append(ps.search(
+                        n, harder=harder, family=family, games=args.games, seed=args.seed,
+                        start=args.start, max_rounds=args.rounds, chunk=args.chunk,
+                        executor=executor, progress=bar))
+    finally:
+        close()
+    command = "pushlab " + " ".join(argv)
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(ps.dumps(results, command=command) + "\n", encoding="utf-8")
+    for r in results:
+        print(ps.summary(r))
+    print(f"pushlab search: wrote {len(results)} result(s) to {out}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``pushlab`` command."""
     parser = argparse.ArgumentParser(prog="pushlab", description="Interactive lessons about two card games called Push.")
@@ -255,6 +335,31 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--harder", action="store_true", help="luck: the harder variant")
     sim.add_argument("--switch-cards", action="store_true", help="luck: play with switch cards")
     sim.add_argument("--deals", default="1,2,3,4,5", help="rummy: deals to play (default 1,2,3,4,5)")
+    sea = commands.add_parser(
+        "search",
+        help="search whole-game push-your-luck policies (grid, then iterated best response)",
+        description="Evaluate every policy of a family (stop rule x bank rule) against a field by "
+        "batched simulation, then iterate best responses; write the results (win rates with 95%% "
+        "intervals per round) as JSON. Same seed, same results on any number of workers.",
+    )
+    sea.add_argument("--players", default="2-6", help="player counts, e.g. 2-6 or 3,4 (default 2-6)")
+    sea.add_argument("--variant", choices=sorted(VARIANTS), default="both",
+                     help="normal game, harder option, or both (default both)")
+    sea.add_argument("--games", type=int, default=1200,
+                     help="games per policy and round, a multiple of the players (default 1200)")
+    sea.add_argument("--seed", type=int, default=0, help="seed; same seed, same results (default 0)")
+    sea.add_argument("--rounds", type=int, default=6, help="at most this many rounds (default 6)")
+    sea.add_argument("--chunk", type=int, default=600, help="games per work unit (default 600)")
+    sea.add_argument("--start", default="after 5", help="the first field's policy (default 'after 5')")
+    sea.add_argument("--stop", action="append", metavar="RULE",
+                     help="a stop rule of the family, e.g. 'after 4' (repeat; default after 2..8)")
+    sea.add_argument("--bank", action="append", metavar="RULE",
+                     help="a bank rule, e.g. 'bank at 20' or never (repeat; default never, at 10..30)")
+    sea.add_argument("--workers", type=int, default=1, help="processes (or Dask workers) to use (default 1)")
+    sea.add_argument("--dask", nargs="?", const="local", metavar="ADDRESS",
+                     help="run on a Dask cluster: its scheduler ADDRESS, or a local one (needs pushlab[dask])")
+    sea.add_argument("--out", default="luck_search.json", help="JSON file to write (default luck_search.json)")
+    sea.add_argument("--quiet", action="store_true", help="no progress bar")
     return parser
 
 
@@ -275,6 +380,8 @@ def main(argv=None) -> int:
             print(f"pushlab simulate {args.game}: {result.games} games, seed {args.seed}")
             print(format_result(result, args.game))
             return 0
+        if args.command == "search":
+            return run_search(args, sys.argv[1:] if argv is None else list(argv))
     except PushlabError as exc:
         print(f"pushlab: error: {exc}", file=sys.stderr)
         return 2

@@ -26,6 +26,7 @@ __all__ = [
     "midgame", "tournament_data", "push_path", "bust_odds", "bust_odds_data", "ev_one_more", "ev_data",
     "policy_map", "policy_data",
     "mc_convergence", "strategy_comparison", "bot_label", "mean_ci", "Z95",
+    "search_grid_data", "search_heatmap", "best_response_data", "best_response_path",
 ]
 
 DRAW_COLOUR, STOP_COLOUR = "#1e63b8", "#d32f2f"
@@ -345,4 +346,108 @@ def strategy_comparison(data, ax=None, quantity: str = "win rate", unit: str = "
     ax.set_xlim(left=0)
     ax.margins(y=0.15)
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.14), ncol=2, frameon=False)
+    return ax
+
+
+# --------------------------------------------------------------------------- policy search
+
+def _variant(harder) -> str:
+    """'harder game' or 'normal game'."""
+    return "harder game" if harder else "normal game"
+
+
+def search_grid_data(result, round: int = 0) -> dict:
+    """One round of a :class:`pushlab.luck.search.SearchResult` as a stop x bank grid.
+
+    Keys: ``win`` and ``half`` (win rate and 95% half-width, stop x bank arrays),
+    ``stop`` and ``bank`` (row and column labels), ``best`` (row, column), ``field``,
+    ``players``, ``harder``, ``games``.
+    """
+    try:
+        rnd = result.rounds[round]
+    except IndexError:
+        raise PushlabError(f"the search has {len(result.rounds)} round(s), not round {round}") from None
+    shape = result.family.shape
+    win = rnd.grid(shape)
+    half = Z95 * np.asarray(rnd.win_se, dtype=float).reshape(shape)
+    return {"win": win, "half": half, "stop": result.family.stop_labels(),
+            "bank": result.family.bank_labels(), "best": divmod(rnd.best, shape[1]),
+            "field": rnd.field, "players": result.players, "harder": result.harder,
+            "games": result.games}
+
+
+def search_heatmap(data, ax=None, vmin=None, vmax=None):
+    """Win rate of one seat over stop rule x bank rule, every other seat playing the field.
+
+    ``data`` as from :func:`search_grid_data`. Each cell shows the win rate in percent;
+    the best cell is outlined; the colour bar is centred on the fair share 1/players.
+    """
+    win = 100 * np.asarray(data["win"], dtype=float)
+    if win.ndim != 2 or win.size == 0:
+        raise PushlabError("search_heatmap needs a non-empty stop x bank grid 'win'")
+    ax = _axes(ax, size=(7, 4.6))
+    fair = 100 / data["players"]
+    spread = max(np.abs(win - fair).max(), 1.0)
+    lo = fair - spread if vmin is None else vmin
+    hi = fair + spread if vmax is None else vmax
+    im = ax.imshow(win, cmap="RdBu", vmin=lo, vmax=hi, aspect="auto")
+    for (i, j), v in np.ndenumerate(win):
+        dark = abs(v - fair) > 0.6 * (hi - lo) / 2
+        ax.text(j, i, f"{v:.0f}", ha="center", va="center", fontsize=8,
+                color="white" if dark else "#111")
+    bi, bj = data["best"]
+    from matplotlib.patches import Rectangle
+    ax.add_patch(Rectangle((bj - 0.5, bi - 0.5), 1, 1, fill=False, lw=2.5, ec="#111",
+                           label=f"best: {data['stop'][bi]}, bank {data['bank'][bj]} "
+                                 f"({win[bi, bj]:.1f}% \u00b1 {100 * data['half'][bi, bj]:.1f})"))
+    ax.set_xticks(range(win.shape[1]), data["bank"])
+    ax.set_yticks(range(win.shape[0]), data["stop"])
+    ax.set_xlabel("bank rule (bank the top bench colour at this many points)")
+    ax.set_ylabel("stop rule (cards in the columns)")
+    ax.set_title(f"Win rate (%) of one seat, {data['players']} players, {_variant(data['harder'])}; "
+                 f"the others play '{data['field']}'", fontsize=10)
+    ax.figure.colorbar(im, ax=ax, label=f"win rate (%); fair share {fair:.0f}%")
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.16), frameon=False)
+    return ax
+
+
+def best_response_data(result) -> dict:
+    """Per round of a search: the field, the best response and its win rate with 95% interval."""
+    pols = result.family.policies()
+    rounds = result.rounds
+    return {"round": list(range(len(rounds))), "field": [r.field for r in rounds],
+            "best": [pols[r.best] for r in rounds],
+            "win": [r.win[r.best] for r in rounds],
+            "lo": [r.win_ci(r.best)[0] for r in rounds],
+            "hi": [r.win_ci(r.best)[1] for r in rounds],
+            "players": result.players, "harder": result.harder, "stopped": result.stopped}
+
+
+def best_response_path(data, ax=None):
+    """Iterated best response: each round's best win rate against the field, down to the fair share.
+
+    ``data`` as from :func:`best_response_data`. When no policy of the family beats
+    the field any more, the best response's win rate is about 1/players.
+    """
+    x = _column(data, "round", "best_response_path")
+    win = 100 * _column(data, "win", "best_response_path")
+    lo, hi = 100 * _column(data, "lo", "best_response_path"), 100 * _column(data, "hi", "best_response_path")
+    ax = _axes(ax)
+    fair = 100 / data["players"]
+    ax.axhline(fair, color="#777", ls="--", label=f"fair share 1/{data['players']} = {fair:.0f}%")
+    ax.errorbar(x, win, yerr=[win - lo, hi - win], fmt="o-", color=DRAW_COLOUR, capsize=4,
+                label="best response's win rate (95% interval)")
+    for xi, wi, hi_, best in zip(x, win, hi, data["best"]):
+        ax.annotate(best, (xi, hi_), textcoords="offset points", xytext=(0, 6), ha="center",
+                    fontsize=8)
+    from matplotlib.ticker import MaxNLocator
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_xlim(x.min() - 0.5, x.max() + 0.5)
+    ax.set_ylim(min(fair, lo.min()) - 3, hi.max() + 8)
+    ax.set_title(f"Iterated best response, {data['players']} players, {_variant(data['harder'])} "
+                 f"({data['stopped']})", fontsize=10)
+    ax.set_xlabel("round (the field plays the previous round's best response) (count)")
+    ax.set_ylabel("win rate of the best response (%)")
+    ax.grid(alpha=0.3)
+    ax.legend(loc="lower left")
     return ax

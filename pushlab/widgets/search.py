@@ -1,0 +1,197 @@
+"""Widgets over the policy search of Push (push-your-luck): they only observe and draw.
+
+- :class:`SearchExplorer`: the shipped search results (:func:`pushlab.luck.search.load_results`)
+  as heatmaps (stop rule x bank rule, normal and harder game side by side) and the
+  iterated best response, for a chosen player count and round.
+- :class:`SearchRunner`: a small search run live behind a button, with a progress bar.
+
+Plots are drawn by :mod:`pushlab.plots.luck` and shown as PNG images with alt text
+(so they work in Voilà without an Output widget and are readable by screen readers).
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+from html import escape
+
+from pushlab.widgets.common import MessageArea, routed
+
+
+def _w():
+    """ipywidgets, imported where widgets are built."""
+    import ipywidgets
+    return ipywidgets
+
+
+def figure_html(fig, alt: str) -> str:
+    """A matplotlib figure as an ``<img>`` (PNG, base64) with alt text; the figure is closed.
+
+    >>> import matplotlib; matplotlib.use("Agg")
+    >>> import matplotlib.pyplot as plt
+    >>> html = figure_html(plt.figure(figsize=(1, 1)), "an empty plot")
+    >>> html.startswith('<img alt="an empty plot" src="data:image/png;base64,')
+    True
+    """
+    import matplotlib.pyplot as plt
+
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=90)
+    plt.close(fig)
+    data = base64.b64encode(buf.getvalue()).decode("ascii")
+    return f'<img alt="{escape(alt)}" src="data:image/png;base64,{data}" style="max-width:100%">'
+
+
+def summary_html(results) -> str:
+    """A table: per player count and variant, the search's best policy and how it stopped."""
+    rows = []
+    for r in sorted(results, key=lambda r: (r.harder, r.players)):
+        last = r.rounds[-1]
+        lo, hi = last.win_ci(last.best)
+        rows.append(
+            f"<tr><td>{r.players}</td><td>{'harder' if r.harder else 'normal'}</td>"
+            f"<td><b>{escape(r.best)}</b></td><td>{escape(last.field)}</td>"
+            f"<td>{last.win[last.best]:.1%} [{lo:.1%}, {hi:.1%}]</td>"
+            f"<td>{len(r.rounds)} ({escape(r.stopped)})</td></tr>")
+    head = ("<tr><th>players</th><th>game</th><th>best response</th><th>against the field</th>"
+            "<th>its win rate [95% interval]</th><th>rounds</th></tr>")
+    return f"<table class='pl-search-summary'>{head}{''.join(rows)}</table>"
+
+
+class SearchExplorer:
+    """Heatmaps and best-response paths of search results, for a chosen player count and round."""
+
+    def __init__(self, results=None, players: int = 3):
+        from pushlab.luck.search import load_results
+
+        w = _w()
+        self.results = load_results() if results is None else list(results)
+        counts = sorted({r.players for r in self.results})
+        self.players = w.Dropdown(options=[(f"{n} players", n) for n in counts],
+                                  value=players if players in counts else counts[0],
+                                  description="Players:")
+        self.round = w.Dropdown(
+            options=[("round 0: against the default bot 'after 5'", "first"),
+                     ("last round: against the final field", "last")],
+            value="first", description="Round:", layout=w.Layout(width="420px"),
+            style={"description_width": "initial"})
+        self.heatmaps = w.HTML()
+        self.paths = w.HTML()
+        self.message = MessageArea()
+        self.widget = w.VBox([w.HBox([self.players, self.round]), self.message.widget,
+                              self.heatmaps, self.paths])
+        self.widget.add_class("pl-search-explorer")
+        self.draw = routed(self.message)(self._draw)
+        self.players.observe(lambda _: self.draw(), "value")
+        self.round.observe(lambda _: self.draw(), "value")
+        self.draw()
+
+    def _pair(self):
+        """The (normal, harder) results for the chosen player count."""
+        from pushlab.luck.search import find
+
+        return [find(self.results, self.players.value, h) for h in (False, True)]
+
+    def _draw(self):
+        """Redraw both heatmaps and both best-response paths."""
+        import matplotlib.pyplot as plt
+        import numpy as np
+
+        from pushlab.plots import luck as plots
+
+        pair = self._pair()
+        idx = 0 if self.round.value == "first" else -1
+        data = [plots.search_grid_data(r, idx % len(r.rounds)) for r in pair]
+        fair = 100 / self.players.value
+        spread = max(float(np.abs(100 * d["win"] - fair).max()) for d in data)
+        fig, axes = plt.subplots(1, 2, figsize=(14, 4.9), layout="constrained")
+        for d, ax in zip(data, axes):
+            plots.search_heatmap(d, ax=ax, vmin=fair - spread, vmax=fair + spread)
+        alt = "; ".join(
+            f"{'harder' if d['harder'] else 'normal'} game: best {d['stop'][d['best'][0]]}, "
+            f"bank {d['bank'][d['best'][1]]}, win rate {d['win'][d['best']]:.1%} against "
+            f"'{d['field']}'" for d in data)
+        self.heatmaps.value = figure_html(fig, f"Heatmaps of win rate, {self.players.value} players. {alt}")
+        fig, axes = plt.subplots(1, 2, figsize=(14, 3.6), layout="constrained")
+        for r, ax in zip(pair, axes):
+            plots.best_response_path(plots.best_response_data(r), ax=ax)
+        self.paths.value = figure_html(fig, "Iterated best response: " + "; ".join(
+            f"{'harder' if r.harder else 'normal'} game: {len(r.rounds)} rounds, {r.stopped}, "
+            f"best {r.best}" for r in pair))
+
+    def _repr_mimebundle_(self, **kwargs):
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+class _Bar:
+    """A tqdm-like face (``total``, ``update``) on an ``IntProgress`` widget."""
+
+    def __init__(self, widget):
+        self.widget, self.n, self._total = widget, 0, 0
+        widget.value, widget.max = 0, 1
+
+    @property
+    def total(self) -> int:
+        """Units expected so far."""
+        return self._total
+
+    @total.setter
+    def total(self, value):
+        self._total = int(value)
+        self.widget.max = max(self._total, 1)
+
+    def update(self, n: int = 1) -> None:
+        """``n`` more units done."""
+        self.n += n
+        self.widget.value = self.n
+
+
+class SearchRunner:
+    """Run a small policy search live (behind a button, with a progress bar) and show it."""
+
+    def __init__(self, players: int = 3, harder: bool = False, games: int = 120):
+        from pushlab.luck.search import Family
+
+        w = _w()
+        self.family = Family(stop=("after 3", "after 5", "after 7"),
+                             bank=(None, "bank at 15", "bank at 25"))
+        self.players = w.Dropdown(options=[(f"{n} players", n) for n in range(2, 7)],
+                                  value=players, description="Players:")
+        self.harder = w.Checkbox(value=harder, description="harder option")
+        self.games = w.IntSlider(value=games, min=60, max=600, step=60,
+                                 description="Games:", continuous_update=False)
+        self.button = w.Button(description="Run the search", button_style="primary",
+                               tooltip="Evaluate 9 policies against the field, then iterate best responses")
+        self.progress = w.IntProgress(value=0, min=0, max=1, description="Progress:")
+        self.message = MessageArea()
+        self.out = w.HTML()
+        self.result = None
+        self.widget = w.VBox([w.HBox([self.players, self.harder]), self.games,
+                              w.HBox([self.button, self.progress]), self.message.widget, self.out])
+        self.widget.add_class("pl-search-runner")
+        self.run = routed(self.message)(self._run)
+        self.button.on_click(lambda _: self.run())
+
+    def _run(self):
+        """Run the search (seeded, so the same settings give the same result) and draw it."""
+        import matplotlib.pyplot as plt
+
+        from pushlab.luck.search import search, summary
+        from pushlab.plots import luck as plots
+
+        self.button.disabled = True
+        try:
+            n = self.players.value
+            games = self.games.value - self.games.value % n or n
+            self.result = search(n, harder=self.harder.value, family=self.family, games=games,
+                                 seed=8, max_rounds=4, chunk=games, progress=_Bar(self.progress))
+        finally:
+            self.button.disabled = False
+        fig, axes = plt.subplots(1, 2, figsize=(13, 4), layout="constrained")
+        plots.search_heatmap(plots.search_grid_data(self.result, 0), ax=axes[0])
+        plots.best_response_path(plots.best_response_data(self.result), ax=axes[1])
+        self.out.value = (f"<pre>{escape(summary(self.result))}</pre>"
+                          + figure_html(fig, summary(self.result)))
+
+    def _repr_mimebundle_(self, **kwargs):
+        return self.widget._repr_mimebundle_(**kwargs)
