@@ -13,6 +13,10 @@ seeded tournament between bots (``pushlab simulate rummy heuristic random``
 for the rummy: two partnerships) and prints mean scores and win rates with
 95% confidence intervals.
 
+``pushlab soak --games 100000 --workers 2`` plays random games of both engines,
+checking every invariant after every action (:mod:`pushlab.soak`), and prints a
+JSON summary.
+
 >>> voila_argv("notebooks", port=9000, open_browser=False, python="python")[:4]
 ['python', '-m', 'voila', 'notebooks']
 >>> serve_url(9000)
@@ -252,40 +256,22 @@ def parse_players(text: str) -> tuple:
 VARIANTS = {"normal": (False,), "harder": (True,), "both": (False, True)}
 
 
-def _search_executor(workers: int, dask):
-    """(executor, closer): None for one worker, a process pool, or a Dask client's executor."""
-    if dask is not None:
-        try:
-            from distributed import Client, LocalCluster
-        except ImportError:
-            raise PushlabError("--dask needs Dask: pip install 'pushlab[dask]'") from None
-        if dask == "local":
-            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, dashboard_address=None)
-            client = Client(cluster)
-            return client.get_executor(), lambda: (client.close(), cluster.close())
-        client = Client(dask)
-        return client.get_executor(), client.close
-    if workers > 1:
-        pool = ProcessPoolExecutor(workers)
-        return pool, pool.shutdown
-    return None, lambda: None
-
-
 def run_search(args, argv) -> int:
     """``pushlab search``: run the searches with a progress bar and write the JSON file."""
     from tqdm import tqdm
 
     from pushlab.luck import search as ps
+    from pushlab.soak import executor_for
 
     players = parse_players(args.players)
     if args.workers < 1:
         raise PushlabError(f"workers must be a positive integer, got {args.workers!r}")
     family = ps.Family(
         stop=tuple(args.stop) if args.stop else ps.Family.stop,
-        bank=tuple(None if b == "never" else b for b in args.bank) if args.bank else ps.Family.bank)
-    executor, close = _search_executor(args.workers, args.dask)
+        bank=tuple(None if b == "never" else b for b in args.bank) if args.bank else ps.Family.bank,
+        endgame=tuple(e for e in args.endgame if e != "none") if args.endgame else ps.Family.endgame)
     results = []
-    try:
+    with executor_for(args.workers, args.dask) as executor:
         with tqdm(total=0, unit="unit", desc="search", disable=args.quiet) as bar:
             for harder in VARIANTS[args.variant]:
                 for n in players:
@@ -294,8 +280,6 @@ def run_search(args, argv) -> int:
                         n, harder=harder, family=family, games=args.games, seed=args.seed,
                         start=args.start, max_rounds=args.rounds, chunk=args.chunk,
                         executor=executor, progress=bar))
-    finally:
-        close()
     command = "pushlab " + " ".join(argv)
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -335,6 +319,25 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--harder", action="store_true", help="luck: the harder variant")
     sim.add_argument("--switch-cards", action="store_true", help="luck: play with switch cards")
     sim.add_argument("--deals", default="1,2,3,4,5", help="rummy: deals to play (default 1,2,3,4,5)")
+    sok = commands.add_parser(
+        "soak",
+        help="play many random games of both engines, checking every invariant",
+        description="Play random games of both engines (random and scripted bots, random options), "
+        "check the game protocol's invariants after every action and try malformed and illegal "
+        "actions; print a JSON summary (games, actions, invariant breaks, exceptions other than "
+        "the engines' ValueErrors, seconds). Same seed, same games, on any executor.",
+    )
+    sok.add_argument("--games", type=int, default=1000, help="push-your-luck games (default 1000)")
+    sok.add_argument("--matches", type=int, default=None,
+                     help="rummy matches (default: a tenth of --games)")
+    sok.add_argument("--workers", type=int, default=1, help="processes to use (default 1)")
+    sok.add_argument("--dask", metavar="ADDRESS", default=None,
+                     help="run on Dask: 'local' (a local cluster of --workers processes) or a "
+                     "scheduler address (needs pip install \"pushlab[dask]\")")
+    sok.add_argument("--seed", type=int, default=0, help="seed (default 0)")
+    sok.add_argument("--chunk", type=int, default=50, help="luck games per task (default 50)")
+    sok.add_argument("--json", metavar="FILE", help="also write the summary to FILE")
+    sok.add_argument("--no-progress", action="store_true", help="no progress bar")
     sea = commands.add_parser(
         "search",
         help="search whole-game push-your-luck policies (grid, then iterated best response)",
@@ -352,15 +355,44 @@ def build_parser() -> argparse.ArgumentParser:
     sea.add_argument("--chunk", type=int, default=600, help="games per work unit (default 600)")
     sea.add_argument("--start", default="after 5", help="the first field's policy (default 'after 5')")
     sea.add_argument("--stop", action="append", metavar="RULE",
-                     help="a stop rule of the family, e.g. 'after 4' (repeat; default after 2..8)")
+                     help="a stop rule of the family, e.g. 'after 4' or 'risk 0.2' (repeat)")
     sea.add_argument("--bank", action="append", metavar="RULE",
-                     help="a bank rule, e.g. 'bank at 20' or never (repeat; default never, at 10..30)")
+                     help="a bank rule, e.g. 'bank at 20', 'bank loss 5' or never (repeat)")
+    sea.add_argument("--endgame", action="append", metavar="RULE",
+                     help="an endgame rule tried on the final answer, e.g. 'endgame 15: after 8' "
+                     "(repeat; none: skip the refinement)")
     sea.add_argument("--workers", type=int, default=1, help="processes (or Dask workers) to use (default 1)")
-    sea.add_argument("--dask", nargs="?", const="local", metavar="ADDRESS",
-                     help="run on a Dask cluster: its scheduler ADDRESS, or a local one (needs pushlab[dask])")
+    sea.add_argument("--dask", metavar="ADDRESS", default=None,
+                     help="run on Dask: 'local' (a local cluster of --workers processes) or a "
+                     "scheduler address (needs pip install \"pushlab[dask]\")")
     sea.add_argument("--out", default="luck_search.json", help="JSON file to write (default luck_search.json)")
     sea.add_argument("--quiet", action="store_true", help="no progress bar")
     return parser
+
+
+def soak_command(args) -> int:
+    """``pushlab soak``: run the soak, print (and maybe write) the JSON summary; 1 on any break."""
+    import json
+
+    from pushlab.soak import executor_for, soak
+
+    for name in ("games", "workers", "chunk"):
+        value = getattr(args, name)
+        if value < (0 if name == "games" else 1):
+            raise PushlabError(f"--{name} must be a positive integer, got {value}")
+    if args.matches is not None and args.matches < 0:
+        raise PushlabError(f"--matches must not be negative, got {args.matches}")
+    with executor_for(args.workers, args.dask) as executor:
+        result = soak(args.games, args.matches, seed=args.seed, executor=executor,
+                      chunk=args.chunk, progress=not args.no_progress)
+    result["workers"] = args.workers
+    result["executor"] = ("dask " + args.dask if args.dask else
+                          "processes" if args.workers > 1 else "this process")
+    text = json.dumps(result, indent=2)
+    print(text)
+    if args.json:
+        Path(args.json).write_text(text + "\n")
+    return 1 if result["invariant_breaks"] or result["exceptions"] else 0
 
 
 def main(argv=None) -> int:
@@ -380,6 +412,8 @@ def main(argv=None) -> int:
             print(f"pushlab simulate {args.game}: {result.games} games, seed {args.seed}")
             print(format_result(result, args.game))
             return 0
+        if args.command == "soak":
+            return soak_command(args)
         if args.command == "search":
             return run_search(args, sys.argv[1:] if argv is None else list(argv))
     except PushlabError as exc:

@@ -17,6 +17,10 @@ class SetupError(PushlabError):
     """A game cannot be set up as asked (wrong player count, bad option, bad deck)."""
 
 
+class UnsupportedPolicy(SetupError):
+    """A policy the batched simulator cannot run (it names the policy and what it can run)."""
+
+
 class IllegalAction(PushlabError):
     """An action is malformed or not legal now. The game state is unchanged.
 

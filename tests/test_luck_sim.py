@@ -1,5 +1,6 @@
 """Vectorized simulation of Push (push-your-luck) against exact values and the engine."""
 
+import dataclasses
 from fractions import Fraction
 
 import numpy as np
@@ -7,11 +8,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pushlab.errors import SetupError
+from pushlab.errors import IllegalAction, SetupError, UnsupportedPolicy
 from pushlab.luck import Game, full_deck, parse_cards
-from pushlab.luck.bots import StopAfter, StopAtRisk, pile_bust_probability
+from pushlab.luck.bots import Greedy, RandomBot, StopAfter, StopAtRisk, pile_bust_probability
+from pushlab.luck.policy import Policy
 from pushlab.luck.sim import (
     TurnOdds,
+    continue_engine,
+    simulate_from,
     TurnPolicy,
     decode,
     die_string,
@@ -315,3 +319,102 @@ def test_fractional_wins_share_ties():
 
 def test_parse_cards_helper_used_by_tests():
     assert encode(parse_cards("P6 roll")).tolist() == [29, 30]
+
+
+# ---------------------------------------------------------------------- from a position
+def mixed_position(seed, players, harder, steps):
+    """A position reached by ``steps`` decisions, 30% random, else 'after 3, bank at 10'."""
+    rng = np.random.default_rng(seed)
+    g, bot = Game.new(players, seed=seed, harder=harder), Policy.parse("after 3, bank at 10")
+    for _ in range(steps):
+        if g.is_over:
+            break
+        g = g.apply(RandomBot().choose(g, rng) if rng.random() < 0.3 else bot.choose(g))
+    return g
+
+
+FROM_POLICIES = ["after 4", "risk 0.3, bank at 12", "after 2, bank loss 3, endgame 30: risk 0.2",
+                 "risk 0, bank loss 0", "after 5, endgame 50: after 1"]
+
+
+def test_from_position_equals_engine_on_the_same_shuffles_and_dice():
+    """Every legal first action (and the policy's own) from positions in every phase."""
+    phases = set()
+    for seed in range(45):
+        players = 2 + seed % 5
+        g = mixed_position(seed, players, seed % 3 == 0, 20 + 7 * seed)
+        if g.is_over:
+            continue
+        phases.add(g.phase)
+        policy = FROM_POLICIES[seed % len(FROM_POLICIES)]
+        seats = [policy] * players if seed % 2 else \
+            [FROM_POLICIES[(seed + i) % len(FROM_POLICIES)] for i in range(players)]
+        rng = np.random.default_rng(seed)
+        actions = g.legal_actions() + [None]
+        decks = rng.permuted(np.tile(encode(g.draw_pile), (2, 1)), axis=1)
+        dice = rng.integers(0, 6, size=(2, g.draw_pile_size + 8))
+        sim = simulate_from(g, policy=seats, actions=actions, decks=decks, dice=dice)
+        for a, action in enumerate(actions):
+            for i, final in enumerate(continue_engine(g, seats, decks, dice, action)):
+                rolls = [sum(line.startswith(f"{name} rolls") for line in final.log[len(g.log):])
+                         for name in g.players]
+                assert tuple(sim.scores[a, i]) == final.scores(), (seed, action, i)
+                assert sim.rolls[a, i].tolist() == rolls
+    assert phases == {"turn", "place", "push", "collect"}
+
+
+def test_from_position_short_piles_and_forced_stops():
+    """Positions near the end (pile empty in the push phase: stop is forced)."""
+    for seed in range(12):
+        g = mixed_position(seed, 3, seed % 2 == 0, 400)
+        while not g.is_over and g.draw_pile_size > seed % 3:
+            g = g.apply(Policy.parse("after 2").choose(g))
+        if g.is_over:
+            continue
+        rng = np.random.default_rng(seed)
+        decks = rng.permuted(np.tile(encode(g.draw_pile), (3, 1)), axis=1)
+        dice = rng.integers(0, 6, size=(3, g.draw_pile_size + 8))
+        sim = simulate_from(g, policy="risk 0.2", actions=g.legal_actions(), decks=decks, dice=dice)
+        for a, action in enumerate(g.legal_actions()):
+            ends = continue_engine(g, "risk 0.2", decks, dice, action)
+            assert [e.scores() for e in ends] == [tuple(s) for s in sim.scores[a]]
+
+
+def test_from_position_common_random_numbers_and_lost_colours():
+    # Ann holds B5 B6 (11 blue) and R1; the pile: a bust card for 3 columns and more
+    g = Game.new(3, deck="G1 roll switch Y2 G3 R4 P5 B1 Y6 P3 R2")
+    g = dataclasses.replace(g, benches=(parse_cards("R1 B5 B6"), (), ()))
+    rng = np.random.default_rng(3)
+    c = simulate_from(g, 400, "after 3", actions=["draw", "bank B", "bank R"], rng=rng)
+    assert c.actions == ("draw", "bank B", "bank R") and c.player == 0
+    assert not c.lost[1, :, 1].any()                    # banked blue is never lost
+    assert not c.lost[:, :, 2:].any()                   # she held no green, yellow, purple
+    assert c.lost[0, :, 1].any() and c.lost[2, :, 1].any()
+    # rollout i of every action faces the same cards and dice: a repeated action repeats
+    twice = simulate_from(g, 300, "after 3", actions=["draw", "bank B", "draw"], rng=rng)
+    assert (twice.scores[0] == twice.scores[2]).all() and (twice.rolls[0] == twice.rolls[2]).all()
+    assert (twice.scores[0] != twice.scores[1]).any()
+    same = simulate_from(g, 400, "after 3", actions=["draw", "bank B", "bank R"],
+                         rng=np.random.default_rng(3))
+    assert (same.scores == c.scores).all()
+
+
+def test_from_position_rejects_what_it_cannot_run():
+    g = Game.new(3, seed=1)
+    rng = np.random.default_rng(0)
+    with pytest.raises(UnsupportedPolicy, match="Greedy"):
+        simulate_from(g, 10, Greedy(), rng=rng)
+    with pytest.raises(UnsupportedPolicy, match="optimal"):
+        simulate_from(g, 10, "after 3, endgame 9: optimal", rng=rng)
+    with pytest.raises(SetupError, match="one policy per seat"):
+        simulate_from(g, 10, ["after 3"] * 2, rng=rng)
+    with pytest.raises(IllegalAction):
+        simulate_from(g, 10, "after 3", actions=["stop"], rng=rng)
+    with pytest.raises(SetupError, match="Generator"):
+        simulate_from(g, 10, "after 3")
+    with pytest.raises(SetupError, match="permutations"):
+        simulate_from(g, policy="after 3", decks=np.zeros((2, 120), int),
+                      dice=np.zeros((2, 128), int))
+    over = mixed_position(0, 2, False, 10_000)
+    with pytest.raises(SetupError, match="over"):
+        simulate_from(over, 10, "after 3", rng=rng)

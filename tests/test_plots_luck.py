@@ -177,7 +177,7 @@ def small_search():
     """A tiny seeded policy search (2 x 2 family, 2 players)."""
     from pushlab.luck.search import Family, search
 
-    fam = Family(stop=("after 2", "after 5"), bank=(None, "bank at 15"))
+    fam = Family(stop=("after 2", "after 5"), bank=(None, "bank at 15"), endgame=())
     return search(2, family=fam, games=40, seed=3, start="after 2", max_rounds=3)
 
 

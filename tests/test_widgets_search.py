@@ -13,7 +13,7 @@ from pushlab.widgets.search import SearchExplorer, SearchRunner, summary_html  #
 @pytest.fixture(scope="module")
 def results():
     """Tiny searches for 2 and 3 players, normal and harder."""
-    fam = Family(stop=("after 2", "after 5"), bank=(None, "bank at 15"))
+    fam = Family(stop=("after 2", "after 5"), bank=(None, "bank at 15"), endgame=())
     return [search(n, harder=h, family=fam, games=24, seed=1, max_rounds=2, start="after 2")
             for h in (False, True) for n in (2, 3)]
 

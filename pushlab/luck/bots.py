@@ -143,6 +143,21 @@ def bank_choice(game, bank_at) -> str | None:
     return best if points.get(best, 0) >= bank_at else None
 
 
+def as_fraction(p) -> Fraction:
+    """A probability as an exact Fraction; a float is read as its decimal (0.3 = 3/10).
+
+    >>> as_fraction(0.3), as_fraction(Fraction(1, 3))
+    (Fraction(3, 10), Fraction(1, 3))
+    """
+    if isinstance(p, bool) or not isinstance(p, (int, float, Fraction, np.integer, np.floating)):
+        raise SetupError(f"a probability must be a number 0..1, got {p!r}")
+    frac = Fraction(repr(float(p))) if isinstance(p, (float, np.floating)) else Fraction(int(p)) \
+        if isinstance(p, (int, np.integer)) else p
+    if not 0 <= frac <= 1:
+        raise SetupError(f"a probability must be 0..1, got {p!r}")
+    return frac
+
+
 def cards_in_columns(game) -> int:
     """Cards placed in columns this turn (number and roll cards).
 
@@ -323,17 +338,19 @@ class StopAtRisk(Bot):
     """
 
     def __init__(self, p: float = 0.25, bank_at=DEFAULT_BANK_AT):
-        if not 0 <= p <= 1:
-            raise SetupError(f"StopAtRisk needs a probability 0..1, got {p!r}")
+        try:
+            risk = as_fraction(p)
+        except SetupError:
+            raise SetupError(f"StopAtRisk needs a probability 0..1, got {p!r}") from None
         super().__init__(bank_at)
-        self.p = p
+        self.p, self.risk = p, risk
 
     def _args(self):
         return [self.p]
 
     def should_stop(self, game, rng) -> bool:
-        """Stop when the bust probability of the next card is at least ``p``."""
-        return _bust_probability(game) >= self.p
+        """Stop when the bust probability of the next card is at least ``p`` (read as its decimal)."""
+        return _bust_probability(game) >= self.risk
 
 
 def _bust_probability(game):

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from typing import ClassVar
 from html import escape
 from numbers import Integral
 
@@ -76,6 +77,10 @@ class Game:
     die: str
     die_index: int
     turn: int = 1
+
+    #: the protocol's facts (:mod:`pushlab.protocol`): the top score wins; every action is listed
+    LOW_SCORE_WINS: ClassVar[bool] = False
+    UNLISTED_VERBS: ClassVar[frozenset] = frozenset()
 
     # ------------------------------------------------------------------ setup
     @classmethod
@@ -179,6 +184,38 @@ class Game:
         scores = self.scores()
         top = max(scores)
         return tuple(i for i, s in enumerate(scores) if s == top)
+
+    def all_cards(self) -> tuple:
+        """Every card of the game, wherever it lies (pile, columns, benches, banks, discards).
+
+        The same multiset in every state of a game (cards are conserved).
+
+        >>> g = Game.new(2, deck="R3 roll B5")
+        >>> sorted(map(str, g.all_cards())) == sorted(map(str, g.apply("draw").all_cards()))
+        True
+        """
+        return (*self.draw_pile, *((self.pending,) if self.pending else ()),
+                *(c for col in self.columns for c in col), *(c for b in self.benches for c in b),
+                *(c for b in self.banks for c in b), *self.discard_pile, *self.set_aside)
+
+    def observation(self, player: int) -> Observation:
+        """What ``player`` may see: everything but the order of the draw pile and the die's rolls.
+
+        >>> o = Game.new(3, seed=2).observation(1)
+        >>> o.player, o.current_player, o.draw_pile_size, o.legal_actions
+        (1, 0, 120, ())
+        """
+        mine = self.current_player == player
+        return Observation(
+            player=player, players=self.players, harder=self.harder,
+            switch_cards=self.switch_cards, phase=self.phase, active_player=self.active_player,
+            current_player=self.current_player, collector=self.collector, pending=self.pending,
+            columns=self.columns, benches=self.benches, banks=self.banks,
+            discard_pile=self.discard_pile, draw_pile_size=self.draw_pile_size,
+            pile_counts=tuple(sorted(self.pile_counts().items(), key=lambda kv: str(kv[0]))),
+            set_aside=self.set_aside, direction=self.direction, turn=self.turn,
+            scores=self.scores(), log=self.log,
+            legal_actions=tuple(self.legal_actions()) if mine else ())
 
     def pile_counts(self) -> Counter:
         """The make-up of the draw pile: ``Counter`` of card -> copies.
@@ -662,3 +699,30 @@ class _Draft:
         else:
             self.log.append(f"The game is over: {_names_list(best)} share the win "
                             f"with {top} points each")
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What one player may see (:meth:`Game.observation`): the public state and the pile's make-up."""
+
+    player: int
+    players: tuple
+    harder: bool
+    switch_cards: bool
+    phase: str
+    active_player: int
+    current_player: int | None
+    collector: int | None
+    pending: Card | None
+    columns: tuple
+    benches: tuple
+    banks: tuple
+    discard_pile: tuple
+    draw_pile_size: int
+    pile_counts: tuple
+    set_aside: tuple
+    direction: int
+    turn: int
+    scores: tuple
+    log: tuple
+    legal_actions: tuple

@@ -1,10 +1,13 @@
 """Policy search for Push (push-your-luck): a grid evaluation, then iterated best response.
 
-**The family.** A :class:`Family` is a grid of whole-game policies: a *stop rule*
-(``StopAfter(k)``: stop once k cards lie in the columns) times a *bank rule*
-(bank the bench colour with the most points once it holds x points, or never).
-Every policy in it is a bot of :mod:`pushlab.luck.bots` and is played by the batched
-simulator :func:`pushlab.luck.sim.simulate_games` (same decisions as the engine).
+**The family.** A :class:`Family` is a grid of whole-game policies in the vocabulary
+of :class:`pushlab.luck.policy.Policy`: a *stop rule* (``after k`` cards in the
+columns, or at ``risk p`` of a bust) times a *bank rule* (bank the top bench colour
+``at x`` points, once its forecast ``loss`` reaches t points, or never), plus
+*endgame* rules (``endgame N: <stop rule>`` once N cards or fewer are left) that
+refine the final answer. Every policy is played by the batched simulator
+(:func:`pushlab.luck.sim.simulate_from` from the first turn: the same decisions, so
+the same games, as the engine).
 
 **One round** evaluates every policy of the family as the *candidate* in one seat
 against a *field*: every other seat plays the field policy. The candidate's seat is
@@ -20,6 +23,8 @@ stops when the best response is the field policy itself or does not beat it by a
 significant margin (the 95% interval of the paired difference reaches 0: no policy
 of the family measurably exploits the field, an equilibrium within the family up to
 noise), when it returns to an earlier field (a cycle), or after ``max_rounds``.
+Then the **endgame refinement** evaluates the final best response with each endgame
+rule added, against a field of the final best response itself.
 Picking the best of many noisy estimates flatters it a little (the winner's curse);
 the paired interval against the field says how much of the edge is real.
 
@@ -29,11 +34,11 @@ chunk of games). The decks and dice of chunk ``c`` of round ``r`` come from
 on the order of execution, so any ``concurrent.futures`` executor (a process pool, a
 Dask ``client.get_executor()``) gives exactly the results of a serial run.
 
->>> fam = Family(stop=("after 3", "after 6"), bank=(None, "bank at 12"))
->>> res = search(3, family=fam, games=60, seed=1, max_rounds=2)
->>> [len(r.win) for r in res.rounds], res.rounds[0].field
-([4, 4], 'after 5')
->>> res == search(3, family=fam, games=60, seed=1, max_rounds=2)
+>>> fam = Family(stop=("after 3", "after 6"), bank=(None, "bank at 12"), endgame=("endgame 9: after 2",))
+>>> res = search(2, family=fam, games=8, seed=1, max_rounds=1)
+>>> res.rounds[0].field, res.rounds[0].policies, len(res.endgame.win)
+('after 5', ('after 3', 'after 3, bank at 12', 'after 6', 'after 6, bank at 12'), 2)
+>>> res == search(2, family=fam, games=8, seed=1, max_rounds=1)
 True
 """
 
@@ -48,8 +53,9 @@ from importlib import resources
 import numpy as np
 
 from pushlab.errors import SetupError
-from pushlab.luck.bots import StopAfter
-from pushlab.luck.sim import random_decks, simulate_games
+from pushlab.luck.game import Game
+from pushlab.luck.policy import Policy
+from pushlab.luck.sim import _seat_policies, random_decks, simulate_from
 from pushlab.stats import Z95
 
 FORMAT = 1
@@ -62,33 +68,44 @@ REGENERATE = ("pushlab search --players 2-6 --variant both --games 1200 --chunk 
 # ---------------------------------------------------------------------- the family
 @dataclass(frozen=True)
 class Family:
-    """A grid of policies: stop rules x bank rules (texts; None: never bank).
+    """A grid of policies: stop rules x bank rules (texts; None: never bank), and endgames.
 
-    A policy's text is ``"<stop rule>[, <bank rule>]"``, e.g. ``"after 4, bank at 12"``.
+    A policy's text is ``"<stop rule>[, <bank rule>]"``, e.g. ``"after 4, bank at 12"``
+    (the vocabulary of :class:`pushlab.luck.policy.Policy`). The grid is searched by
+    iterated best response; the ``endgame`` rules (``"endgame N: <stop rule>"``: once
+    the pile holds at most N cards) then refine the final best response.
 
-    >>> fam = Family(stop=("after 4", "after 5"), bank=(None, "bank at 20"))
+    >>> fam = Family(stop=("after 4", "after 5"), bank=(None, "bank at 20"), endgame=())
     >>> fam.policies()
     ['after 4', 'after 4, bank at 20', 'after 5', 'after 5, bank at 20']
     >>> fam.index("after 5, bank at 20"), fam.shape
     (3, (2, 2))
+    >>> fam.with_endgames("after 4")
+    ['after 4']
     >>> Family(stop=(), bank=(None,))
     Traceback (most recent call last):
     ...
     pushlab.errors.SetupError: a policy family needs at least one stop rule and one bank rule
     """
 
-    stop: tuple = tuple(f"after {k}" for k in range(2, 9))
-    bank: tuple = (None,) + tuple(f"bank at {x}" for x in (10, 15, 20, 25, 30))
+    stop: tuple = tuple(f"after {k}" for k in range(3, 8)) + ("risk 0.1", "risk 0.15")
+    bank: tuple = (None, "bank at 15", "bank at 25", "bank at 40", "bank loss 5", "bank loss 10")
+    endgame: tuple = tuple(f"endgame {n}: after {k}" for n in (15, 30) for k in (2, 4, 6, 8, 10))
 
     def __post_init__(self):
         object.__setattr__(self, "stop", tuple(self.stop))
         object.__setattr__(self, "bank", tuple(self.bank))
         if not self.stop or not self.bank:
             raise SetupError("a policy family needs at least one stop rule and one bank rule")
-        if len(set(self.stop)) < len(self.stop) or len(set(self.bank)) < len(self.bank):
+        object.__setattr__(self, "endgame", tuple(self.endgame))
+        if any(len(set(ax)) < len(ax) for ax in (self.stop, self.bank, self.endgame)):
             raise SetupError(f"a policy family lists each rule once, got {self!r}")
-        for p in self.policies():
+        for p in self.policies() + [f"after 1, {e}" for e in self.endgame]:
             seat_policy(p)                      # raises on a policy the simulator cannot run
+
+    def with_endgames(self, policy: str) -> list:
+        """``policy`` and its variants with each endgame of the family (the refinement stage)."""
+        return [policy] + [f"{policy}, {e}" for e in self.endgame]
 
     @property
     def shape(self) -> tuple:
@@ -96,8 +113,8 @@ class Family:
         return len(self.stop), len(self.bank)
 
     def policies(self) -> list:
-        """Every policy's text, stop rule major: index ``i * len(bank) + j``."""
-        return [s if b is None else f"{s}, {b}" for s in self.stop for b in self.bank]
+        """Every policy's text (canonical), stop rule major: index ``i * len(bank) + j``."""
+        return [str(Policy.parse(s if b is None else f"{s}, {b}")) for s in self.stop for b in self.bank]
 
     def index(self, policy: str) -> int:
         """The index of ``policy`` in :meth:`policies` (SetupError if not in the family)."""
@@ -115,31 +132,17 @@ class Family:
         return ["never" if b is None else b.removeprefix("bank ") for b in self.bank]
 
 
-def seat_policy(text: str) -> StopAfter:
-    """The bot the batched simulator plays for a policy text.
+def seat_policy(text) -> Policy:
+    """The :class:`~pushlab.luck.policy.Policy` of a text, checked runnable by the batched simulator.
 
     >>> seat_policy("after 4, bank at 12")
-    StopAfter(4, bank_at=12)
-    >>> seat_policy("after four")
+    Policy('after 4, bank at 12')
+    >>> seat_policy("optimal")
     Traceback (most recent call last):
     ...
-    pushlab.errors.SetupError: the batched simulator cannot run the policy 'after four' (expected 'after K' or 'after K, bank at X')
+    pushlab.errors.UnsupportedPolicy: the batched simulator cannot run the stop rule 'optimal' of optimal (a one-turn expectimax per decision); use 'after K' or 'risk P', or play it with the engine
     """
-    parts = [p.split() for p in str(text).split(",")]
-    ok = (len(parts) in (1, 2) and len(parts[0]) == 2 and parts[0][0] == "after"
-          and parts[0][1].isdigit()
-          and (len(parts) == 1 or (len(parts[1]) == 3 and parts[1][:2] == ["bank", "at"]
-                                   and parts[1][2].isdigit())))
-    if not ok:
-        raise SetupError(f"the batched simulator cannot run the policy {text!r} "
-                         "(expected 'after K' or 'after K, bank at X')")
-    return StopAfter(int(parts[0][1]), bank_at=int(parts[1][2]) if len(parts) == 2 else None)
-
-
-def _seat_args(policies) -> dict:
-    """simulate_games keyword arguments (k, bank_at per seat) for policy texts."""
-    bots = [seat_policy(p) for p in policies]
-    return {"k": [b.k for b in bots], "bank_at": [b.bank_at for b in bots]}
+    return _seat_policies(Policy.of(text), 1)[0]
 
 
 # ---------------------------------------------------------------------- one work unit
@@ -165,7 +168,7 @@ class Unit:
         """(decks, dice) of the unit's games: seat 0's games first, then seat 1's, ..."""
         rng = self.rng()
         decks = random_decks(self.players * self.games_per_seat, rng, switch_cards=self.players > 2)
-        return decks, rng.integers(0, 6, size=decks.shape, dtype=np.int8)
+        return decks, rng.integers(0, 6, size=(len(decks), decks.shape[1] + 8), dtype=np.int8)
 
 
 def run_unit(unit: Unit):
@@ -177,15 +180,15 @@ def run_unit(unit: Unit):
     """
     n, g = unit.players, unit.games_per_seat
     decks, dice = unit.chance()
+    start = Game.new(n, harder=unit.harder, switch_cards=n > 2)
     wins, scores = [], []
     for seat in range(n):
         seats = [unit.field] * n
         seats[seat] = unit.candidate
         rows = slice(seat * g, (seat + 1) * g)
-        res = simulate_games(players=n, harder=unit.harder, decks=decks[rows], dice=dice[rows],
-                             **_seat_args(seats))
-        wins.append(res.wins[:, seat])
-        scores.append(res.scores[:, seat])
+        res = simulate_from(start, policy=seats, decks=decks[rows], dice=dice[rows])
+        wins.append(res.wins[0, :, seat])
+        scores.append(res.scores[0, :, seat])
     return np.concatenate(wins), np.concatenate(scores).astype(float)
 
 
@@ -204,10 +207,12 @@ class Round:
 
     ``edge`` is the paired difference in win rate between the best candidate and the
     field policy in the candidate's seat (same games), with its 95% interval
-    ``edge_ci``; None when the field policy is not in the family.
+    ``edge_ci``; None when the field policy is not a candidate. ``policies``: the
+    candidates (the family's grid order).
     """
 
     field: str
+    policies: tuple
     win: tuple
     win_se: tuple
     score: tuple
@@ -237,11 +242,20 @@ class SearchResult:
     chunk: int
     rounds: tuple
     stopped: str
+    endgame: Round | None = None
 
     @property
     def best(self) -> str:
         """The last round's best response (the equilibrium candidate when converged)."""
         return self.family.policies()[self.rounds[-1].best]
+
+    @property
+    def recommended(self) -> str:
+        """:attr:`best`, or its endgame variant when that measurably beats it (paired 95%)."""
+        e = self.endgame
+        if e is not None and e.edge_ci is not None and e.edge_ci[0] > 0:
+            return e.policies[e.best]
+        return self.best
 
     @property
     def converged(self) -> bool:
@@ -251,20 +265,20 @@ class SearchResult:
     def to_dict(self) -> dict:
         """A JSON-ready dict (see :func:`from_dict`)."""
         d = asdict(self)
-        d["family"] = {"stop": list(self.family.stop), "bank": list(self.family.bank)}
+        d["family"] = {k: list(getattr(self.family, k)) for k in ("stop", "bank", "endgame")}
         return d
 
     @classmethod
     def from_dict(cls, d) -> SearchResult:
         """The inverse of :meth:`to_dict`."""
         fam = Family(**d["family"])
-        rounds = tuple(Round(**{k: (tuple(v) if isinstance(v, list) else v) for k, v in r.items()})
-                       for r in d["rounds"])
-        return cls(d["players"], d["harder"], fam, d["games"], d["seed"], d["chunk"], rounds,
-                   d["stopped"])
+        rnd = (lambda r: Round(**{k: (tuple(v) if isinstance(v, list) else v) for k, v in r.items()}))
+        return cls(d["players"], d["harder"], fam, d["games"], d["seed"], d["chunk"],
+                   tuple(rnd(r) for r in d["rounds"]), d["stopped"],
+                   None if d.get("endgame") is None else rnd(d["endgame"]))
 
 
-def _round(field_policy, family, per_unit) -> Round:
+def _round(field_policy, pols, per_unit) -> Round:
     """Summarise a round from per-candidate lists of unit results."""
     wins = [np.concatenate([w for w, _ in units]) for units in per_unit]
     scores = [np.concatenate([s for _, s in units]) for units in per_unit]
@@ -272,12 +286,11 @@ def _round(field_policy, family, per_unit) -> Round:
     s = [_ci(x) for x in scores]
     best = int(np.argmax([m for m, *_ in w]))
     edge = edge_ci = None
-    pols = family.policies()
     if field_policy in pols:
         _, _, lo, hi = _ci(wins[best] - wins[pols.index(field_policy)])
         edge = float(np.mean(wins[best] - wins[pols.index(field_policy)]))
         edge_ci = (lo, hi)
-    return Round(field_policy, tuple(m for m, *_ in w), tuple(se for _, se, *_ in w),
+    return Round(field_policy, tuple(pols), tuple(m for m, *_ in w), tuple(se for _, se, *_ in w),
                  tuple(m for m, *_ in s), tuple(se for _, se, *_ in s), best, edge, edge_ci)
 
 
@@ -310,13 +323,11 @@ def search(players: int, *, harder: bool = False, family: Family | None = None,
     _check(players, games, chunk, max_rounds)
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
         raise SetupError(f"seed must be a non-negative int, got {seed!r}")
-    field_policy = start or START
-    seat_policy(field_policy)
+    field_policy = str(seat_policy(start or START))
     per_seat = games // players
     chunks = _split(per_seat, max(1, chunk // players))
-    pols = family.policies()
-    rounds, fields, stopped = [], [field_policy], "max_rounds"
-    for r in range(max_rounds):
+
+    def evaluate(r, pols, field_policy):
         units = [Unit(int(seed), players, bool(harder), r, c, g, p, field_policy)
                  for p in pols for c, g in enumerate(chunks)]
         if progress is not None:
@@ -324,7 +335,12 @@ def search(players: int, *, harder: bool = False, family: Family | None = None,
             getattr(progress, "refresh", lambda: None)()
         out = run_units(units, executor, progress)
         per_unit = [out[i * len(chunks):(i + 1) * len(chunks)] for i in range(len(pols))]
-        rnd = _round(field_policy, family, per_unit)
+        return _round(field_policy, pols, per_unit)
+
+    pols = family.policies()
+    rounds, fields, stopped = [], [field_policy], "max_rounds"
+    for r in range(max_rounds):
+        rnd = evaluate(r, pols, field_policy)
         rounds.append(rnd)
         best = pols[rnd.best]
         if best == field_policy or (rnd.edge_ci is not None and rnd.edge_ci[0] <= 0):
@@ -335,8 +351,10 @@ def search(players: int, *, harder: bool = False, family: Family | None = None,
             break
         field_policy = best
         fields.append(best)
+    final = pols[rounds[-1].best]
+    endgame = evaluate(max_rounds, family.with_endgames(final), final) if family.endgame else None
     return SearchResult(players, bool(harder), family, games, int(seed), chunk, tuple(rounds),
-                        stopped)
+                        stopped, endgame)
 
 
 def _split(total: int, size: int) -> list:
@@ -376,7 +394,8 @@ def search_all(players=(2, 3, 4, 5, 6), variants=(False, True), **kwargs) -> lis
 def summary(result: SearchResult) -> str:
     """A few lines: each round's field, best response with its 95% interval, and the edge.
 
-    >>> res = search(2, family=Family(stop=("after 2", "after 5"), bank=(None,)), games=40)
+    >>> fam = Family(stop=("after 2", "after 5"), bank=(None,), endgame=())
+    >>> res = search(2, family=fam, games=20)
     >>> print(summary(res).splitlines()[0])
     2 players, normal game: 1 round(s), converged; best 'after 5'
     """
@@ -390,6 +409,10 @@ def summary(result: SearchResult) -> str:
             f"; edge over the field {r.edge:+.3f} [{r.edge_ci[0]:+.3f}, {r.edge_ci[1]:+.3f}]"
         lines.append(f"  round {i}: against {r.field!r}: best {fam[r.best]!r} wins "
                      f"{r.win[r.best]:.3f} [{lo:.3f}, {hi:.3f}]{edge}")
+    e = result.endgame
+    if e is not None:
+        lines.append(f"  endgame: best variant {e.policies[e.best]!r}, edge {e.edge:+.3f} "
+                     f"[{e.edge_ci[0]:+.3f}, {e.edge_ci[1]:+.3f}]; recommended {result.recommended!r}")
     return "\n".join(lines)
 
 

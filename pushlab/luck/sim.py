@@ -50,8 +50,9 @@ from functools import lru_cache
 
 import numpy as np
 
-from pushlab.errors import SetupError
+from pushlab.errors import SetupError, UnsupportedPolicy
 from pushlab.luck.bots import DEFAULT_BANK_AT, MAX_COLUMNS, placement
+from pushlab.luck.policy import BankRule, Policy, StopRule
 from pushlab.luck.cards import COLOURS, DIE_FACES, ROLL, SWITCH, Card, full_deck
 
 ROLL_CODE, SWITCH_CODE, NUM_CODES = 30, 31, 32
@@ -108,6 +109,10 @@ CARD_MASK = np.array([(1 << (t // 6)) | (1 << (5 + t % 6)) for t in range(30)]
 
 
 _MASK16 = CARD_MASK.astype(np.int16)
+# A bench (or a column's number cards) packed into one int: 6 bits of points per colour
+# (colour c at bit 6c; a colour holds at most 3 x (1+...+6) = 63 points).
+_PACKED = np.array([(t % 6 + 1) << (6 * (t // 6)) for t in range(30)] + [0, 0], dtype=np.int64)
+_SHIFTS = 6 * np.arange(5, dtype=np.int64)
 
 
 def _place_slots(pc, ncols, cols, cpt):
@@ -530,6 +535,8 @@ def simulate_games(games: int = 10_000, players: int = 4, *, k=5, bank_at=DEFAUL
     ((2000, 4), True)
     """
     kk, ba = _per_seat(k, bank_at, players)
+    policies = [Policy(StopRule("after", int(ks)), None if b == _NEVER else BankRule("at", int(b)))
+                for ks, b in zip(kk, ba)]
     rand = np.broadcast_to(np.asarray(random, dtype=bool), (players,)).copy() \
         if np.ndim(random) == 0 or len(random) == players else None
     if rand is None:
@@ -558,7 +565,8 @@ def simulate_games(games: int = 10_000, players: int = 4, *, k=5, bank_at=DEFAUL
             random_decks(hi - lo, rng, switch_cards=switch_cards)
         dc = dice[lo:hi] if dice is not None else \
             rng.integers(0, 6, size=dk.shape, dtype=np.int8)
-        parts.append(_Lockstep(dk, dc, players, kk, ba, harder, rand, rng).run())
+        rules = _Rules(policies, dk.shape[1], harder)
+        parts.append(_Lockstep(dk, dc, players, rules, harder, rand, rng).run())
     scores = np.concatenate([p[0] for p in parts]) if parts else np.zeros((0, players), int)
     turns = np.concatenate([p[1] for p in parts]) if parts else np.zeros(0, int)
     return GamesResult(scores, fractional_wins(scores) if len(scores) else scores * 0.0, turns)
@@ -584,12 +592,218 @@ def _per_seat(k, bank_at, players):
             np.array([_NEVER if x is None else int(x) for x in bb]))
 
 
-class _Lockstep:
-    """B games stepped together: one draw (or bank) per live game per iteration."""
+# ---------------------------------------------------------------------- from a position
+@dataclass(frozen=True)
+class Continuations:
+    """Continuations of one position to the end, per first action (arrays: action x rollout x ...).
 
-    def __init__(self, decks, dice, n, k, bank_at, harder, random=None, rng=None):
+    ``scores`` and fractional ``wins`` (action x rollout x seat), ``rolls``: die rolls each
+    seat faced from the position on, ``lost``: whether the deciding player lost the bench
+    cards of each colour (RBGYP) they held at the position to a roll before banking them
+    (action x rollout x 5). Rollout ``i`` of every action used the same shuffle and dice.
+    """
+
+    actions: tuple
+    player: int
+    scores: np.ndarray = dataclasses.field(repr=False)
+    wins: np.ndarray = dataclasses.field(repr=False)
+    rolls: np.ndarray = dataclasses.field(repr=False)
+    lost: np.ndarray = dataclasses.field(repr=False)
+
+    @property
+    def rollouts(self) -> int:
+        """Continuations per action."""
+        return self.scores.shape[1]
+
+    def index(self, action) -> int:
+        """Position of ``action`` in :attr:`actions` (SetupError if it was not simulated)."""
+        if action not in self.actions:
+            raise SetupError(f"{action!r} was not simulated; actions: {self.actions!r}")
+        return self.actions.index(action)
+
+
+def simulate_from(game, rollouts: int = 1000, policy=None, *, actions=None, rng=None,
+                  decks=None, dice=None) -> Continuations:
+    """Play ``rollouts`` continuations of ``game`` to the end for each first action, in numpy.
+
+    From the deciding player's information: each continuation reshuffles the draw
+    pile's cards (its make-up is what a card counter knows, its order is hidden) and
+    draws fresh die faces; the visible table stays as it is. ``actions``: the deciding
+    player's first decisions to compare (legal actions; ``None`` in the list, or
+    ``actions=None``, lets the policy decide); every action sees the same shuffles and
+    dice (common random numbers). Then every seat plays ``policy`` (one for all, or a
+    list per seat: a :class:`~pushlab.luck.policy.Policy`, its text, or a ``StopAfter``
+    / ``StopAtRisk`` bot; default :data:`~pushlab.luck.policy.DEFAULT_POLICY`). A policy
+    it cannot run raises :class:`~pushlab.errors.UnsupportedPolicy`.
+
+    ``decks`` (rollouts x pile, codes, top first) and ``dice`` (rollouts x >= pile + 8
+    faces 0..5) fix the chance: the result then equals :func:`continue_engine`'s.
+
+    >>> from pushlab.luck import Game
+    >>> g = Game.new(3, seed=2)
+    >>> c = simulate_from(g, 500, "after 4", actions=["draw"], rng=np.random.default_rng(0))
+    >>> c.scores.shape, bool(abs(c.wins.sum(2) - 1).max() < 1e-9)
+    ((1, 500, 3), True)
+    """
+    if game.is_over:
+        raise SetupError("the game is over: there is nothing to continue")
+    n = game.num_players
+    policies = _seat_policies(policy, n)
+    acts = (None,) if actions is None else tuple(
+        None if a is None else game.canonical(a) for a in actions)
+    if not acts:
+        raise SetupError("actions must name at least one action (or be None)")
+    pile = encode(game.draw_pile).astype(np.int64)
+    L = len(pile)
+    width = L + 8                               # every roll uses a pile card, or one on the table
+    if decks is None:
+        if not isinstance(rng, np.random.Generator):
+            raise SetupError("simulate_from needs a numpy Generator (rng=np.random.default_rng(seed))")
+        rollouts = int(rollouts)
+        if rollouts < 1:
+            raise SetupError(f"rollouts must be >= 1, got {rollouts!r}")
+        decks = rng.permuted(np.tile(pile, (rollouts, 1)), axis=1)
+    else:
+        decks = np.asarray(decks, dtype=np.int64).reshape(len(decks), -1)
+        rollouts = len(decks)
+        if decks.shape[1] != L or (np.sort(decks, 1) != np.sort(pile)).any():
+            raise SetupError("decks must be permutations of the draw pile, one per row")
+    if dice is None:
+        if not isinstance(rng, np.random.Generator):
+            raise SetupError("simulate_from needs a numpy Generator for the dice")
+        dice = rng.integers(0, 6, size=(rollouts, width), dtype=np.int8)
+    else:
+        dice = np.asarray(dice, dtype=np.int64)
+        if dice.shape[0] != rollouts or dice.shape[1] < width or (dice < 0).any() \
+                or (dice > STAR_FACE).any():
+            raise SetupError(f"dice must be a rollouts x (>= {width}) array of faces 0..5")
+    A = len(acts)
+    rules = _Rules(policies, L, game.harder)
+    me = game.current_player
+    sim = _Lockstep(np.tile(decks, (A, 1)), np.tile(dice, (A, 1)), n, rules, game.harder,
+                    start=game, watch=me)
+    rows = np.arange(A * rollouts).reshape(A, rollouts)
+    groups = {}
+    for a, r in zip(acts, rows):
+        groups[a] = np.concatenate([groups[a], r]) if a in groups else r
+    sim.begin(game, groups)
+    scores, _ = sim.run()
+    start = np.array([sum(c.points for c in b) for b in game.benches])
+    held = np.zeros(5, bool)
+    for card in game.benches[me]:
+        held[COLOURS.index(card.colour)] = True
+    return Continuations(
+        acts, me, scores.reshape(A, rollouts, n), fractional_wins(scores).reshape(A, rollouts, n),
+        sim.rolls.reshape(A, rollouts, n), (sim.lost & held).reshape(A, rollouts, 5))
+
+
+def continue_engine(game, policy, decks, dice, action=None) -> list:
+    """The reference for :func:`simulate_from`: each continuation played with ``Game.apply``.
+
+    Row ``i`` replaces the draw pile by ``decks[i]`` and the die by ``dice[i]``; the
+    deciding player's first decision is ``action`` (None: the policy's), then every seat
+    plays its policy. Returns the final ``Game`` of each row.
+    """
+    from pushlab.tournament import play
+
+    n = game.num_players
+    bots = _seat_policies(policy, n)
+    out = []
+    for deck, faces in zip(np.asarray(decks), np.asarray(dice)):
+        g = dataclasses.replace(game, draw_pile=decode(deck), die=die_string(faces), die_index=0)
+        if action is not None:
+            g = g.apply(action)
+        out.append(play(g, bots) if not g.is_over else g)
+    return out
+
+
+# ---------------------------------------------------------------------- policies in numpy
+_AFTER, _RISK = 0, 1
+_NO_BANK, _BANK_AT, _BANK_LOSS = 0, 1, 2
+
+
+def _seat_policies(policy, players: int) -> list:
+    """One Policy per seat from a policy (or its text, or a StopAfter/StopAtRisk bot) or a list."""
+    if policy is None:
+        from pushlab.luck.policy import DEFAULT_POLICY
+        policy = DEFAULT_POLICY
+    if isinstance(policy, (list, tuple)):
+        if len(policy) != players:
+            raise SetupError(f"one policy per seat: {players} seats but {len(policy)} policies")
+        seats = [Policy.of(p) for p in policy]
+    else:
+        seats = [Policy.of(policy)] * players
+    for p in seats:
+        for rule in (p.stop, p.endgame.stop if p.endgame else None):
+            if rule is not None and rule.kind == "optimal":
+                raise UnsupportedPolicy(
+                    f"the batched simulator cannot run the stop rule 'optimal' of {p} (a one-turn "
+                    "expectimax per decision); use 'after K' or 'risk P', or play it with the engine")
+    return seats
+
+
+class _StopArrays:
+    """One stop rule per seat: ``k`` (after; huge for risk), risk flags, ``need`` [seat, pile]."""
+
+    def __init__(self, rules, L):
+        n = len(rules)
+        self.k = np.full(n, _NEVER, np.int64)
+        self.risk = np.zeros(n, bool)
+        self.need = np.zeros((n, L + 1), np.int64)
+        for s, rule in enumerate(rules):
+            if rule is None:
+                continue
+            if rule.kind == "after":
+                self.k[s] = rule.value
+            else:
+                p = rule.risk                   # stop iff bust / r >= p  <=>  bust >= ceil(p * r)
+                self.risk[s] = True
+                self.need[s] = [-(-p.numerator * r // p.denominator) for r in range(L + 1)]
+
+
+class _Rules:
+    """The seats' policies compiled to numpy arrays for a pile of ``L`` cards."""
+
+    def __init__(self, policies, L, harder):
+        from pushlab.luck.policy import BUSTS_PER_CARD
+
+        n = len(policies)
+        self.main = _StopArrays([p.stop for p in policies], L)
+        self.end_pile = np.array([p.endgame.pile if p.endgame else -1 for p in policies], np.int64)
+        self.end = _StopArrays([p.endgame.stop if p.endgame else None for p in policies], L)
+        self.has_endgame = bool((self.end_pile >= 0).any())
+        self.any_risk = bool(self.main.risk.any() or self.end.risk.any())
+        self.bank_kind = np.zeros(n, np.int64)
+        self.bank_at = np.zeros(n, np.int64)
+        self.loss_need = np.zeros(n, np.int64)
+        # bank loss t: points * (rolls + f * pile) / n * (1 + harder) / 6 >= t, f = a / b;
+        # in integers: points * (b * rolls + a * pile) * (1 + harder) >= ceil(t * 6 * b * n)
+        self.fa, self.fb = BUSTS_PER_CARD.numerator, BUSTS_PER_CARD.denominator
+        for s, p in enumerate(policies):
+            if p.bank is None:
+                continue
+            if p.bank.kind == "at":
+                self.bank_kind[s], self.bank_at[s] = _BANK_AT, p.bank.value
+            else:
+                t = Fraction(p.bank.value) * 6 * self.fb * n
+                self.bank_kind[s], self.loss_need[s] = _BANK_LOSS, -(-t.numerator // t.denominator)
+        self.any_loss = bool((self.bank_kind == _BANK_LOSS).any())
+        self.any_bank = bool((self.bank_kind != _NO_BANK).any())
+        self.counts = self.any_risk or self.any_loss
+
+
+class _Lockstep:
+    """B games stepped together: one draw (or bank) per live game per iteration.
+
+    Starts from the beginning of a game, or from ``start`` (a Game: its visible table
+    copied into every row; the rows' decks then hold the rest of the draw pile). Every
+    seat plays its Policy (:class:`_Rules`); ``random`` seats play like RandomBot.
+    """
+
+    def __init__(self, decks, dice, n, rules, harder, random=None, rng=None, start=None,
+                 watch=None):
         B, L = decks.shape
-        self.decks, self.dice, self.n, self.k, self.bank_at = decks, dice, n, k, bank_at
+        self.decks, self.dice, self.n, self.rules = decks, dice, n, rules
         self.random = np.zeros(n, bool) if random is None else random
         self.any_random, self.rng = bool(self.random.any()), rng
         self.harder, self.L = bool(harder), L
@@ -597,16 +811,77 @@ class _Lockstep:
         self.di = np.zeros(B, np.int64)
         self.active = np.zeros(B, np.int64)
         self.turns = np.ones(B, np.int64)
-        self.bench = np.zeros((B, n, 5), np.int64)
+        self.bench = np.zeros((B, n), np.int64)      # packed points per colour
+        self.btot = np.zeros((B, n), np.int64)       # bench points
         self.bank = np.zeros((B, n), np.int64)
         self.cols = np.full((B, MAX_COLUMNS), FULL, np.int64)
         self.cpt = np.zeros((B, MAX_COLUMNS), np.int64)
-        self.cpts = np.zeros((B, MAX_COLUMNS, 5), np.int64)
+        self.cpts = np.zeros((B, MAX_COLUMNS), np.int64)  # packed points per colour
         self.ncols = np.zeros(B, np.int64)
         self.placed = np.zeros(B, np.int64)
         self.sw = np.zeros(B, bool)
         self.fresh = np.ones(B, bool)
         self.done = np.full(B, L == 0)
+        self.rolls = np.zeros((B, n), np.int64)
+        # the watched seat's bench colours (at the start) lost to a roll before being banked
+        self.watch = watch
+        self.lost = np.zeros((B, 5), bool)
+        self.safe = np.zeros((B, 5), bool)
+        self.counts = None
+        if rules.counts:
+            self.counts = np.tile(np.bincount(decks[0], minlength=NUM_CODES).astype(np.int16), (B, 1)) \
+                if B else np.zeros((0, NUM_CODES), np.int16)
+        if start is not None:
+            self._copy_table(start)
+
+    def _copy_table(self, game):
+        """Copy the visible table of ``game`` into every row."""
+        for i, (bench, bank) in enumerate(zip(game.benches, game.banks)):
+            codes = [_code(c) for c in bench]
+            self.bench[:, i] = _PACKED[codes].sum()
+            self.btot[:, i] = _CODE_POINTS[codes].sum()
+            self.bank[:, i] = sum(c.points for c in bank)
+        for j, col in enumerate(game.columns):
+            codes = [_code(c) for c in col]
+            self.cols[:, j] = np.bitwise_or.reduce(CARD_MASK[codes])
+            self.cpt[:, j] = _CODE_POINTS[codes].sum()
+            self.cpts[:, j] = _PACKED[codes].sum()
+        self.ncols[:] = len(game.columns)
+        self.placed[:] = sum(len(c) for c in game.columns)
+        self.sw[:] = game.switches_drawn % 2 == 1
+        self.active[:] = game.active_player
+        self.turns[:] = game.turn
+        self.fresh[:] = game.phase == "turn"
+        self.done[:] = game.is_over
+
+    # -- the first decision (from a position)
+    def begin(self, game, groups):
+        """Make the deciding player's first decision: ``groups`` maps an action (or None:
+        the policy decides) to its rows."""
+        phase = game.phase
+        for action, rows in groups.items():
+            verb, _, arg = (action or "").partition(" ")
+            if phase == "turn" and verb == "bank":
+                c = COLOURS.index(arg)
+                p = self.active[rows]
+                self._bank(rows, p, np.full(rows.size, c), self.bench[rows, p] >> (6 * c) & 63)
+            elif phase == "turn" and verb == "draw":
+                self.draw(rows)
+            elif phase == "push" and verb == "draw":
+                self.draw(rows)
+            elif phase == "push" and verb == "stop":
+                self.collect(rows, 0)
+                self.end_turn(rows)
+            elif phase == "place":
+                pc = np.full(rows.size, _code(game.pending), np.int64)
+                slot = np.full(rows.size, int(arg)) if verb == "place" else \
+                    _place_slots(pc, self.ncols[rows], self.cols[rows], self.cpt[rows])
+                self._place(rows, pc, slot)
+                self._pile_out(rows)
+            elif phase == "collect":
+                j = ((game.collector - game.active_player) * game.direction) % self.n
+                self.collect(rows, j, force=int(arg) if verb == "take" else None)
+                self.end_turn(rows)
 
     def run(self):
         """Play every game to the end; return (scores, turns)."""
@@ -617,24 +892,39 @@ class _Lockstep:
             fresh = self.fresh[live]
             drawers = [self.start_turn(live[fresh]), self.push(live[~fresh])]
             self.draw(np.concatenate(drawers))
-        return self.bench.sum(2) + self.bank, self.turns
+        return self.btot + self.bank, self.turns
 
     def start_turn(self, rows):
         """Bank by the rule where it triggers (that ends the turn); return the drawers."""
-        if rows.size == 0:
+        if rows.size == 0 or not (self.rules.any_bank or self.any_random):
             return rows
         p = self.active[rows]
-        bp = self.bench[rows, p]
+        bp = self.bench[rows, p][:, None] >> _SHIFTS & 63
         c = bp.argmax(1)
         top = bp[np.arange(rows.size), c]
-        do = (top > 0) & (top >= self.bank_at[p])
+        kind = self.rules.bank_kind[p]
+        do = (kind == _BANK_AT) & (top >= self.rules.bank_at[p])
+        if self.rules.any_loss:
+            r = self.rules
+            rolls = self.counts[rows, ROLL_CODE].astype(np.int64)
+            pile = self.L - self.pos[rows]
+            x = top * (r.fb * rolls + r.fa * pile) * (1 + self.harder)
+            do |= (kind == _BANK_LOSS) & (x >= r.loss_need[p])
+        do &= top > 0
         if self.any_random:
             do, c, top = self.random_bank(p, bp, do, c, top)
-        b, pb, cb = rows[do], p[do], c[do]
-        self.bank[b, pb] += top[do]
-        self.bench[b, pb, cb] = 0
-        self.next_turn(b)
+        self._bank(rows[do], p[do], c[do], top[do])
         return rows[~do]
+
+    def _bank(self, rows, p, c, points):
+        """Players ``p`` bank colour ``c`` (``points`` of it) in ``rows``; the turn ends."""
+        self.bank[rows, p] += points
+        self.bench[rows, p] &= ~(63 << (6 * c))
+        self.btot[rows, p] -= points
+        if self.watch is not None:
+            mine = p == self.watch
+            self.safe[rows[mine], c[mine]] = True
+        self.next_turn(rows)
 
     def random_bank(self, p, bp, do, c, top):
         """Random seats not banking by rule: uniform over draw and each bench colour."""
@@ -650,10 +940,29 @@ class _Lockstep:
         return do, c, top
 
     def push(self, rows):
-        """Stop where k cards lie in the columns (collect, end turn); return the drawers."""
-        stop = self.placed[rows] >= self.k[self.active[rows]]
+        """Stop by the seat's rule (collect, end turn); return the drawers."""
+        p = self.active[rows]
+        rules = self.rules
+        rem = self.L - self.pos[rows]
+        if rules.has_endgame:
+            e = rem <= rules.end_pile[p]
+            k = np.where(e, rules.end.k[p], rules.main.k[p])
+        else:
+            k = rules.main.k[p]
+        stop = self.placed[rows] >= k
+        if rules.any_risk:
+            if rules.has_endgame:
+                risky = np.where(e, rules.end.risk[p], rules.main.risk[p])
+                need = np.where(e, rules.end.need[p, rem], rules.main.need[p, rem])
+            else:
+                risky, need = rules.main.risk[p], rules.main.need[p, rem]
+            r = np.flatnonzero(risky)
+            bust = _bust_counts(self.ncols[rows[r]], self.cols[rows[r]], self.counts[rows[r]])
+            stop[r] |= bust >= need[r]
+        stop &= self.ncols[rows] > 0
+        stop |= rem == 0
         if self.any_random:
-            r = self.random[self.active[rows]]
+            r = self.random[p]
             coin = self.rng.random(rows.size) < 0.5
             stop = np.where(r, coin & (self.ncols[rows] > 0), stop)
         self.collect(rows[stop], 0)
@@ -664,6 +973,8 @@ class _Lockstep:
         """Draw one card in each of ``rows`` and resolve it (place, switch, bust)."""
         card = self.decks[rows, self.pos[rows]].astype(np.int64)
         self.pos[rows] += 1
+        if self.counts is not None:
+            self.counts[rows, card] -= 1
         self.fresh[rows] = False
         switch = card == SWITCH_CODE
         self.sw[rows] ^= switch
@@ -672,15 +983,21 @@ class _Lockstep:
         if self.any_random:
             self.random_place(pr, pc, slot)
         ok = slot >= 0
-        q, qc, qs = pr[ok], pc[ok], slot[ok]
-        _put(q, qc, qs, self.ncols, self.cols, self.cpt)
-        num = qc < 30
-        self.cpts[q[num], qs[num], qc[num] // 6] = qc[num] % 6 + 1
-        self.placed[q] += 1
+        self._place(pr[ok], pc[ok], slot[ok])
         bust = pr[~ok]
         self.roll(bust, self.active[bust])
         self.collect(bust, 1)
         self.end_turn(bust)
+        self._pile_out(rows)
+
+    def _place(self, q, qc, qs):
+        """Put cards ``qc`` into slots ``qs`` of rows ``q``."""
+        _put(q, qc, qs, self.ncols, self.cols, self.cpt)
+        self.cpts[q, qs] += _PACKED[qc]
+        self.placed[q] += 1
+
+    def _pile_out(self, rows):
+        """Rows whose pile ran out during the push: stop (or end the turn with no column)."""
         out = rows[(self.pos[rows] == self.L) & ~self.done[rows] & ~self.fresh[rows]]
         self.collect(out[self.ncols[out] > 0], 0)
         self.end_turn(out)
@@ -697,10 +1014,13 @@ class _Lockstep:
         chosen = (fit.cumsum(1) > u[:, None]).argmax(1)
         slot[r] = np.where(u < nfit, chosen, ncols)
 
-    def collect(self, rows, first):
-        """Collection (rules 13, 15): players ``first``, ``first``+1, ... in direction."""
+    def collect(self, rows, first, force=None):
+        """Collection (rules 13, 15): players ``first``, ``first``+1, ... in direction.
+
+        ``force``: the column the first collector takes (else the shared take rule).
+        """
         n, loss = self.n, 1 + self.harder
-        bench = self.bench.reshape(-1, 5)
+        bench, btot = self.bench.reshape(-1), self.btot.reshape(-1)
         for j in range(first, n):
             cols = self.cols[rows]
             present = cols != FULL
@@ -712,22 +1032,25 @@ class _Lockstep:
             p = (self.active[rows] + np.where(self.sw[rows], -j, j)) % n
             bi = rows * n + p
             cpt = self.cpt[rows]
-            total = bench[bi].sum(1)
             has_roll = (cols & ROLL_BIT) != 0
-            value = 6 * cpt - has_roll * loss * (total[:, None] + cpt)
-            s = np.where(present, value, -_NEVER).argmax(1)
+            if force is not None and j == first:
+                s = np.full(rows.size, force)
+            else:
+                value = 6 * cpt - has_roll * loss * (btot[bi][:, None] + cpt)
+                s = np.where(present, value, -_NEVER).argmax(1)
             if self.any_random:
                 r = np.flatnonzero(self.random[p])
                 u = self.rng.integers(0, present[r].sum(1))
                 s[r] = (present[r].cumsum(1) > u[:, None]).argmax(1)
             ci = rows * MAX_COLUMNS + s
-            bench[bi] += self.cpts.reshape(-1, 5)[ci]
+            bench[bi] += self.cpts.reshape(-1)[ci]
+            btot[bi] += cpt[np.arange(rows.size), s]
             rolled = has_roll[np.arange(rows.size), s]
             if rolled.any():
                 self.roll(rows[rolled], p[rolled])
             self.cols.reshape(-1)[ci] = FULL
             self.cpt.reshape(-1)[ci] = 0
-            self.cpts.reshape(-1, 5)[ci] = 0
+            self.cpts.reshape(-1)[ci] = 0
 
     def roll(self, rows, players):
         """Roll the die for ``players`` and discard bench cards as rolled (rules 11, 15, 19)."""
@@ -735,11 +1058,23 @@ class _Lockstep:
             return
         face = self.dice[rows, self.di[rows]].astype(np.int64)
         self.di[rows] += 1
+        self.rolls[rows, players] += 1
         colour = face < STAR_FACE
         bi = rows * self.n + players
-        self.bench.reshape(-1)[bi[colour] * 5 + face[colour]] = 0
+        if self.watch is not None:
+            mine = players == self.watch
+            hit = np.zeros((rows.size, 5), bool)
+            hit[np.flatnonzero(mine & colour), face[mine & colour]] = True
+            if self.harder:
+                hit[mine & ~colour] = True
+            self.lost[rows] |= hit & ~self.safe[rows]
+        bench, btot = self.bench.reshape(-1), self.btot.reshape(-1)
+        b, f = bi[colour], _SHIFTS[face[colour]]
+        btot[b] -= bench[b] >> f & 63
+        bench[b] &= ~(63 << f)
         if self.harder:
-            self.bench.reshape(-1, 5)[bi[~colour]] = 0
+            bench[bi[~colour]] = 0
+            btot[bi[~colour]] = 0
 
     def end_turn(self, rows):
         """Clear the table, reset the turn, next player; the game ends on an empty pile."""

@@ -25,6 +25,7 @@ from functools import lru_cache
 from itertools import combinations
 from numbers import Integral
 from operator import attrgetter
+from typing import ClassVar
 
 import numpy as np
 
@@ -158,6 +159,11 @@ class Game:
     private_log: tuple
     deal_seeds: tuple = field(repr=False)
     decks: tuple = field(repr=False)
+
+    #: the protocol's facts (:mod:`pushlab.protocol`): the lower penalty total wins; melds and
+    #: wild replacements are legal without being listed by legal_actions (too many)
+    LOW_SCORE_WINS: ClassVar[bool] = True
+    UNLISTED_VERBS: ClassVar[frozenset] = frozenset({"meld", "replace"})
 
     # ------------------------------------------------------------------ setup
     @classmethod
@@ -307,6 +313,17 @@ class Game:
         s = self.scores()
         best = min(s)
         return tuple(t for t in (0, 1) if s[t] == best)
+
+    def all_cards(self) -> tuple:
+        """Every card of the current deal, wherever it lies (hands, stock, discards, table).
+
+        The same multiset (the full deck) in every state of a match.
+
+        >>> len(Game.new(seed=0).all_cards())
+        108
+        """
+        return (*(c for h in self.hands for c in h), *self.stock, *self.discard_pile,
+                *(c for m in self.table for c in m.cards))
 
     def observation(self, player: int) -> Observation:
         """The view of ``player``: public state plus their own hand and private notes."""

@@ -43,18 +43,23 @@ def figure_html(fig, alt: str) -> str:
 
 
 def summary_html(results) -> str:
-    """A table: per player count and variant, the search's best policy and how it stopped."""
+    """A table: per player count and variant, the search's best policy, how it stopped,
+    and the endgame refinement (the best endgame variant's paired edge, 95% interval)."""
     rows = []
     for r in sorted(results, key=lambda r: (r.harder, r.players)):
         last = r.rounds[-1]
         lo, hi = last.win_ci(last.best)
+        e = r.endgame
+        end = "-" if e is None else (
+            f"{escape(e.policies[e.best])}: {e.edge:+.1%} [{e.edge_ci[0]:+.1%}, {e.edge_ci[1]:+.1%}]")
         rows.append(
             f"<tr><td>{r.players}</td><td>{'harder' if r.harder else 'normal'}</td>"
             f"<td><b>{escape(r.best)}</b></td><td>{escape(last.field)}</td>"
             f"<td>{last.win[last.best]:.1%} [{lo:.1%}, {hi:.1%}]</td>"
-            f"<td>{len(r.rounds)} ({escape(r.stopped)})</td></tr>")
+            f"<td>{len(r.rounds)} ({escape(r.stopped)})</td><td>{end}</td></tr>")
     head = ("<tr><th>players</th><th>game</th><th>best response</th><th>against the field</th>"
-            "<th>its win rate [95% interval]</th><th>rounds</th></tr>")
+            "<th>its win rate [95% interval]</th><th>rounds</th>"
+            "<th>best endgame variant: edge [95% interval]</th></tr>")
     return f"<table class='pl-search-summary'>{head}{''.join(rows)}</table>"
 
 
@@ -154,7 +159,7 @@ class SearchRunner:
 
         w = _w()
         self.family = Family(stop=("after 3", "after 5", "after 7"),
-                             bank=(None, "bank at 15", "bank at 25"))
+                             bank=(None, "bank at 25", "bank loss 10"), endgame=())
         self.players = w.Dropdown(options=[(f"{n} players", n) for n in range(2, 7)],
                                   value=players, description="Players:")
         self.harder = w.Checkbox(value=harder, description="harder option")

@@ -1,4 +1,7 @@
-"""Benchmark of the rummy engine with bots: full deals per second (``python -m pushlab.rummy.bench``).
+"""Rummy benchmarks (section ``rummy`` of ``python -m pushlab.bench``): full deals per second.
+
+``python -m pushlab.bench.rummy [--matches N] [--bot B] [--workers W]`` runs
+:func:`bench_rummy` alone with other sizes.
 
 Plays whole matches (deals 1-5) with four copies of a bot and reports deals per
 second by wall clock (``deals_per_s``) and by CPU time (``cpu_deals_per_s``: what
@@ -9,6 +12,8 @@ the engine's ``apply``. ``workers > 1`` plays matches in that many processes.
 >>> r = bench_rummy(matches=1, bot="random", seed=1, repeat=1)
 >>> sorted(r)[:4], r["deals"]
 (['actions_per_deal', 'bot', 'bot_share', 'cpu_deals_per_s'], 5)
+>>> list(BENCHMARKS)
+['engine_deals', 'random_deals', 'heuristic_deals_two_workers']
 """
 
 from __future__ import annotations
@@ -19,6 +24,8 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
+
+from pushlab.bench.common import Config, section
 
 BOTS = ("heuristic", "random", "never-push")
 
@@ -111,7 +118,7 @@ def bench_rummy(matches: int = 20, bot: str = "heuristic", seed: int = 0, worker
 
 def main(argv=None):
     """Command line: print the figures as JSON."""
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(prog="python -m pushlab.bench.rummy", description=__doc__.splitlines()[0])
     ap.add_argument("--matches", type=int, default=20)
     ap.add_argument("--bot", choices=BOTS, default="heuristic")
     ap.add_argument("--workers", type=int, default=1)
@@ -122,39 +129,30 @@ def main(argv=None):
                      indent=2))
 
 
-if __name__ == "__main__":
-    main()
+# ---------------------------------------------------------------------- section
+BENCHMARKS: dict = {}
+benchmark = section(BENCHMARKS)
 
 
-# ---------------------------------------------------------------------- registry (pushlab.bench)
-def _registries():
-    """The ``register`` functions of :mod:`pushlab.bench` (also when it runs as ``__main__``)."""
-    import sys
-
-    out = []
-    main = sys.modules.get("__main__")
-    if getattr(getattr(main, "__spec__", None), "name", None) == "pushlab.bench":
-        out.append(main.register)              # ``python -m pushlab.bench``: the running copy
-    try:
-        from pushlab.bench import register
-        out.append(register)
-    except ImportError:                         # pragma: no cover - part of the package
-        pass
-    return out
+@benchmark
+def engine_deals(cfg: Config) -> dict:
+    """Rummy deals/s, four HeuristicBots, one process."""
+    return bench_rummy(matches=cfg.size(20, 1), bot="heuristic", seed=cfg.seed)
 
 
-def random_deals(cfg):
+@benchmark
+def random_deals(cfg: Config) -> dict:
     """Rummy deals/s, four RandomBots (the engine's cost with a nearly free bot)."""
     return bench_rummy(matches=cfg.size(20, 1), bot="random", seed=cfg.seed,
                        repeat=cfg.size(3, 1))
 
 
-def heuristic_deals_two_workers(cfg):
+@benchmark
+def heuristic_deals_two_workers(cfg: Config) -> dict:
     """Rummy deals/s, four HeuristicBots, matches split over 2 processes (the 2 cores)."""
     return bench_rummy(matches=cfg.size(40, 2), bot="heuristic", seed=cfg.seed, workers=2,
                        repeat=cfg.size(3, 1))
 
 
-for _register in _registries():
-    _register("rummy", "random_deals")(random_deals)
-    _register("rummy", "heuristic_deals_two_workers")(heuristic_deals_two_workers)
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,152 @@
+"""Push-your-luck benchmarks (section ``luck`` of ``python -m pushlab.bench``).
+
+>>> sorted(BENCHMARKS)[:2]
+['batched_random_games', 'batched_threshold_games']
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pushlab.bench.common import Config, rates, section, timed
+
+BENCHMARKS: dict = {}
+benchmark = section(BENCHMARKS)
+
+
+def _engine_games(bots, games, seed):
+    """Games per second playing whole 4-player games with ``Game.apply``."""
+    from pushlab.tournament import tournament
+
+    _, wall, cpu = timed(tournament, bots, games=games, seed=seed)
+    return rates(games, wall, cpu)
+
+
+@benchmark
+def engine_random_games(cfg: Config) -> dict:
+    """4-player games/s, four RandomBots, engine (Game.apply loop)."""
+    from pushlab.luck.bots import RandomBot
+
+    return _engine_games([RandomBot()] * 4, cfg.size(200, 20), cfg.seed)
+
+
+@benchmark
+def engine_threshold_games(cfg: Config) -> dict:
+    """4-player games/s, four StopAfter(5) bots, engine."""
+    from pushlab.luck.bots import StopAfter
+
+    return _engine_games([StopAfter(5)] * 4, cfg.size(300, 20), cfg.seed)
+
+
+@benchmark
+def batched_threshold_games(cfg: Config) -> dict:
+    """4-player games/s, four StopAfter(5) bots, batched numpy simulator (median of 3)."""
+    from pushlab.luck.sim import simulate_games
+
+    games = cfg.size(50_000, 2_000)
+    rng = np.random.default_rng(cfg.seed)
+    simulate_games(1000, 4, k=5, rng=rng)  # warm-up
+    runs = [timed(simulate_games, games, 4, k=5, rng=rng)[1:] for _ in range(3)]
+    wall, cpu = sorted(runs)[1]
+    return {**rates(games, wall, cpu), "policy": "StopAfter(5, bank_at=None) at every seat",
+            "batch": 20_000, "runs": 3, "reported": "median run by wall time"}
+
+
+@benchmark
+def batched_random_games(cfg: Config) -> dict:
+    """4-player games/s, four RandomBot-equivalent seats, batched numpy simulator."""
+    from pushlab.luck.sim import simulate_games
+
+    games = cfg.size(10_000, 500)
+    rng = np.random.default_rng(cfg.seed)
+    _, wall, cpu = timed(simulate_games, games, 4, random=True, rng=rng)
+    return {**rates(games, wall, cpu), "policy": "RandomBot(bank_at=None) at every seat"}
+
+
+def _sample_states(count, seed):
+    """``count`` decision states from RandomBot games (4 players), uniformly over steps."""
+    from pushlab.luck.bots import RandomBot
+    from pushlab.luck.game import Game
+
+    rng = np.random.default_rng(seed)
+    bot, states = RandomBot(), []
+    while len(states) < count:
+        g = Game.new(4, seed=int(rng.integers(2**31)))
+        while not g.is_over:
+            if rng.random() < 0.05:
+                states.append(g)
+            g = g.apply(bot.choose(g, rng))
+    return states[:count]
+
+
+@benchmark
+def hint_latency(cfg: Config) -> dict:
+    """odds.hint latency over random mid-game decision states: p50, p95, max (ms)."""
+    from pushlab.luck import odds
+
+    states = _sample_states(cfg.size(1000, 50), cfg.seed)
+    ms = np.array([timed(odds.hint, g)[1] * 1000 for g in states])
+    # wall-clock latency (what a reader waits for), so it includes other load
+    return {"states": len(states), "p50_ms": round(float(np.percentile(ms, 50)), 3),
+            "p95_ms": round(float(np.percentile(ms, 95)), 3),
+            "max_ms": round(float(ms.max()), 3), "mean_ms": round(float(ms.mean()), 3)}
+
+
+def _turn_state(seed):
+    """A full-deck 4-player game at the start of a turn, a few turns in."""
+    from pushlab.luck.bots import StopAfter
+    from pushlab.luck.game import Game
+
+    g, rng, bot = Game.new(4, seed=seed), np.random.default_rng(seed), StopAfter(4)
+    while g.turn < 6 or g.phase != "turn":
+        g = g.apply(bot.choose(g, rng))
+    return g
+
+
+@benchmark
+def monte_carlo_turns(cfg: Config) -> dict:
+    """Single-turn Monte Carlo: turns/s vectorized vs the Game.apply loop, and the ratio."""
+    from pushlab.luck.sim import TurnPolicy, simulate_turns, simulate_turns_engine
+
+    g = _turn_state(cfg.seed)
+    out = {"state": f"4 players, start of turn {g.turn}, pile {g.draw_pile_size}"}
+    for label, policy in (("after5", TurnPolicy.after(5)), ("risk0.25", TurnPolicy.risk(0.25))):
+        n_vec, n_eng = cfg.size(200_000, 5_000), cfg.size(2_000, 100)
+        rng = np.random.default_rng(cfg.seed)
+        _, t_vec, c_vec = timed(simulate_turns, g, policy, n_vec, rng)
+        _, t_eng, c_eng = timed(simulate_turns_engine, g, policy, n_eng, rng)
+        vec, eng = n_vec / t_vec, n_eng / t_eng
+        out[label] = {"vectorized_turns_per_s": round(vec), "engine_turns_per_s": round(eng),
+                      "ratio": round(vec / eng, 1),
+                      "ratio_by_cpu_time": round((n_vec / c_vec) / (n_eng / c_eng), 1)}
+    return out
+
+
+def _search_games(result) -> int:
+    """Whole games a search simulated (candidates x games per round, endgame stage included)."""
+    rounds = list(result.rounds) + ([result.endgame] if result.endgame is not None else [])
+    return sum(len(r.win) for r in rounds) * result.games
+
+
+@benchmark
+def policy_search_games(cfg: Config) -> dict:
+    """Policy search games/s (4 players, 6 policies, one round) on 1 and on 2 worker processes."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    from pushlab.luck.search import Family, search
+
+    fam = Family(stop=("after 4", "after 5", "after 6"), bank=(None, "bank at 25"), endgame=())
+    games = cfg.size(1200, 120)
+    kw = dict(family=fam, games=games, seed=cfg.seed, max_rounds=1, chunk=games // 2)
+    search(4, **{**kw, "games": 8, "chunk": 8})              # warm-up (imports)
+    serial, wall1, cpu1 = timed(search, 4, **kw)
+    with ProcessPoolExecutor(2) as pool:
+        search(4, executor=pool, **{**kw, "games": 8, "chunk": 4})   # start the workers
+        pooled, wall2, _ = timed(search, 4, executor=pool, **kw)
+    n = _search_games(serial)
+    return {"games": n, "policies": len(fam.policies()), "players": 4,
+            "one_worker": rates(n, wall1, cpu1),
+            "two_workers": {"games": n, "seconds": round(wall2, 3),
+                            "games_per_s": round(n / wall2, 1)},
+            "speedup": round(wall1 / wall2, 2), "identical_results": pooled == serial,
+            "units": "whole games simulated (each policy in each seat, against the field)"}
