@@ -1,8 +1,14 @@
 """The ``pushlab`` command: serve the lessons with Voilà, pit bots against each other.
 
-``pushlab serve`` runs Voilà on the ``notebooks/`` folder, bound to 127.0.0.1
-on a fixed port (8866 unless ``--port``), with sources stripped and tracebacks
-hidden from readers, and prints the URL to open.
+``pushlab serve`` runs Voilà on the lessons, bound to 127.0.0.1 on a fixed
+port (8866 unless ``--port``), with sources stripped and tracebacks hidden from
+readers, and prints the URL to open. The lessons are ``--notebooks DIR``, else
+``./notebooks``, else the working tree's ``notebooks/`` (a clone or editable
+install), else a per-user copy of the lessons installed with the package.
+
+``pushlab lessons DIR`` copies the lessons into ``DIR`` for a teacher to edit
+(never overwriting a file changed there unless ``--force``); ``pushlab lab``
+opens JupyterLab on such a copy (needs the ``lab`` extra).
 
 ``pushlab search --players 2-6 --variant both --out results.json`` searches a family
 of whole-game policies (:mod:`pushlab.luck.search`) with a progress bar, on a process
@@ -11,7 +17,8 @@ pool (``--workers``) or a Dask cluster (``--dask``), and writes the results as J
 ``pushlab simulate luck stopafter:3 greedy --games 200 --seed 1`` plays a
 seeded tournament between bots (``pushlab simulate rummy heuristic random``
 for the rummy: two partnerships) and prints mean scores and win rates with
-95% confidence intervals.
+95% confidence intervals (Wilson for rates, t for means; see ``pushlab.stats``), and
+each bot minus the first with the paired 95% interval of the difference.
 
 ``pushlab soak --games 100000 --workers 2`` plays random games of both engines,
 checking every invariant after every action (:mod:`pushlab.soak`), and prints a
@@ -26,6 +33,7 @@ JSON summary.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import socket
 import subprocess
@@ -34,6 +42,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+import pushlab
+from pushlab import bundle
 from pushlab.errors import PushlabError
 
 HOST = "127.0.0.1"
@@ -72,13 +82,22 @@ def voila_argv(notebooks, port: int = DEFAULT_PORT, open_browser: bool = True, p
 
 
 def find_notebooks(folder=None) -> Path:
-    """The lessons folder: ``folder`` if given, else ``./notebooks``, else the one beside the package."""
-    candidates = [Path(folder)] if folder else [Path.cwd() / "notebooks", Path(__file__).resolve().parents[1] / "notebooks"]
-    for path in candidates:
-        if path.is_dir() and any(path.glob("*.ipynb")):
-            return path.resolve()
-    tried = ", ".join(str(p) for p in candidates)
-    raise PushlabError(f"no folder of notebooks (*.ipynb) found; tried {tried}")
+    """The lessons folder: ``folder`` if given, else ``./notebooks``, else the package's lessons.
+
+    The package's lessons are the working tree's ``notebooks/`` in a clone or
+    editable install; from an installed wheel, a per-user copy of them
+    (:func:`pushlab.bundle.reader_copy`), so nothing is written into site-packages.
+    """
+    if folder:
+        path = Path(folder)
+        if not (path.is_dir() and any(path.glob("*.ipynb"))):
+            raise PushlabError(f"no folder of notebooks (*.ipynb) found; tried {path}")
+        return path.resolve()
+    here = Path.cwd() / "notebooks"
+    if here.is_dir() and any(here.glob("*.ipynb")):
+        return here.resolve()
+    source = bundle.lessons_source()
+    return bundle.reader_copy(source) if bundle.is_installed_copy(source) else source
 
 
 def port_is_free(port: int, host: str = HOST) -> bool:
@@ -118,6 +137,37 @@ def serve(notebooks=None, port: int = DEFAULT_PORT, open_browser: bool = True) -
         return 130
 
 
+def lab_argv(folder, open_browser: bool = True, python: str | None = None) -> list[str]:
+    """The JupyterLab command line on ``folder``.
+
+    >>> lab_argv("course", open_browser=False, python="py")
+    ['py', '-m', 'jupyterlab', '--ServerApp.root_dir=course', '--ServerApp.open_browser=False']
+    """
+    return [python or sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={folder}",
+            f"--ServerApp.open_browser={open_browser}"]
+
+
+LAB_MISSING = ('pushlab lab needs JupyterLab, which comes with the "lab" extra: '
+               'pip install "pushlab[lab]"')
+
+
+def lab(folder="pushlab-lessons", force: bool = False, open_browser: bool = True) -> int:
+    """Copy the lessons into ``folder`` and run JupyterLab on it (it replaces this process on POSIX)."""
+    if importlib.util.find_spec("jupyterlab") is None:
+        raise PushlabError(LAB_MISSING)
+    report = bundle.copy_lessons(folder, force=force)
+    print("\n".join(report.lines()), flush=True)
+    argv = lab_argv(Path(folder).resolve(), open_browser=open_browser)
+    print(f"pushlab: opening JupyterLab on {Path(folder).resolve()}  (Ctrl+C to stop)", flush=True)
+    if os.name == "posix":
+        os.execv(argv[0], argv)  # does not return (except when tests replace it)
+        return 0
+    try:
+        return subprocess.call(argv)
+    except KeyboardInterrupt:
+        return 130
+
+
 def _luck_bots() -> dict:
     """Luck bot names -> (class, type of the optional ``:ARG``)."""
     from pushlab.luck import bots
@@ -130,9 +180,10 @@ def _luck_bots() -> dict:
 def _rummy_bots() -> dict:
     """Rummy bot names -> (class, None): they take no argument."""
     from pushlab.rummy import bots
+    from pushlab.rummy.expert import ExpertBot
 
     return {"random": (bots.RandomBot, None), "heuristic": (bots.HeuristicBot, None),
-            "neverpush": (bots.NeverPushBot, None)}
+            "neverpush": (bots.NeverPushBot, None), "expert": (ExpertBot, None)}
 
 
 @dataclass(frozen=True)
@@ -176,18 +227,30 @@ def parse_bot(spec: str, known: dict) -> BotFactory:
 
 
 def format_result(result, game: str) -> str:
-    """A table of mean score and win rate per bot with 95% confidence intervals."""
+    """A table of mean score and win rate per bot with 95% confidence intervals, then each
+    bot minus the first one: the difference and its paired 95% interval (same games).
+
+    A single game has no interval for a mean: it says "not enough games".
+    """
+    from pushlab.stats import format_ci
+
     rows = result.summary()
     if game == "rummy":  # bots are (a, b, a, b): one row per partnership
         rows = rows[:2]
-    width = max(len(r["bot"]) for r in rows)
-    means = [f"{r['score']:.2f} [{r['score_ci'][0]:.2f}, {r['score_ci'][1]:.2f}]" for r in rows]
+    diffs = result.comparisons()
+    names = [r["bot"] for r in rows] + [f"{c['a']} - {c['b']}" for c in diffs]
+    width = max(len(n) for n in names)
+    means = [f"{r['score']:.2f} {format_ci(*r['score_ci'], '.2f')}" for r in rows]
+    means += [f"{c['score_diff'][0]:+.2f} {format_ci(*c['score_diff'][1:], '+.2f')}" for c in diffs]
+    rates = [f"{r['win_rate']:.1%} {format_ci(*r['win_ci'])}" for r in rows]
+    rates += [f"{c['win_diff'][0]:+.1%} {format_ci(*c['win_diff'][1:], '+.1%')}" for c in diffs]
     head = ("mean penalty (lower is better)" if game == "rummy" else "mean score") + " [95% CI]"
     col = max(len(head), *map(len, means))
     lines = [f"{'bot':<{width}}  {head:<{col}}  win rate [95% CI]"]
-    for r, mean in zip(rows, means):
-        wlo, whi = r["win_ci"]
-        lines.append(f"{r['bot']:<{width}}  {mean:<{col}}  {r['win_rate']:.1%} [{wlo:.1%}, {whi:.1%}]")
+    for i, (name, mean, rate) in enumerate(zip(names, means, rates)):
+        if i == len(rows):
+            lines.append("difference (paired: same games)")
+        lines.append(f"{name:<{width}}  {mean:<{col}}  {rate}")
     return "\n".join(lines)
 
 
@@ -293,6 +356,7 @@ def run_search(args, argv) -> int:
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``pushlab`` command."""
     parser = argparse.ArgumentParser(prog="pushlab", description="Interactive lessons about two card games called Push.")
+    parser.add_argument("--version", action="version", version=f"pushlab {pushlab.__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     srv = commands.add_parser(
         "serve",
@@ -302,12 +366,32 @@ def build_parser() -> argparse.ArgumentParser:
     srv.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port to listen on (default {DEFAULT_PORT})")
     srv.add_argument("--no-browser", action="store_true",
                      help="do not open a web browser (never opened on Linux without a display)")
-    srv.add_argument("--notebooks", metavar="DIR", help="folder of notebooks (default: ./notebooks)")
+    srv.add_argument("--notebooks", metavar="DIR",
+                     help="folder of notebooks (default: ./notebooks, else the lessons installed with pushlab)")
+    les = commands.add_parser(
+        "lessons",
+        help="copy the lessons into a folder, to edit them",
+        description="Copy the lessons into DIR (created if needed). A lesson you changed there is "
+        "kept unless --force; lessons you did not change are updated; your own files are not touched.",
+    )
+    les.add_argument("dir", metavar="DIR", help="folder to copy the lessons into")
+    les.add_argument("--force", action="store_true", help="overwrite lessons you changed")
+    lb = commands.add_parser(
+        "lab",
+        help="open JupyterLab on a copy of the lessons (needs pushlab[lab])",
+        description="Copy the lessons into DIR (as `pushlab lessons` does) and open JupyterLab there. "
+        'Needs JupyterLab: pip install "pushlab[lab]".',
+    )
+    lb.add_argument("dir", metavar="DIR", nargs="?", default="pushlab-lessons",
+                    help="folder for the copy (default: ./pushlab-lessons)")
+    lb.add_argument("--force", action="store_true", help="overwrite lessons you changed")
+    lb.add_argument("--no-browser", action="store_true", help="do not open a web browser")
     sim = commands.add_parser(
         "simulate",
         help="play many seeded games between bots",
         description="Play a seeded tournament between bots and print mean scores and win rates "
-        "(95%% confidence intervals). luck bots: random, stopafter[:K], stopatrisk[:P], greedy, hint "
+        "(95% confidence intervals), then each bot minus the first with the 95% interval of "
+        "the difference. luck bots: random, stopafter[:K], stopatrisk[:P], greedy, hint "
         "(2-6 of them); rummy bots: random, heuristic, neverpush (2: one per partnership; lower "
         "penalty is better).",
     )
@@ -318,6 +402,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--workers", type=int, default=1, help="processes to use (default 1)")
     sim.add_argument("--harder", action="store_true", help="luck: the harder variant")
     sim.add_argument("--switch-cards", action="store_true", help="luck: play with switch cards")
+    sim.add_argument("--switch-rule", choices=["turn", "game"], default=None,
+                     help="luck: a switch card reverses collection for one turn (turn, the "
+                     "default) or until the next switch card (game)")
     sim.add_argument("--deals", default="1,2,3,4,5", help="rummy: deals to play (default 1,2,3,4,5)")
     sok = commands.add_parser(
         "soak",
@@ -401,12 +488,20 @@ def main(argv=None) -> int:
     try:
         if args.command == "serve":
             return serve(args.notebooks, port=args.port, open_browser=not args.no_browser and can_open_browser())
+        if args.command == "lessons":
+            print("\n".join(bundle.copy_lessons(args.dir, force=args.force).lines()))
+            return 0
+        if args.command == "lab":
+            return lab(args.dir, force=args.force, open_browser=not args.no_browser and can_open_browser())
         if args.command == "simulate":
             options = {}
             if args.game == "luck":
                 options = {k: True for k in ("harder", "switch_cards") if getattr(args, k)}
-            elif args.harder or args.switch_cards:
-                raise PushlabError("--harder and --switch-cards are options of the luck game")
+                if args.switch_rule:
+                    options["switch_rule"] = args.switch_rule
+            elif args.harder or args.switch_cards or args.switch_rule:
+                raise PushlabError("--harder, --switch-cards and --switch-rule are options of "
+                                   "the luck game")
             result = simulate(args.game, args.bots, games=args.games, seed=args.seed,
                               workers=args.workers, deals=args.deals, **options)
             print(f"pushlab simulate {args.game}: {result.games} games, seed {args.seed}")

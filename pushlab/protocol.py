@@ -62,14 +62,14 @@ class Game(Protocol):
     def all_cards(self) -> tuple: ...
 
 
-def best_sides(game: Game) -> tuple:
+def best_sides(game: Game, scores: tuple | None = None) -> tuple:
     """The sides whose score is best by the game's own rule (what ``winners()`` must say).
 
     >>> from pushlab.rummy import Game as Rummy
     >>> best_sides(Rummy.new(seed=0))
     (0, 1)
     """
-    scores = game.scores()
+    scores = game.scores() if scores is None else scores
     best = (min if game.LOW_SCORE_WINS else max)(scores)
     return tuple(i for i, s in enumerate(scores) if s == best)
 
@@ -129,9 +129,9 @@ def problems(game: Game, cards: Cards | None = None, legal: list | None = None) 
         out.append(f"is_over is {over} but there are {len(legal)} legal actions")
     if len(set(map(str, legal))) != len(legal):
         out.append("legal_actions lists an action twice")
-    winners = tuple(game.winners())
-    if winners != best_sides(game):
-        out.append(f"winners {winners} are not the best scores {game.scores()}")
+    winners, scores = tuple(game.winners()), game.scores()
+    if winners != best_sides(game, scores):
+        out.append(f"winners {winners} are not the best scores {scores}")
     if cards is not None:
         lost = cards.problem(game)
         if lost:

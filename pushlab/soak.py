@@ -103,13 +103,13 @@ def _luck_setup(rng):
             return _random_action
         if r < 0.45:
             return B.RandomBot(bank_at=bank_at)
-        if r < 0.7:
+        if r < 0.75:
             return B.StopAfter(int(rng.integers(1, 9)), bank_at=bank_at)
-        if r < 0.85:
+        if r < 0.9:
             return B.StopAtRisk(float(rng.choice([0.1, 0.25, 0.5, 0.9])), bank_at=bank_at)
-        if r < 0.998:
+        if r < 0.999:                       # Greedy and HintBot think hard: fewer seats
             return B.Greedy(bank_at=bank_at)
-        return B.HintBot(bank_at=bank_at)   # rare: a hint costs milliseconds per decision
+        return B.HintBot(bank_at=bank_at)
 
     bots = [bot() for _ in range(players)]
     label = f"players={players} harder={harder} switch_cards={switch}"

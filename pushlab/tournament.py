@@ -1,8 +1,9 @@
 """Play many games between bots and collect the results as numpy arrays (both games).
 
-Generic over the game: a game is any immutable state with ``is_over``,
-``current_player``, ``apply(action)``, ``scores()`` and ``winners()`` (both
-``pushlab.luck.Game`` and ``pushlab.rummy.Game`` qualify), built by a
+Generic over the game: a game is any state meeting :class:`pushlab.protocol.Game`
+(``is_over``, ``current_player``, ``apply(action)``, ``scores()``, ``winners()``, ...;
+both ``pushlab.luck.Game`` and ``pushlab.rummy.Game`` do, checked by
+``tests/test_conformance.py``), built by a
 ``game_factory(seed) -> game``. A bot is an object with ``choose(game, rng)``
 or a function ``f(game, rng) -> action``; a *bot factory* is a class or a
 zero-argument callable that makes one (a fresh bot per game).
@@ -12,9 +13,12 @@ its own child, from which the game's seed and the bots' Generator are drawn. So
 results do not depend on the executor or the chunking, and game ``i`` of a
 tournament can be replayed alone with :func:`game_seeds`.
 
-Confidence intervals are normal approximations, ``mean +- 1.96 * sd / sqrt(games)``
-with the sample standard deviation (``ddof=1``) over games (one value per game, so
-values are independent); fine for a few dozen games or more, too narrow for a handful.
+Confidence intervals come from :mod:`pushlab.stats` (one value per game, so values are
+independent): win rates use the Wilson interval on the summed win shares (a tie between
+m players gives each 1/m), mean scores the t interval (none for a single game), and
+:meth:`TournamentResult.compare` the interval of the per-game *difference* between two
+bots, which answers "is bot A better?" (all bots play the same games, so the comparison
+is paired).
 
 >>> from pushlab.luck.bots import StopAfter, RandomBot
 >>> res = tournament([StopAfter(2), StopAfter(4)], games=20, seed=1)
@@ -34,6 +38,7 @@ from html import escape
 import numpy as np
 
 from pushlab.errors import SetupError
+from pushlab.stats import NOT_ENOUGH, format_ci, paired_diff_ci, paired_rate_diff_ci, rate_ci
 from pushlab.stats import column_mean_ci as mean_ci
 
 MAX_STEPS = 1_000_000
@@ -169,19 +174,62 @@ class TournamentResult:
         return out
 
     def mean_score(self, by: str = "bot"):
-        """(mean, low, high) score per bot (or per seat) with 95% normal CIs."""
+        """(mean, low, high) score per bot (or per seat) with 95% t intervals (NaN for 1 game)."""
         return mean_ci(self._pick(self.scores, by))
 
     def win_rate(self, by: str = "bot"):
-        """(rate, low, high) win rate per bot (or per seat) with 95% normal CIs (clipped to 0..1)."""
-        rate, low, high = mean_ci(self._pick(self.wins, by))
-        return rate, np.clip(low, 0, 1), np.clip(high, 0, 1)
+        """(rate, low, high) win rate per bot (or per seat) with 95% Wilson intervals."""
+        return rate_ci(self._pick(self.wins, by))
 
     def _pick(self, values, by):
         """Values per bot or per seat."""
         if by not in ("bot", "seat"):
             raise SetupError(f"by must be 'bot' or 'seat', got {by!r}")
         return self.by_bot(values) if by == "bot" else values
+
+    def _index(self, bot) -> int:
+        """A bot's index from its index or name."""
+        if isinstance(bot, (int, np.integer)) and not isinstance(bot, bool) \
+                and 0 <= bot < len(self.names):
+            return int(bot)
+        if bot in self.names:
+            return self.names.index(bot)
+        raise SetupError(f"no bot {bot!r} in this tournament; bots: {', '.join(self.names)}")
+
+    def compare(self, a=0, b=1) -> dict:
+        """Bot ``a`` minus bot ``b`` (indices or names): differences with paired 95% intervals.
+
+        ``win_diff`` is the difference of win rates (Agresti-Min interval on paired win
+        shares), ``score_diff`` the difference of mean scores (t interval of per-game
+        differences); each is ``(difference, low, high)``. An interval entirely above 0
+        says ``a`` is better at that level of confidence.
+
+        >>> from pushlab.luck.bots import StopAfter
+        >>> c = tournament([StopAfter(2), StopAfter(4)], games=40, seed=1).compare()
+        >>> c["a"], c["b"], len(c["win_diff"])
+        ('StopAfter(2, bank_at=None)', 'StopAfter(4, bank_at=None)', 3)
+        """
+        i, j = self._index(a), self._index(b)
+        if i == j:
+            raise SetupError("compare two different bots")
+        wins, scores = self.by_bot(self.wins), self.by_bot(self.scores)
+        return dict(a=self.names[i], b=self.names[j],
+                    win_diff=paired_rate_diff_ci(wins[:, i], wins[:, j]),
+                    score_diff=paired_diff_ci(scores[:, i], scores[:, j]))
+
+    def comparisons(self) -> list:
+        """Every other bot compared with the first one (:meth:`compare`).
+
+        A bot whose results equal an earlier bot's in every game (a rummy partner) is
+        left out: it is the same side.
+        """
+        wins, scores = self.by_bot(self.wins), self.by_bot(self.scores)
+        sides = []
+        for i in range(len(self.names)):
+            if not any(np.array_equal(wins[:, i], wins[:, j]) and
+                       np.array_equal(scores[:, i], scores[:, j]) for j in sides):
+                sides.append(i)
+        return [self.compare(i, sides[0]) for i in sides[1:]]
 
     def summary(self) -> list:
         """One dict per bot: name, mean score and win rate with their 95% CIs."""
@@ -191,22 +239,34 @@ class TournamentResult:
                      win_ci=(wl[i], wh[i])) for i, name in enumerate(self.names)]
 
     def __str__(self) -> str:
-        lines = [f"{self.games} games"]
+        lines = [f"{self.games} games (95% confidence intervals)"]
         for row in self.summary():
             lines.append(f"{row['bot']}: score {row['score']:.2f} "
-                         f"[{row['score_ci'][0]:.2f}, {row['score_ci'][1]:.2f}], "
-                         f"wins {row['win_rate']:.3f} "
-                         f"[{row['win_ci'][0]:.3f}, {row['win_ci'][1]:.3f}]")
+                         f"{format_ci(*row['score_ci'], '.2f')}, "
+                         f"wins {row['win_rate']:.3f} {format_ci(*row['win_ci'], '.3f')}")
+        for c in self.comparisons():
+            lines.append(f"{c['a']} minus {c['b']}: score {c['score_diff'][0]:+.2f} "
+                         f"{format_ci(*c['score_diff'][1:], '+.2f')}, "
+                         f"wins {c['win_diff'][0]:+.3f} {format_ci(*c['win_diff'][1:], '+.3f')}")
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
         rows = "".join(
             f"<tr><td>{escape(r['bot'])}</td><td>{r['score']:.2f}</td>"
-            f"<td>{r['score_ci'][0]:.2f} &ndash; {r['score_ci'][1]:.2f}</td>"
+            f"<td>{escape(format_ci(*r['score_ci'], '.2f'))}</td>"
             f"<td>{r['win_rate']:.1%}</td>"
-            f"<td>{r['win_ci'][0]:.1%} &ndash; {r['win_ci'][1]:.1%}</td></tr>"
+            f"<td>{escape(format_ci(*r['win_ci']))}</td></tr>"
             for r in self.summary())
-        return (f"<table><caption>{self.games} games (95% confidence intervals)</caption>"
+        rows += "".join(
+            f"<tr><td>{escape(c['a'])} &minus; {escape(c['b'])}</td>"
+            f"<td>{c['score_diff'][0]:+.2f}</td>"
+            f"<td>{escape(format_ci(*c['score_diff'][1:], '+.2f'))}</td>"
+            f"<td>{c['win_diff'][0]:+.1%}</td>"
+            f"<td>{escape(format_ci(*c['win_diff'][1:], '+.1%'))}</td></tr>"
+            for c in self.comparisons())
+        note = f" ({NOT_ENOUGH} for an interval)" if self.games < 2 else ""
+        return (f"<table><caption>{self.games} games (95% confidence intervals; "
+                f"differences are paired over the same games){note}</caption>"
                 "<tr><th>bot</th><th>mean score</th><th>CI</th><th>win rate</th><th>CI</th></tr>"
                 f"{rows}</table>")
 

@@ -78,3 +78,25 @@ def test_hypothesis_profile_follows_ci():
     if not os.environ.get("HYPOTHESIS_PROFILE"):
         assert settings.default.derandomize is ci
     assert settings.default.deadline is None
+
+
+def test_readme_install_starts_from_the_package_index():
+    """The install section starts with pip install "pushlab[serve]" then pushlab serve, then the clone route."""
+    install = read("README.md").split("## Install\n", 1)[1].split("\n## ", 1)[0]
+    first = install.split("```bash", 1)[1].split("```", 1)[0]
+    commands = [line.split("#")[0].strip() for line in first.strip().splitlines()]
+    assert commands == ['pip install "pushlab[serve]"', "pushlab serve"]
+    assert 'pip install -e ".[serve]"' in install.split("clone", 1)[1]
+
+
+def test_license_and_changelog_ship_with_the_version():
+    """LICENSE is the MIT text pyproject declares; CHANGELOG.md has a section for the current version."""
+    import tomllib
+
+    import pushlab
+
+    project = tomllib.loads(read("pyproject.toml"))["project"]
+    assert project["license"] == "MIT" and project["license-files"] == ["LICENSE"]
+    assert "version" in project["dynamic"] and "version" not in project
+    assert read("LICENSE").startswith("MIT License")
+    assert f"## [{pushlab.__version__}]" in read("CHANGELOG.md")

@@ -242,3 +242,38 @@ def test_main_simulate_rummy_rejects_luck_options(capsys):
     """--harder belongs to the luck game: a clear error, exit status 2."""
     assert cli.main(["simulate", "rummy", "heuristic", "random", "--harder"]) == 2
     assert "options of the luck game" in capsys.readouterr().err
+
+
+def test_main_simulate_luck_switch_rule(capsys):
+    """--switch-rule game plays the lasting reading of rule 10; other games refuse it."""
+    args = ["simulate", "luck", "stopafter:2", "stopafter:4", "greedy", "--games", "6", "--seed", "2"]
+    assert cli.main(args) == 0
+    turn = capsys.readouterr().out
+    assert cli.main(args + ["--switch-rule", "game"]) == 0
+    game = capsys.readouterr().out
+    assert game.splitlines()[0] == turn.splitlines()[0] and game != turn
+    assert cli.main(["simulate", "rummy", "heuristic", "random", "--switch-rule", "game"]) == 2
+    assert "options of the luck game" in capsys.readouterr().err
+
+
+def test_simulate_help_says_95_percent_once(capsys):
+    """The help text says "95%" (argparse does not %-format a description)."""
+    with pytest.raises(SystemExit):
+        cli.main(["simulate", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "95% confidence" in out and "%%" not in out
+
+
+def test_format_result_shows_differences_and_no_zero_width_rates():
+    """A one-sided 20-game rummy: Wilson rates (not [100%, 100%]) and the paired difference."""
+    import re
+
+    from pushlab.rummy.bots import HeuristicBot, NeverPushBot, compare
+
+    res = compare(HeuristicBot, NeverPushBot, games=4, seed=0, deals=(1,))
+    lines = cli.format_result(res, "rummy").splitlines()
+    assert lines[3] == "difference (paired: same games)" and " - " in lines[4]
+    for low, high in re.findall(r"\[([-+]?[\d.]+)%, ([-+]?[\d.]+)%\]", "\n".join(lines)):
+        assert float(low) < float(high)
+    one = cli.format_result(cli.simulate("luck", ["stopafter:2", "greedy"], games=1), "luck")
+    assert "not enough games" in one

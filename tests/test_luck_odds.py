@@ -85,7 +85,7 @@ def draws(game):
 
 def brute(game):
     """Exact hint values by full expectimax over ``Game.apply`` (the spec of ``hint``)."""
-    decider, turn, start = game.current_player, game.turn, bench_points(game)
+    decider, turn, start = game.current_player, game.turn, game.scores()
     risk = Fraction(1, 3) if game.harder else Fraction(1, 6)
 
     memo = {}
@@ -93,14 +93,14 @@ def brute(game):
     def value(g):
         # the value depends on the position, not on the log, the die or the pile order
         key = (g.phase, g.active_player, g.collector, g.pending, g.columns, g.benches,
-               tuple(sorted(g.draw_pile)), g.switches_drawn, g.turn)
+               tuple(sorted(g.draw_pile)), g.switches_drawn, g.direction, g.turn)
         if key not in memo:
             memo[key] = position_value(g)
         return memo[key]
 
     def position_value(g):
         if g.is_over or g.turn != turn:
-            gain = [a - b for a, b in zip(bench_points(g), start)]
+            gain = [a - b for a, b in zip(g.scores(), start)]      # banking moves no points
             others = [x for p, x in enumerate(gain) if p != decider]
             return gain[decider] - Fraction(sum(others), len(others))
         if g.current_player == decider:
@@ -201,6 +201,38 @@ def test_counting_and_naive_views_differ_as_expected():
     assert sum(pile_counts(g, counting=False).values()) == 108
 
 
+def test_card_counting_sees_the_lasting_switch_pile():
+    """Under switch_rule="game" the switch pile is seen: by perfect memory and on the table."""
+    deck = "switch R1 switch B2 G3" + " P6" * 4
+    for rule, pile_left in (("turn", 0), ("game", 2)):
+        g = play(Game.new(3, deck=deck, switch_rule=rule), "draw,draw,place 0,draw,stop,take 0")
+        assert g.turn == 2 and len(g.switch_pile) == pile_left
+        assert seen_counts(g)[Card.parse("switch")] == 2          # discarded or on the pile
+        naive = pile_counts(g, counting=False)
+        # the naive player forgets discards, but sees the lasting pile on the table
+        assert naive[Card.parse("switch")] == 12 - pile_left
+        assert sum(naive.values()) == 120 - pile_left
+        assert pile_counts(g)[Card.parse("switch")] == 0
+
+
+def test_hint_follows_the_lasting_direction():
+    """Ann collects first; who takes the roll column next depends on the direction."""
+    # Ann's turn 2 of a 3-player game; Cat's 30-point bench makes the roll column poor for her
+    base = build(3, "R6 roll|B1", "G2 Y3")
+    base = with_bench(with_bench(base, 2, "G6 G5 Y6 Y5 P4 P4"), 1, "")
+    stop = base.apply("stop")
+    lasting = replace(stop, switch_rule="game", switch_pile=parse_cards("switch"))
+    this_turn = replace(stop, switch_pile=parse_cards("switch"), switches_drawn=1)
+    assert lasting.direction == this_turn.direction == -1 and stop.direction == 1
+    cw, ccw = hint(stop).values, hint(lasting).values
+    assert hint(this_turn).values == ccw
+    # take B1 (1 point): the roll column R6 goes next to Ben (gain 6 - 1 = 5) clockwise,
+    # to Cat (gain 6 - (30 + 6) / 6 = 0) counter-clockwise; Ben or Cat get the other
+    assert cw["take 1"] == pytest.approx(1 - 5 / 2) and ccw["take 1"] == pytest.approx(1 - 0 / 2)
+    assert_matches_brute(lasting)
+    assert_matches_brute(stop)
+
+
 def test_naive_view_excludes_the_pending_card():
     g = Game.new(2, deck="R3 R3 roll").apply("draw")
     assert g.phase == "place" and g.pending == Card.parse("R3")
@@ -209,8 +241,9 @@ def test_naive_view_excludes_the_pending_card():
     assert pile_counts(g.apply("place 0"), counting=False) == naive
 
 
-def test_seen_plus_pile_is_the_full_deck_in_real_games():
-    g = Game.new(4, seed=11)
+@pytest.mark.parametrize("switch_rule", ["turn", "game"])
+def test_seen_plus_pile_is_the_full_deck_in_real_games(switch_rule):
+    g = Game.new(4, seed=11, switch_rule=switch_rule)
     rng = np.random.default_rng(0)
     for _ in range(200):
         if g.is_over:
@@ -348,16 +381,17 @@ def test_draw_value_grows_with_depth_and_is_a_lower_bound():
     assert hint(g, depth=2).depth == 2 and not hint(g, depth=2).exact
 
 
-@pytest.mark.parametrize("case", range(24))
+@pytest.mark.parametrize("case", range(32))
 def test_hint_equals_brute_force_expectimax(case):
-    """Random small scripted games (every phase, 2-5 players, harder, switches)."""
+    """Random small scripted games (every phase, 2-5 players, harder, switches, both rules)."""
+    switch_rule = ("turn", "game")[case % 2]
     rng = np.random.default_rng(1000 + case)
     players = int(rng.integers(2, 6))
     switch = players > 2 or bool(rng.integers(2))
     deck = list(full_deck(switch))
     picks = rng.choice(len(deck), size=int(rng.integers(9, 14)), replace=False)
     g = Game.new(players, deck=[deck[i] for i in picks], harder=bool(case % 3 == 0),
-                 switch_cards=switch, seed=int(rng.integers(1 << 30)))
+                 switch_cards=switch, seed=int(rng.integers(1 << 30)), switch_rule=switch_rule)
     # a random prefix of play until the pile is small, stopping at a decision
     target, extra = int(rng.integers(2, 6)), int(rng.integers(0, 5))
     while not g.is_over and (g.draw_pile_size > target or extra):

@@ -1,5 +1,6 @@
 """Property tests: random legal play from random seeds keeps every rule invariant."""
 
+import dataclasses
 from collections import Counter
 
 import numpy as np
@@ -22,18 +23,19 @@ setups = st.fixed_dictionaries({
     "seed": st.integers(0, 2**32 - 1),
     "harder": st.booleans(),
     "switch_cards": st.sampled_from([None, True]),
+    "switch_rule": st.sampled_from(["turn", "game"]),
 })
 
 
 def new_game(setup):
     """A shuffled game from a hypothesis setup."""
     return Game.new(setup["players"], seed=setup["seed"], harder=setup["harder"],
-                    switch_cards=setup["switch_cards"])
+                    switch_cards=setup["switch_cards"], switch_rule=setup["switch_rule"])
 
 
 def places(g):
     """Every card of the game, wherever it is (rule 1: nothing appears or vanishes)."""
-    every = list(g.draw_pile) + list(g.discard_pile) + list(g.set_aside)
+    every = list(g.draw_pile) + list(g.discard_pile) + list(g.switch_pile)
     every += [c for col in g.columns for c in col]
     every += [c for b in g.benches for c in b] + [c for b in g.banks for c in b]
     if g.pending is not None:
@@ -56,11 +58,18 @@ def check_invariants(g, deck):
                                for b, k in zip(g.benches, g.banks))
     assert (g.pending is not None) == (g.phase == "place")
     assert (g.collector is not None) == (g.phase == "collect")
-    assert g.direction == (-1 if g.switches_drawn % 2 else 1)
+    assert g.direction == (-1 if len(g.switch_pile) % 2 else 1)
+    assert g.switch_pile == (SWITCH,) * len(g.switch_pile)
+    assert g.set_aside == (SWITCH,) * g.switches_drawn
+    if g.switch_rule == "turn":        # rule 10: this turn's switch cards only
+        assert len(g.switch_pile) == g.switches_drawn
+    else:                              # option: the pile lasts, nothing goes to the discards
+        assert len(g.switch_pile) >= g.switches_drawn and SWITCH not in g.discard_pile
     assert g.die_index <= len(g.die)
     if g.is_over:
         assert g.legal_actions() == [] and g.current_player is None and not g.columns
         assert g.draw_pile_size == 0 and g.switches_drawn == 0
+        assert g.switch_rule == "game" or not g.switch_pile
     else:
         assert g.legal_actions() and g.current_player in range(g.num_players)
 
@@ -68,7 +77,7 @@ def check_invariants(g, deck):
 def check_refusals(g):
     """Every action not legal now raises IllegalAction and leaves the state equal."""
     legal = g.legal_actions()
-    snapshot = Game(**{f: getattr(g, f) for f in g.__dataclass_fields__})
+    snapshot = dataclasses.replace(g)  # a field-by-field copy (ClassVars are not fields)
     for action in ALL_SHAPES:
         if action in legal:
             continue
@@ -97,6 +106,15 @@ def check_step(before, action, after):
         assert not busted
     if after.turn != before.turn:
         assert after.active_player == (before.active_player + 1) % before.num_players
+    # the direction changes only by a switch card drawn, or (rule "turn") at a turn's end
+    changed = after.direction != before.direction
+    drew_switch = action == "draw" and before.draw_pile[0].is_switch
+    if after.switch_rule == "game":
+        assert changed == drew_switch
+        assert len(after.switch_pile) == len(before.switch_pile) + drew_switch
+    elif changed and not drew_switch:
+        assert after.turn != before.turn or after.is_over
+        assert after.direction == 1 and not after.switch_pile
 
 
 def random_play(g, rng, on_state):
@@ -148,7 +166,7 @@ def test_junk_actions_raise_and_leave_state_unchanged(setup, steps, junk):
             break
         legal = g.legal_actions()
         g = g.apply(legal[rng.integers(len(legal))])
-    snapshot = Game(**{f: getattr(g, f) for f in g.__dataclass_fields__})
+    snapshot = dataclasses.replace(g)  # a field-by-field copy (ClassVars are not fields)
     legal = g.legal_actions()
     try:
         after = g.apply(junk)

@@ -5,6 +5,7 @@ records: the deck is scripted top card first, the die faces are scripted, and
 ``play(game, "draw place 0 ... stop take 0")`` plays the actions.
 """
 
+import dataclasses
 import pytest
 
 from pushlab.errors import IllegalAction
@@ -15,7 +16,7 @@ from helpers import FILL, cards, new, play
 def assert_refused(g, action, *words):
     """``action`` raises IllegalAction naming the problem and listing the legal actions,
     and ``g`` is unchanged."""
-    snapshot = Game(**{f: getattr(g, f) for f in g.__dataclass_fields__})
+    snapshot = dataclasses.replace(g)  # a field-by-field copy (ClassVars are not fields)
     legal = g.legal_actions()
     with pytest.raises(IllegalAction) as err:
         g.apply(action)

@@ -5,7 +5,6 @@ Each scenario scripts the deck (top card first) and the die, plays actions with
 banks, log sentences and scores.
 """
 
-import math
 from collections import Counter
 from itertools import permutations
 
@@ -14,13 +13,9 @@ import pytest
 
 from pushlab.errors import IllegalAction, SetupError
 from pushlab.luck import ROLL, SWITCH, Card, Game, full_deck
+from pushlab.stats import rate_agrees
 
 from helpers import FILL, cards, new, play
-
-def within_4_se(hits, n, p):
-    """True when the observed frequency hits/n is within 4 standard errors of p."""
-    return abs(hits / n - p) <= 4 * math.sqrt(p * (1 - p) / n)
-
 
 # ------------------------------------------------------------------ components
 def test_rule_01_components_120_cards():
@@ -49,7 +44,7 @@ def test_rule_02_die_six_equally_likely_faces_scripted_first():
     n = len(faces)
     assert n == 40 * 120
     for face in "RBGYP*":
-        assert within_4_se(faces.count(face), n, 1 / 6), face
+        assert rate_agrees(faces.count(face), n, 1 / 6), face
     # the same seed gives the same die and deck; a numpy Generator works as seed
     assert Game.new(3, seed=9) == Game.new(3, seed=9)
     assert Game.new(3, seed=np.random.default_rng(9)) == Game.new(3, seed=9)
@@ -79,9 +74,9 @@ def test_rule_03_shuffle_first_card_frequencies():
     """Rule 3: the pile is shuffled; first card roll 18/120, switch 12/120, number 90/120."""
     n = 3000
     firsts = Counter(Game.new(4, seed=s).draw_pile[0].kind for s in range(n))
-    assert within_4_se(firsts["roll"], n, 18 / 120)
-    assert within_4_se(firsts["switch"], n, 12 / 120)
-    assert within_4_se(firsts["number"], n, 90 / 120)
+    assert rate_agrees(firsts["roll"], n, 18 / 120)
+    assert rate_agrees(firsts["switch"], n, 12 / 120)
+    assert rate_agrees(firsts["number"], n, 90 / 120)
 
 
 def test_rule_04_start_player_and_clockwise_turns():
@@ -527,3 +522,74 @@ def test_states_pickle_and_copy():
     import pickle
     g = play(Game.new(4, seed=2), "draw")
     assert pickle.loads(pickle.dumps(g)) == g and copy.deepcopy(g) == g
+
+
+# ------------------------------------------------------------------ rule 10: the two readings
+def test_rule_10_switch_rule_game_direction_lasts_into_the_next_turn():
+    """Rule 10 option: a switch card on Ann's turn changes Ben's collection under "game" only."""
+    script = "draw place 0 draw draw place 1 stop take 0 take 0"  # Ann: R1, switch, B2
+    deck = "R1 switch B2 G3 Y4" + FILL
+    for rule, second in (("turn", 2), ("game", 0)):
+        g = play(new(4, deck, switch_rule=rule), script)
+        assert g.benches == (cards("R1"), (), (), cards("B2"))    # Dan collects second
+        assert g.turn == 2 and g.active_player == 1 and g.switches_drawn == 0
+        g = play(g, "draw place 0 draw place 1 stop take 0")      # Ben: G3, Y4
+        assert g.collector == second, rule                        # Cat, or Ann under "game"
+    # under "game" the switch card stays on its pile, under "turn" it is discarded
+    turn = play(new(4, deck), script)
+    game = play(new(4, deck, switch_rule="game"), script)
+    assert turn.switch_rule == "turn" and turn.switch_pile == () and turn.direction == 1
+    assert turn.discard_pile == (SWITCH,)
+    assert game.switch_pile == (SWITCH,) and game.direction == -1 and game.discard_pile == ()
+    assert game.log[1] == ("Ann draws a switch card: collection now runs counter-clockwise "
+                           "for the rest of the game (until the next switch card)")
+    assert turn.log[1] == "Ann draws a switch card: collection now runs counter-clockwise"
+    assert "Collection: counter-clockwise; switch pile 1, lasts until the next switch card" \
+        in game.describe()
+    assert "Collection: clockwise" in turn.describe()
+
+
+def test_rule_10_bust_collection_follows_the_lasting_direction():
+    """A bust on Ben's turn: Ann collects first under "game" (switch card on turn 1), Cat under "turn"."""
+    deck = "switch R1 B1 G1 Y1 P1" + FILL
+    for rule, first in (("turn", 2), ("game", 0)):
+        g = play(new(3, deck, rolls="*", switch_rule=rule), "draw draw place 0 stop take 0")
+        assert g.active_player == 1 and g.benches[0] == cards("R1")
+        g = play(g, "draw place 0 draw place 1 draw place 2 draw")   # B1 | G1 | Y1, P1 busts
+        assert g.log[-2:] == ("Bust! Ben draws P1, which fits no column",
+                              "Ben rolls a star: nothing is lost")
+        assert g.phase == "collect" and g.collector == first, rule
+
+
+def test_rule_10_two_switch_cards_on_one_turn_under_both_readings():
+    """Two switch cards on one turn cancel out; under "game" both stay on the pile."""
+    deck = "R1 switch switch B2 G3 switch Y4 P5" + FILL
+    for rule in ("turn", "game"):
+        g = play(new(3, deck, switch_rule=rule), "draw place 0 draw draw")
+        assert g.direction == 1 and g.switches_drawn == 2 and len(g.switch_pile) == 2
+        assert g.log[-1].startswith("Ann draws a switch card: collection now runs clockwise")
+        g = play(g, "draw place 1 stop take 0")
+        assert g.collector == 1                                   # clockwise: Ben
+        g = play(g, "take 0")
+        assert g.turn == 2 and g.direction == 1
+        assert len(g.switch_pile) == (2 if rule == "game" else 0)
+        assert g.discard_pile.count(SWITCH) == (0 if rule == "game" else 2)
+        # Ben: G3, one switch card (counter-clockwise), Y4; stop: Ann collects second
+        g = play(g, "draw place 0 draw draw place 1 stop take 0")
+        assert g.collector == 0 and g.direction == -1
+        g = play(g, "take 0")
+        assert g.turn == 3 and g.active_player == 2
+        assert g.direction == (-1 if rule == "game" else 1)
+        assert len(g.switch_pile) == (3 if rule == "game" else 0)
+        g = play(g, "draw place 0 draw place 1 stop take 0")      # Cat: P5, P6
+        assert g.collector == (1 if rule == "game" else 0)
+
+
+def test_rule_10_switch_rule_must_be_turn_or_game():
+    for bad in ("round", "Game", "", None, 1, True):
+        with pytest.raises(SetupError, match="'turn'.*'game'"):
+            Game.new(4, seed=0, switch_rule=bad)
+    assert Game.new(4, seed=0).switch_rule == "turn"
+    g = Game.new(2, seed=0, switch_rule="game")      # no switch cards: the rule never acts
+    assert g.switch_rule == "game" and g.direction == 1 and g.switch_pile == ()
+    assert "lasts until the next switch card" in g._repr_html_()

@@ -27,6 +27,7 @@ from pushlab.luck.sim import (
     simulate_turns,
     simulate_turns_engine,
 )
+from pushlab.stats import agrees
 from pushlab.tournament import play, tournament
 
 from helpers import run
@@ -38,20 +39,16 @@ def three_columns(pile, players=3, first="R1 B1 G1"):
     return run(g, ["draw", "place 0", "draw", "place 1", "draw", "place 2"])
 
 
-def midgame(seed, turns, players=4):
+def midgame(seed, turns, players=4, switch_rule="turn"):
     """A full-deck game after ``turns`` turns of StopAfter(4) play, in phase turn/push."""
-    g, rng, bot = Game.new(players, seed=seed), np.random.default_rng(seed), StopAfter(4)
+    g, rng, bot = (Game.new(players, seed=seed, switch_rule=switch_rule),
+                   np.random.default_rng(seed), StopAfter(4))
     last = g
     while not g.is_over and (g.turn <= turns or g.phase not in ("turn", "push")):
         if g.phase in ("turn", "push"):
             last = g
         g = g.apply(bot.choose(g, rng))
     return last if g.is_over else g
-
-
-def within(est, se, exact, k=4.0):
-    """True when |est - exact| <= k standard errors (k SE of 0 only allows equality)."""
-    return abs(est - float(exact)) <= k * se + 1e-12
 
 
 # ---------------------------------------------------------------------- encoding
@@ -100,8 +97,8 @@ def test_vectorized_agrees_with_exact_small_pile(policy):
     g = three_columns(SMALL if policy.kind != "risk" else " ".join(SMALL.split()[:10]))
     exact = exact_turn(g, policy)
     est = simulate_turns(g, policy, 40_000, np.random.default_rng(7))
-    assert within(est.bust, est.bust_se, exact.bust)
-    assert within(est.points, est.points_se, exact.points)
+    assert agrees(est.bust, float(exact.bust), est.bust_se)
+    assert agrees(est.points, float(exact.points), est.points_se)
 
 
 @pytest.mark.parametrize("seed, turns, policy", [
@@ -111,8 +108,8 @@ def test_vectorized_agrees_with_exact_full_pile(seed, turns, policy):
     g = midgame(seed, turns)
     exact = exact_turn(g, policy)
     est = simulate_turns(g, policy, 60_000, np.random.default_rng(seed))
-    assert within(est.bust, est.bust_se, exact.bust)
-    assert within(est.points, est.points_se, exact.points)
+    assert agrees(est.bust, float(exact.bust), est.bust_se)
+    assert agrees(est.points, float(exact.points), est.points_se)
 
 
 def test_vectorized_sees_real_busts_from_three_columns():
@@ -122,12 +119,13 @@ def test_vectorized_sees_real_busts_from_three_columns():
 
 
 # ---------------------------------------------------------------------- vectorized vs engine
+@pytest.mark.parametrize("switch_rule", ["turn", "game"])
 @pytest.mark.parametrize("policy", [TurnPolicy.after(3), TurnPolicy.after(6), TurnPolicy.more(4),
                                     TurnPolicy.risk(0.15), TurnPolicy.risk(0.4)])
-def test_vectorized_equals_engine_on_identical_orders(policy):
+def test_vectorized_equals_engine_on_identical_orders(policy, switch_rule):
     rng = np.random.default_rng(99)
     for seed, turns in [(0, 0), (1, 6), (2, 14), (3, 25)]:
-        g = midgame(seed, turns)
+        g = midgame(seed, turns, switch_rule=switch_rule)
         pile = encode(g.draw_pile)
         orders = np.array([rng.permutation(pile) for _ in range(60)])
         a = simulate_turns_engine(g, policy, 0, orders=orders)
@@ -140,9 +138,10 @@ def test_vectorized_equals_engine_on_identical_orders(policy):
 @given(seed=st.integers(0, 10**6), turns=st.integers(0, 40), players=st.integers(2, 6),
        policy=st.one_of(st.builds(TurnPolicy.after, st.integers(0, 12)),
                         st.builds(TurnPolicy.more, st.integers(0, 12)),
-                        st.builds(TurnPolicy.risk, st.fractions(0, 1, max_denominator=20))))
-def test_vectorized_equals_engine_property(seed, turns, players, policy):
-    g = midgame(seed, turns, players)
+                        st.builds(TurnPolicy.risk, st.fractions(0, 1, max_denominator=20))),
+       switch_rule=st.sampled_from(["turn", "game"]))
+def test_vectorized_equals_engine_property(seed, turns, players, policy, switch_rule):
+    g = midgame(seed, turns, players, switch_rule)
     rng = np.random.default_rng(seed)
     orders = np.array([rng.permutation(encode(g.draw_pile)) for _ in range(20)])
     a = simulate_turns_engine(g, policy, 0, orders=orders)
@@ -193,14 +192,15 @@ def test_risk_zero_stops_at_once_and_pile_end_stops():
 
 
 # ---------------------------------------------------------------------- whole games
-def engine_game(deck_codes, dice, players, ks, banks, harder, switch_cards):
+def engine_game(deck_codes, dice, players, ks, banks, harder, switch_cards, switch_rule="turn"):
     """The engine's game with the same deck, die faces and StopAfter bots."""
     g = Game.new(players, deck=decode(deck_codes), rolls=die_string(dice), harder=harder,
-                 switch_cards=switch_cards)
+                 switch_cards=switch_cards, switch_rule=switch_rule)
     return play(g, [StopAfter(int(k), bank_at=b) for k, b in zip(ks, banks)])
 
 
-def test_batched_games_equal_engine_games_on_fixed_decks_and_dice():
+@pytest.mark.parametrize("switch_rule", ["turn", "game"])
+def test_batched_games_equal_engine_games_on_fixed_decks_and_dice(switch_rule):
     rng = np.random.default_rng(2024)
     for players in range(2, 7):
         for _ in range(6):
@@ -211,27 +211,48 @@ def test_batched_games_equal_engine_games_on_fixed_decks_and_dice():
             decks = random_decks(1, rng, switch_cards=switch)
             dice = rng.integers(0, 6, decks.shape)
             res = simulate_games(players=players, k=ks, bank_at=banks, decks=decks, dice=dice,
-                                 harder=harder)
-            final = engine_game(decks[0], dice[0], players, ks, banks, harder, switch)
+                                 harder=harder, switch_rule=switch_rule)
+            final = engine_game(decks[0], dice[0], players, ks, banks, harder, switch,
+                                switch_rule)
             assert tuple(res.scores[0]) == final.scores()
             assert res.turns[0] == final.turn
             assert res.wins[0].tolist() == [1 / len(final.winners()) if i in final.winners()
                                              else 0 for i in range(players)]
 
 
-def test_batched_games_in_one_batch_equal_engine_games():
+@pytest.mark.parametrize("switch_rule", ["turn", "game"])
+def test_batched_games_in_one_batch_equal_engine_games(switch_rule):
     """Many games in lock-step (each in its own phase) still equal their engine games."""
     rng = np.random.default_rng(77)
     ks, banks = [2, 5, 3, 7], [None, 9, 4, None]
     decks = random_decks(24, rng)
     dice = rng.integers(0, 6, decks.shape)
-    res = simulate_games(players=4, k=ks, bank_at=banks, decks=decks, dice=dice, batch=10)
+    res = simulate_games(players=4, k=ks, bank_at=banks, decks=decks, dice=dice, batch=10,
+                         switch_rule=switch_rule)
     for i in range(24):
-        final = engine_game(decks[i], dice[i], 4, ks, banks, False, True)
+        final = engine_game(decks[i], dice[i], 4, ks, banks, False, True, switch_rule)
         assert tuple(res.scores[i]) == final.scores() and res.turns[i] == final.turn
 
 
-def test_batched_games_equal_engine_on_short_scripted_decks():
+def test_the_switch_rule_changes_batched_games_as_it_changes_engine_games():
+    """On the same decks and dice the two readings give different games (not a no-op)."""
+    rng = np.random.default_rng(13)
+    decks = random_decks(40, rng)
+    dice = rng.integers(0, 6, decks.shape)
+    turn, game = (simulate_games(players=4, k=4, decks=decks, dice=dice, switch_rule=rule)
+                  for rule in ("turn", "game"))
+    differ = np.flatnonzero((turn.scores != game.scores).any(1))
+    assert differ.size > 10
+    i = int(differ[0])
+    for res, rule in ((turn, "turn"), (game, "game")):
+        final = engine_game(decks[i], dice[i], 4, [4] * 4, [None] * 4, False, True, rule)
+        assert tuple(res.scores[i]) == final.scores()
+    with pytest.raises(SetupError, match="'turn'.*'game'"):
+        simulate_games(10, 4, rng=rng, switch_rule="lasting")
+
+
+@pytest.mark.parametrize("switch_rule", ["turn", "game"])
+def test_batched_games_equal_engine_on_short_scripted_decks(switch_rule):
     """Short decks exercise the end of the pile (forced stop, empty turn end)."""
     rng = np.random.default_rng(5)
     for i in range(40):
@@ -240,8 +261,8 @@ def test_batched_games_equal_engine_on_short_scripted_decks():
         dice = rng.integers(0, 6, (1, L))
         ks, banks, harder = rng.integers(1, 6, players), [4] * players, bool(i % 2)
         res = simulate_games(players=players, k=ks, bank_at=banks, decks=decks, dice=dice,
-                             harder=harder)
-        final = engine_game(decks[0], dice[0], players, ks, banks, harder, True)
+                             harder=harder, switch_rule=switch_rule)
+        final = engine_game(decks[0], dice[0], players, ks, banks, harder, True, switch_rule)
         assert tuple(res.scores[0]) == final.scores()
         assert res.turns[0] == final.turn
 
@@ -254,9 +275,9 @@ def test_batched_games_agree_with_engine_statistically():
     e_mean = eng.scores.mean(0)
     e_se = eng.scores.std(0, ddof=1) / np.sqrt(eng.games)
     v_se = vec.scores.std(0, ddof=1) / np.sqrt(vec.games)
-    assert (np.abs(e_mean - vec.mean_scores()) <= 4 * np.hypot(e_se, v_se)).all()
+    assert agrees(e_mean, vec.mean_scores(), np.hypot(e_se, v_se))
     se = vec.wins.std(0, ddof=1) * np.sqrt(1 / eng.games + 1 / vec.games)
-    assert (np.abs(eng.wins.mean(0) - vec.win_rates()) <= 4 * se).all()
+    assert agrees(eng.wins.mean(0), vec.win_rates(), se)
 
 
 def test_batched_random_seats_agree_with_engine_random_bots():
@@ -268,11 +289,11 @@ def test_batched_random_seats_agree_with_engine_random_bots():
                          random=[True, False, True, False], rng=np.random.default_rng(9))
     e_se = eng.scores.std(0, ddof=1) / np.sqrt(eng.games)
     v_se = vec.scores.std(0, ddof=1) / np.sqrt(vec.games)
-    assert (np.abs(eng.scores.mean(0) - vec.mean_scores()) <= 4 * np.hypot(e_se, v_se)).all()
+    assert agrees(eng.scores.mean(0), vec.mean_scores(), np.hypot(e_se, v_se))
     # win rates near 0 make the engine's sample SD 0: use the precise batched SD for both
     sd = vec.wins.std(0, ddof=1)
     se = sd * np.sqrt(1 / eng.games + 1 / vec.games)
-    assert (np.abs(eng.wins.mean(0) - vec.win_rates()) <= 4 * se).all()
+    assert agrees(eng.wins.mean(0), vec.win_rates(), se)
     with pytest.raises(SetupError, match="Generator"):
         simulate_games(players=4, decks=random_decks(1, np.random.default_rng(0)), random=True)
     with pytest.raises(SetupError, match="random"):
@@ -322,10 +343,11 @@ def test_parse_cards_helper_used_by_tests():
 
 
 # ---------------------------------------------------------------------- from a position
-def mixed_position(seed, players, harder, steps):
+def mixed_position(seed, players, harder, steps, switch_rule="turn"):
     """A position reached by ``steps`` decisions, 30% random, else 'after 3, bank at 10'."""
     rng = np.random.default_rng(seed)
-    g, bot = Game.new(players, seed=seed, harder=harder), Policy.parse("after 3, bank at 10")
+    g = Game.new(players, seed=seed, harder=harder, switch_rule=switch_rule)
+    bot = Policy.parse("after 3, bank at 10")
     for _ in range(steps):
         if g.is_over:
             break
@@ -338,11 +360,13 @@ FROM_POLICIES = ["after 4", "risk 0.3, bank at 12", "after 2, bank loss 3, endga
 
 
 def test_from_position_equals_engine_on_the_same_shuffles_and_dice():
-    """Every legal first action (and the policy's own) from positions in every phase."""
+    """Every legal first action (and the policy's own) from positions in every phase, both
+    switch rules (rule 10)."""
     phases = set()
     for seed in range(45):
         players = 2 + seed % 5
-        g = mixed_position(seed, players, seed % 3 == 0, 20 + 7 * seed)
+        rule = ("turn", "game")[seed // 2 % 2]
+        g = mixed_position(seed, players, seed % 3 == 0, 20 + 7 * seed, rule)
         if g.is_over:
             continue
         phases.add(g.phase)
@@ -366,7 +390,7 @@ def test_from_position_equals_engine_on_the_same_shuffles_and_dice():
 def test_from_position_short_piles_and_forced_stops():
     """Positions near the end (pile empty in the push phase: stop is forced)."""
     for seed in range(12):
-        g = mixed_position(seed, 3, seed % 2 == 0, 400)
+        g = mixed_position(seed, 3, seed % 2 == 0, 400, ("turn", "game")[seed // 2 % 2])
         while not g.is_over and g.draw_pile_size > seed % 3:
             g = g.apply(Policy.parse("after 2").choose(g))
         if g.is_over:

@@ -137,10 +137,10 @@ def test_strategy_comparison_rejects_empty_data():
         pl.strategy_comparison({})
 
 
-def test_mean_ci_is_the_normal_interval():
+def test_mean_ci_is_the_t_interval():
     m, h = pl.mean_ci([0, 1] * 50)
     assert m == 0.5
-    assert h == pytest.approx(pl.Z95 * np.std([0, 1] * 50, ddof=1) / 10)
+    assert h == pytest.approx(1.984217 * np.std([0, 1] * 50, ddof=1) / 10)  # t, 99 df
 
 
 def test_plots_draw_on_a_given_axes():

@@ -16,6 +16,7 @@ from pushlab.rummy.finder import contract_deficit
 from pushlab.rummy.game import Game
 from pushlab.rummy.melds import HAND_SIZES
 from pushlab.rummy.melds import CONTRACTS
+from pushlab.stats import agrees, rate_agrees
 from pushlab.rummy.odds import (Estimate, _sets_count_by_wilds, _sets_exact_count, _shape_count,
                                 _shape_count_by_wilds, card_in_stock, card_in_stock_for,
                                 contract_given_wilds, contract_given_wilds_exact, contract_given_wilds_mc,
@@ -216,7 +217,7 @@ def test_conditional_exact_agrees_with_monte_carlo(deal):
         if p in (0.0, 1.0):
             assert e.mean == p, (w, e)
         else:      # the binomial SE of the exact value: a rare event may have no hit at all
-            assert abs(e.mean - p) <= 4 * np.sqrt(p * (1 - p) / n), (w, e, p)
+            assert rate_agrees(e.mean * n, n, p), (w, e, p)
             if 0.05 < p < 0.95:
                 assert e.agrees(cond[w], 4), (w, e, p)
 
@@ -309,7 +310,7 @@ def test_card_in_stock_matches_frequency_over_shuffles():
         hits.append(target in g.stock)
     mean = np.mean(hits)
     se = np.std(hits, ddof=1) / np.sqrt(len(hits))
-    assert abs(mean - float(np.mean([float(x) for x in exact]))) <= 4 * se
+    assert agrees(mean, float(np.mean([float(x) for x in exact])), se)
 
 
 # ---------------------------------------------------------------- the next stock card
@@ -359,7 +360,7 @@ def test_next_card_helps_matches_the_engine():
         d0, d1 = contract_deficit(before, 2), contract_deficit(before + tuple(got), 2)
         hits.append((99 if d1 is None else d1) < (99 if d0 is None else d0))
     se = np.std(hits, ddof=1) / np.sqrt(len(hits))
-    assert abs(np.mean(hits) - np.mean(exact)) <= 4 * se
+    assert agrees(np.mean(hits), np.mean(exact), se)
 
 
 def test_next_card_helps_refuses_a_met_contract():

@@ -13,6 +13,7 @@ import pytest
 from pushlab.errors import IllegalAction, SetupError
 from pushlab.rummy import (Card, Game, Meld, deck_for, full_deck, parse_cards, partner_of, penalty,
                            team_of)
+from pushlab.rummy.actions import LayOff
 
 from helpers import rummy_cards
 
@@ -292,7 +293,7 @@ def test_rule_13_lay_off_only_after_meeting_the_contract_and_each_partner_separa
     assert "layoff 5D 0" not in g.legal_actions()
     g = g.apply("discard KD")                                  # Ben keeps 6D
     g = g.apply("take")                                        # Cat takes KD
-    assert not any(a.startswith("layoff") for a in g.legal_actions())
+    assert not any(isinstance(a, LayOff) for a in g.legal_actions())
     refused(g, "layoff 9H 1", "rule 13", "Cat has not met the contract")
     g = g.apply("discard KD").apply("push")                    # Dan pushes
     refused(g, "layoff 5C 0", "rule 13")
@@ -323,7 +324,7 @@ def _ben_met_with_5d():
 
 def test_rule_14_replace_a_wild_and_play_it_at_once():
     g = _ben_met_with_5d()
-    assert any(a.startswith("replace 0 5D then layoff JK 1") for a in g.meld_actions())
+    assert any(str(a).startswith("replace 0 5D then layoff JK 1") for a in g.meld_actions())
     g2 = g.apply("replace 0 5D then layoff JK 1")
     assert g2.table == (Meld("set", "5H 5S 5D", 1), Meld("set", "9S 9C 9D JK", 1))
     assert g2.hand(1) == cards("6D KD")
@@ -336,7 +337,8 @@ def test_rule_14_the_freed_wild_may_not_dangle_nor_go_back():
     refused(g, "replace 0 5D", "rule 14")                      # no follow-up
     refused(g, "replace 0 5D then layoff JK 0", "rule 14", "another meld")
     refused(g, "replace 0 5D then layoff KD 1", "rule 14")
-    refused(g, "replace 0 5D then meld run 6D 7D KD", "rule 14")
+    refused(g, "replace 0 5D then meld run 6D 7D 8D", "rule 14", "does not use it")
+    refused(g, "replace 0 5D then meld run 6D 7D KD", "rule 9")       # not a meld at all
     refused(g, "replace 0 5C then layoff JK 1", "does not hold 5♣")
     refused(g, "replace 1 5D then layoff JK 0", "rule 14")      # meld 1 has no wild
     refused(g, "replace 0 6D then layoff JK 1", "rule 14")      # 6D is not what JK stands for
@@ -350,7 +352,8 @@ def test_rule_14_the_freed_wild_may_start_a_new_meld_and_so_go_out():
     g = _pushed_to_ben("5H 5S JK 9S 9C 9D", stock="KS 7D 10S KH", up="5D")
     g = g.apply("meld set 5H 5S JK; set 9S 9C 9D")
     assert g.hand(1) == tuple(sorted(cards("5D KS KD")))
-    refused(g, "replace 0 5D then meld set KS KD 9S", "rule 14", "does not use it")
+    refused(g, "replace 0 5D then meld set KS KD 2C", "rule 14", "does not use it")
+    refused(g, "replace 0 5D then meld set KS KD 9S", "rule 8", "one rank")
     g = g.apply("replace 0 5D then meld set KS KD JK")
     assert g.table[0].cards == cards("5H 5S 5D") and g.table[2] == Meld("set", "KS KD JK", 1)
     assert g.is_over and g.results[0].went_out == 1            # rule 16 by the follow-up meld

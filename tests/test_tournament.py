@@ -207,7 +207,7 @@ def test_luck_tournament_default_factory_and_options():
 def test_mean_ci_formula():
     values = np.array([[1.0, 0.0], [2.0, 1.0], [3.0, 0.0], [4.0, 1.0]])
     m, lo, hi = mean_ci(values)
-    half = 1.959963984540054 * values.std(0, ddof=1) / 2
+    half = 3.182446305284263 * values.std(0, ddof=1) / 2  # t quantile, 3 degrees of freedom
     assert np.allclose(m, [2.5, 0.5]) and np.allclose(hi - m, half) and np.allclose(m - lo, half)
 
 
@@ -245,3 +245,39 @@ def test_bench_reports_errors_without_stopping():
         assert out["toy"]["broken"]["error"] == "RuntimeError: boom"
     finally:
         bench.BENCHMARKS.pop("toy")
+
+
+# ---------------------------------------------------------------------- intervals (issue 14)
+def test_win_rates_are_wilson_and_never_zero_width():
+    from pushlab import stats
+
+    res = tournament([StopAfter(1), StopAfter(4)], games=20, seed=2)
+    rate, lo, hi = res.win_rate()
+    k = res.by_bot(res.wins).sum(0)
+    for i in range(2):
+        assert (lo[i], hi[i]) == pytest.approx(stats.proportion_ci(k[i], 20))
+    assert np.all(hi - lo > 0)
+
+
+def test_compare_is_the_paired_difference():
+    from pushlab import stats
+
+    res = tournament([StopAfter(1), StopAfter(4), Greedy()], games=30, seed=5)
+    c = res.compare("StopAfter(4, bank_at=None)", 0)
+    wins, scores = res.by_bot(res.wins), res.by_bot(res.scores)
+    assert c["win_diff"] == pytest.approx(stats.paired_rate_diff_ci(wins[:, 1], wins[:, 0]))
+    assert c["score_diff"] == pytest.approx(stats.paired_diff_ci(scores[:, 1], scores[:, 0]))
+    assert [x["a"] for x in res.comparisons()] == list(res.names[1:])
+    assert "minus" in str(res) and "&minus;" in res._repr_html_()
+    with pytest.raises(SetupError, match="no bot"):
+        res.compare("nobody", 0)
+    with pytest.raises(SetupError, match="different"):
+        res.compare(1, 1)
+
+
+def test_one_game_says_not_enough_games():
+    res = tournament([StopAfter(1), StopAfter(4)], games=1, seed=2)
+    m, lo, hi = res.mean_score()
+    assert np.isnan(lo).all() and "not enough games" in str(res)
+    rate, lo, hi = res.win_rate()
+    assert np.all(hi - lo > 0)       # a rate still has its Wilson interval

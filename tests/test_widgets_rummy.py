@@ -366,7 +366,7 @@ def test_a_whole_match_through_the_play_app_buttons(seed):
     kinds = set()
     while not s.game.is_over:
         assert s.your_move
-        action = bot.choose(s.game, s.rng)
+        action = str(bot.choose(s.game, s.rng))
         words = action.split()
         kinds.add(words[0])
         if action in ("take", "push"):

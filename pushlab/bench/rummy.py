@@ -13,7 +13,7 @@ the engine's ``apply``. ``workers > 1`` plays matches in that many processes.
 >>> sorted(r)[:4], r["deals"]
 (['actions_per_deal', 'bot', 'bot_share', 'cpu_deals_per_s'], 5)
 >>> list(BENCHMARKS)
-['engine_deals', 'random_deals', 'heuristic_deals_two_workers']
+['engine_deals', 'random_deals', 'heuristic_deals_two_workers', 'expert_deals', 'advise_latency']
 """
 
 from __future__ import annotations
@@ -27,14 +27,16 @@ import numpy as np
 
 from pushlab.bench.common import Config, section
 
-BOTS = ("heuristic", "random", "never-push")
+BOTS = ("heuristic", "random", "never-push", "expert")
 
 
 def _make(bot):
     """A fresh bot by name."""
     from pushlab.rummy.bots import HeuristicBot, NeverPushBot, RandomBot
+    from pushlab.rummy.expert import ExpertBot
 
-    return {"heuristic": HeuristicBot, "random": RandomBot, "never-push": NeverPushBot}[bot]()
+    return {"heuristic": HeuristicBot, "random": RandomBot, "never-push": NeverPushBot,
+            "expert": ExpertBot}[bot]()
 
 
 def _run(matches: int, bot: str, seed: int) -> dict:
@@ -152,6 +154,48 @@ def heuristic_deals_two_workers(cfg: Config) -> dict:
     """Rummy deals/s, four HeuristicBots, matches split over 2 processes (the 2 cores)."""
     return bench_rummy(matches=cfg.size(40, 2), bot="heuristic", seed=cfg.seed, workers=2,
                        repeat=cfg.size(3, 1))
+
+
+@benchmark
+def expert_deals(cfg: Config) -> dict:
+    """Rummy deals/s, four ExpertBots, in one process (HeuristicBot's rate: ``engine_deals``)."""
+    return bench_rummy(matches=cfg.size(10, 1), bot="expert", seed=cfg.seed, repeat=cfg.size(3, 1))
+
+
+def advise_positions(count: int, seed: int) -> list:
+    """``count`` decision positions (draw and play phases, deals 1-5) from ExpertBot self-play."""
+    from pushlab.rummy.expert import ExpertBot
+    from pushlab.rummy.game import Game
+
+    rng = np.random.default_rng(seed)
+    out = []
+    while len(out) < count:
+        g, bot = Game.new(seed=int(rng.integers(2**63))), ExpertBot()
+        while not g.is_over and len(out) < count:
+            if rng.random() < 0.02:
+                out.append(g)
+            g = g.apply(bot.choose(g))
+    return out
+
+
+@benchmark
+def advise_latency(cfg: Config) -> dict:
+    """``advise(game)`` with its defaults: p50/p95/max seconds over sampled positions, and
+    HeuristicBot deals/s measured in the same run as a reference for the machine's load."""
+    from pushlab.rummy.advise import DEFAULT_ROLLOUTS, advise
+
+    positions = advise_positions(cfg.size(40, 2), cfg.seed)
+    secs = []
+    for i, g in enumerate(positions):
+        t0 = time.perf_counter()
+        advise(g, seed=i)
+        secs.append(time.perf_counter() - t0)
+    secs = np.array(secs)
+    ref = bench_rummy(matches=cfg.size(4, 1), bot="heuristic", seed=cfg.seed, repeat=1)
+    return {"positions": len(secs), "rollouts": DEFAULT_ROLLOUTS,
+            "p50_s": round(float(np.percentile(secs, 50)), 3),
+            "p95_s": round(float(np.percentile(secs, 95)), 3), "max_s": round(float(secs.max()), 3),
+            "reference_heuristic_deals_per_s": ref["deals_per_s"]}
 
 
 if __name__ == "__main__":

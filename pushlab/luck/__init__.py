@@ -25,9 +25,10 @@ from pushlab.luck.cards import (
 )
 from pushlab.luck.game import Game
 from pushlab.luck.odds import Hint, bust_probability, hint, hint_value, next_card_distribution
+from pushlab.luck.advice import ActionValue, Advice, advise
 
 __all__ = [
-    "COLOUR_NAMES", "COLOURS", "DIE_FACES", "ROLL", "STAR", "SWITCH", "Card", "Game", "Hint",
+    "ActionValue", "Advice", "advise", "COLOUR_NAMES", "COLOURS", "DIE_FACES", "ROLL", "STAR", "SWITCH", "Card", "Game", "Hint",
     "bust_probability", "face_name", "format_cards", "full_deck", "hint", "hint_value",
     "next_card_distribution", "parse_cards", "parse_rolls",
 ]

@@ -44,6 +44,7 @@ DEFAULT_NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay")
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 MAX_COLUMNS = 3
 PHASES = ("turn", "place", "push", "collect", "over")
+SWITCH_RULES = ("turn", "game")
 _COLOUR_BY_NAME = {name: c for c, name in COLOUR_NAMES.items()}
 
 
@@ -77,6 +78,8 @@ class Game:
     die: str
     die_index: int
     turn: int = 1
+    switch_rule: str = "turn"
+    switch_pile: tuple = ()
 
     #: the protocol's facts (:mod:`pushlab.protocol`): the top score wins; every action is listed
     LOW_SCORE_WINS: ClassVar[bool] = False
@@ -85,12 +88,15 @@ class Game:
     # ------------------------------------------------------------------ setup
     @classmethod
     def new(cls, players=4, *, seed=None, deck=None, rolls=None, harder=False,
-            switch_cards=None) -> Game:
-        """Set up a game (rules 1-4, 19, 20); see ``docs/luck-api.md``.
+            switch_cards=None, switch_rule="turn") -> Game:
+        """Set up a game (rules 1-4, 10, 19, 20); see ``docs/luck-api.md``.
 
         ``players``: 2..6 or a sequence of distinct names. ``seed``: int, None or a
         ``numpy.random.Generator``. ``deck``: scripted draw pile, top card first.
         ``rolls``: scripted die faces, used before the generator's.
+        ``switch_rule``: how long a switch card's reversal lasts (rule 10): ``"turn"``
+        (default: this turn only) or ``"game"`` (the seeds' wording: a lasting switch
+        pile whose top card sets the direction until the next switch card).
 
         >>> Game.new(2).draw_pile_size, Game.new(2, switch_cards=True).draw_pile_size
         (108, 120)
@@ -98,7 +104,12 @@ class Game:
         Traceback (most recent call last):
         ...
         pushlab.errors.SetupError: Push needs 2 to 6 players, got 7
+        >>> Game.new(4, switch_rule="round")
+        Traceback (most recent call last):
+        ...
+        pushlab.errors.SetupError: switch_rule must be 'turn' (a switch card reverses collection for this turn only) or 'game' (the direction lasts until the next switch card), got 'round'
         """
+        switch_rule = check_switch_rule(switch_rule)
         names = _player_names(players)
         if switch_cards is None:
             switch_cards = len(names) > 2
@@ -126,7 +137,7 @@ class Game:
             active_player=0, collector=None, pending=None, columns=[],
             benches=[[] for _ in range(n)], banks=[[] for _ in range(n)],
             draw_pile=pile, discard_pile=[], switches_drawn=0, log=[], die=die,
-            die_index=0, turn=1)
+            die_index=0, turn=1, switch_rule=switch_rule, switch_pile=[])
         if not pile:
             draft.game_over()
         return draft.freeze()
@@ -148,8 +159,24 @@ class Game:
 
     @property
     def direction(self) -> int:
-        """Collection direction of this turn (rule 10): +1 clockwise, -1 counter-clockwise."""
-        return -1 if self.switches_drawn % 2 else 1
+        """Collection direction now (rule 10): +1 clockwise, -1 counter-clockwise.
+
+        The parity of the switch pile: this turn's switch cards under
+        ``switch_rule="turn"``, every switch card drawn so far under ``"game"``.
+
+        >>> g = Game.new(3, deck="switch R1 B2 G3", rolls="*", switch_rule="game")
+        >>> for a in ["draw", "draw", "place 0", "draw", "place 1", "stop", "take 0"]:
+        ...     g = g.apply(a)
+        >>> g = g.apply("take 0")          # Ann, then Cat (counter-clockwise): turn 2
+        >>> g.turn, g.direction, g.switch_pile
+        (2, -1, (Card('switch'),))
+        """
+        return -1 if len(self.switch_pile) % 2 else 1
+
+    @property
+    def direction_lasts(self) -> bool:
+        """True when the direction carries over to later turns (``switch_rule="game"``)."""
+        return self.switch_rule == "game"
 
     @property
     def draw_pile_size(self) -> int:
@@ -163,8 +190,21 @@ class Game:
 
     @property
     def set_aside(self) -> tuple:
-        """The switch cards set aside next to the pile this turn (rule 10)."""
+        """The switch cards drawn this turn (rule 10); they lie on :attr:`switch_pile`."""
         return (SWITCH,) * self.switches_drawn
+
+    def direction_text(self) -> str:
+        """The collection direction in words, saying how long it lasts (rule 10).
+
+        >>> Game.new(3, seed=0).direction_text()
+        'clockwise (switch cards count for one turn)'
+        >>> Game.new(3, seed=0, switch_rule="game").direction_text()
+        'clockwise (lasts until the next switch card)'
+        """
+        way = "counter-clockwise" if self.direction < 0 else "clockwise"
+        if self.direction_lasts:
+            return f"{way} (lasts until the next switch card)"
+        return f"{way} (switch cards count for one turn)"
 
     def scores(self) -> tuple:
         """Bench plus bank points per player (rule 17).
@@ -405,8 +445,11 @@ class Game:
         if self.pending is not None:
             lines.append(f"Pending:  {self.pending}")
         way = "counter-clockwise" if self.direction < 0 else "clockwise"
-        n = self.switches_drawn
-        extra = f" ({n} switch card{'s' if n > 1 else ''} set aside)" if n else ""
+        n = len(self.switch_pile)
+        if self.direction_lasts:
+            extra = f"; switch pile {n}, lasts until the next switch card"
+        else:
+            extra = f" ({n} switch card{'s' if n > 1 else ''} set aside)" if n else ""
         lines.append(f"Collection: {way}{extra}")
         benches = [format_cards(b) or "-" for b in self.benches]
         banks = [format_cards(b) or "-" for b in self.banks]
@@ -429,7 +472,8 @@ class Game:
         else:
             status = escape(self._waiting_for())
         head = (f"<div><b>Push</b>, turn {self.turn}: {status} &middot; "
-                f"draw pile {self.draw_pile_size}</div>")
+                f"draw pile {self.draw_pile_size} &middot; collection "
+                f"{escape(self.direction_text())}</div>")
         cols = "".join(
             f'<div style="display:inline-block;margin-right:1em;vertical-align:top">'
             f"column {i + 1}<br>{''.join(c._repr_html_() for c in col)}</div>"
@@ -478,6 +522,19 @@ def _placements(card: Card, columns) -> list:
     return spots
 
 
+def check_switch_rule(switch_rule) -> str:
+    """``switch_rule`` if it is ``"turn"`` or ``"game"`` (rule 10), else SetupError naming both.
+
+    >>> check_switch_rule("game")
+    'game'
+    """
+    if not isinstance(switch_rule, str) or switch_rule not in SWITCH_RULES:
+        raise SetupError("switch_rule must be 'turn' (a switch card reverses collection "
+                         "for this turn only) or 'game' (the direction lasts until the "
+                         f"next switch card), got {switch_rule!r}")
+    return switch_rule
+
+
 def _player_names(players) -> tuple:
     """Validate ``players`` (a count or names) and return the tuple of names."""
     if isinstance(players, Integral) and not isinstance(players, bool):
@@ -517,7 +574,8 @@ class _Draft:
 
     __slots__ = ("players", "harder", "switch_cards", "phase", "active_player", "collector",
                  "pending", "columns", "benches", "banks", "draw_pile", "discard_pile",
-                 "switches_drawn", "log", "die", "die_index", "turn")
+                 "switches_drawn", "log", "die", "die_index", "turn", "switch_rule",
+                 "switch_pile")
 
     def __init__(self, **fields):
         for name, value in fields.items():
@@ -532,7 +590,8 @@ class _Draft:
             columns=[list(c) for c in g.columns], benches=[list(b) for b in g.benches],
             banks=[list(b) for b in g.banks], draw_pile=g.draw_pile,
             discard_pile=list(g.discard_pile), switches_drawn=g.switches_drawn,
-            log=list(g.log), die=g.die, die_index=g.die_index, turn=g.turn)
+            log=list(g.log), die=g.die, die_index=g.die_index, turn=g.turn,
+            switch_rule=g.switch_rule, switch_pile=list(g.switch_pile))
 
     def freeze(self) -> Game:
         """The immutable Game for this draft."""
@@ -543,7 +602,8 @@ class _Draft:
             benches=tuple(tuple(b) for b in self.benches),
             banks=tuple(tuple(b) for b in self.banks), draw_pile=self.draw_pile,
             discard_pile=tuple(self.discard_pile), switches_drawn=self.switches_drawn,
-            log=tuple(self.log), die=self.die, die_index=self.die_index, turn=self.turn)
+            log=tuple(self.log), die=self.die, die_index=self.die_index, turn=self.turn,
+            switch_rule=self.switch_rule, switch_pile=tuple(self.switch_pile))
 
     # -- helpers
     @property
@@ -553,8 +613,8 @@ class _Draft:
 
     @property
     def direction(self) -> int:
-        """Collection direction (rule 10)."""
-        return -1 if self.switches_drawn % 2 else 1
+        """Collection direction (rule 10): the parity of the switch pile."""
+        return -1 if len(self.switch_pile) % 2 else 1
 
     def roll(self) -> str:
         """Next pre-drawn die face; past the end, a fixed cycle keeps it deterministic."""
@@ -588,8 +648,11 @@ class _Draft:
         card, self.draw_pile = self.draw_pile[0], self.draw_pile[1:]
         if card.is_switch:
             self.switches_drawn += 1
+            self.switch_pile.append(card)
             way = "counter-clockwise" if self.direction < 0 else "clockwise"
-            self.log.append(f"{self.name} draws a switch card: collection now runs {way}")
+            lasts = " for the rest of the game (until the next switch card)" \
+                if self.switch_rule == "game" else ""
+            self.log.append(f"{self.name} draws a switch card: collection now runs {way}{lasts}")
             self.phase = "push"
             self.after_push_step()
             return
@@ -675,8 +738,11 @@ class _Draft:
         self.end_turn()
 
     def end_turn(self) -> None:
-        """Discard switch cards; next player clockwise, or the game ends (rules 4, 10, 16)."""
-        self.discard_pile.extend([SWITCH] * self.switches_drawn)
+        """Discard this turn's switch cards (rule 10, unless they last the game); next
+        player clockwise, or the game ends (rules 4, 16)."""
+        if self.switch_rule == "turn" and self.switch_pile:
+            self.discard_pile.extend(self.switch_pile)
+            self.switch_pile = []
         self.switches_drawn = 0
         self.pending = None
         if not self.draw_pile:

@@ -5,7 +5,9 @@ Two views of the next card (rules 8-11):
 - **counting** (default): the make-up of the draw pile, as a player with perfect
   memory knows it (every card not in the pile has been seen);
 - **naive**: the full deck (120 cards, 108 without switch cards) minus the cards
-  in the columns and the pending card, as a player who remembers nothing else.
+  in the columns and the pending card, as a player who remembers nothing else;
+  under ``switch_rule="game"`` also minus the lasting switch pile, which lies face
+  up on the table all game (it sets the direction).
 
 Probabilities are exact :class:`fractions.Fraction` values. The hint
 (:func:`hint`) values every legal action by an exact expectimax over the next
@@ -97,7 +99,9 @@ def pile_counts(game, counting: bool = True) -> Counter:
     """The cards the next draw comes from, as ``Counter`` card -> copies.
 
     Counting view: the draw pile itself. Naive view: the full deck of this game
-    (with or without switch cards) minus the columns and the pending card.
+    (with or without switch cards) minus the columns and the pending card, and
+    minus the switch pile when it lasts the game (``switch_rule="game"``): a
+    public pile on the table, seen without any memory.
 
     >>> from pushlab.luck import Card, Game
     >>> g = Game.new(2, deck="R3 R3 roll").apply("draw").apply("place 0")
@@ -113,6 +117,8 @@ def pile_counts(game, counting: bool = True) -> Counter:
     out = [card for col in game.columns for card in col]
     if game.pending is not None:
         out.append(game.pending)
+    if game.direction_lasts:
+        out.extend(game.switch_pile)
     counts.subtract(out)
     return +counts
 
@@ -120,8 +126,10 @@ def pile_counts(game, counting: bool = True) -> Counter:
 def seen_counts(game) -> Counter:
     """Every card out of the draw pile and visible to a player with perfect memory.
 
-    Columns, the pending card, set-aside switch cards, benches, banks and the
-    discard pile. For a game with the full deck, ``seen + pile == full deck``.
+    Columns, the pending card, the switch pile (this turn's set-aside switch
+    cards, or under ``switch_rule="game"`` every switch card drawn so far),
+    benches, banks and the discard pile. For a game with the full deck,
+    ``seen + pile == full deck``.
 
     >>> from pushlab.luck import Game
     >>> g = Game.new(4, seed=3)
@@ -133,8 +141,8 @@ def seen_counts(game) -> Counter:
     seen = Counter(card for col in game.columns for card in col)
     if game.pending is not None:
         seen[game.pending] += 1
-    if game.switches_drawn:
-        seen[SWITCH] += game.switches_drawn
+    if game.switch_pile:
+        seen[SWITCH] += len(game.switch_pile)
     for group in (*game.benches, *game.banks, game.discard_pile):
         seen.update(group)
     return seen
@@ -443,6 +451,9 @@ def hint(game, depth: int | None = None) -> Hint:
     remaining column with the highest points minus own expected roll loss (ties:
     the one without a roll card), in the collection order of rule 13. Chance:
     the next card is drawn from the draw pile's make-up (counting view).
+    Collection follows ``game.direction`` and each switch card drawn reverses it
+    (under either ``switch_rule``); under ``switch_rule="game"`` the reversal also
+    changes later turns' collections, which a one-turn hint does not value.
 
     ``bank C`` is worth 0: banking changes no score this turn (its benefit, safety
     in later turns, is not modelled). ``depth`` is the number of further draws

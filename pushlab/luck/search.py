@@ -56,7 +56,7 @@ from pushlab.errors import SetupError
 from pushlab.luck.game import Game
 from pushlab.luck.policy import Policy
 from pushlab.luck.sim import _seat_policies, random_decks, simulate_from
-from pushlab.stats import Z95
+from pushlab.stats import mean_ci, paired_rate_diff_ci, rate_ci
 
 FORMAT = 1
 DATA_FILE = "luck_search.json"
@@ -193,37 +193,33 @@ def run_unit(unit: Unit):
 
 
 # ---------------------------------------------------------------------- results
-def _ci(values) -> tuple:
-    """(mean, standard error, low, high): a 95% normal interval over per-game values."""
-    v = np.asarray(values, dtype=float)
-    m = float(v.mean())
-    se = float(v.std(ddof=1) / math.sqrt(len(v))) if len(v) > 1 else math.inf
-    return m, se, m - Z95 * se, m + Z95 * se
-
-
 @dataclass(frozen=True)
 class Round:
-    """One grid evaluation against a field: per candidate (family order) win rate and score.
+    """One grid evaluation against a field: per candidate (``policies``, the family's
+    grid order) the win rate with its 95% Wilson interval (``win_lo``, ``win_hi``; win
+    shares of tied games count as fractions, :func:`pushlab.stats.rate_ci`) and the mean
+    final score with its 95% t interval half-width ``score_half``.
 
     ``edge`` is the paired difference in win rate between the best candidate and the
-    field policy in the candidate's seat (same games), with its 95% interval
-    ``edge_ci``; None when the field policy is not a candidate. ``policies``: the
-    candidates (the family's grid order).
+    field policy in the candidate's seat (the same games), with its 95% interval
+    ``edge_ci`` (:func:`pushlab.stats.paired_rate_diff_ci`); None when the field policy
+    is not a candidate.
     """
 
     field: str
     policies: tuple
     win: tuple
-    win_se: tuple
+    win_lo: tuple
+    win_hi: tuple
     score: tuple
-    score_se: tuple
+    score_half: tuple
     best: int
     edge: float | None = None
     edge_ci: tuple | None = None
 
     def win_ci(self, i: int) -> tuple:
-        """95% normal interval of candidate ``i``'s win rate."""
-        return self.win[i] - Z95 * self.win_se[i], self.win[i] + Z95 * self.win_se[i]
+        """95% Wilson interval of candidate ``i``'s win rate."""
+        return self.win_lo[i], self.win_hi[i]
 
     def grid(self, shape) -> np.ndarray:
         """Win rates as a stop x bank array."""
@@ -280,18 +276,18 @@ class SearchResult:
 
 def _round(field_policy, pols, per_unit) -> Round:
     """Summarise a round from per-candidate lists of unit results."""
-    wins = [np.concatenate([w for w, _ in units]) for units in per_unit]
-    scores = [np.concatenate([s for _, s in units]) for units in per_unit]
-    w = [_ci(x) for x in wins]
-    s = [_ci(x) for x in scores]
-    best = int(np.argmax([m for m, *_ in w]))
+    wins = np.array([np.concatenate([w for w, _ in units]) for units in per_unit]).T
+    scores = np.array([np.concatenate([s for _, s in units]) for units in per_unit])
+    rate, lo, hi = rate_ci(wins)
+    best = int(np.argmax(rate))
     edge = edge_ci = None
     if field_policy in pols:
-        _, _, lo, hi = _ci(wins[best] - wins[pols.index(field_policy)])
-        edge = float(np.mean(wins[best] - wins[pols.index(field_policy)]))
-        edge_ci = (lo, hi)
-    return Round(field_policy, tuple(pols), tuple(m for m, *_ in w), tuple(se for _, se, *_ in w),
-                 tuple(m for m, *_ in s), tuple(se for _, se, *_ in s), best, edge, edge_ci)
+        edge, elo, ehi = paired_rate_diff_ci(wins[:, best], wins[:, pols.index(field_policy)])
+        edge_ci = (elo, ehi)
+    means, halves = zip(*(mean_ci(x) for x in scores))
+    floats = (lambda xs: tuple(float(x) for x in xs))
+    return Round(field_policy, tuple(pols), floats(rate), floats(lo), floats(hi), floats(means),
+                 floats(halves), best, edge, edge_ci)
 
 
 # ---------------------------------------------------------------------- the search

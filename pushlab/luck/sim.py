@@ -54,6 +54,7 @@ from pushlab.errors import SetupError, UnsupportedPolicy
 from pushlab.luck.bots import DEFAULT_BANK_AT, MAX_COLUMNS, placement
 from pushlab.luck.policy import BankRule, Policy, StopRule
 from pushlab.luck.cards import COLOURS, DIE_FACES, ROLL, SWITCH, Card, full_deck
+from pushlab.luck.game import check_switch_rule
 
 ROLL_CODE, SWITCH_CODE, NUM_CODES = 30, 31, 32
 STAR_FACE = 5
@@ -234,9 +235,27 @@ class TurnEstimate:
         return cls(n, float(busts.mean()), sd(busts.astype(float)), float(scores.mean()),
                    sd(scores.astype(float)), busts, scores)
 
+    @property
+    def bust_ci(self) -> tuple:
+        """95% Wilson interval of the bust chance (never zero width)."""
+        from pushlab.stats import proportion_ci
+
+        return proportion_ci(int(self.busts.sum()), self.n)
+
+    @property
+    def points_ci(self) -> tuple:
+        """95% t interval of the expected points (NaN bounds for a single turn)."""
+        from pushlab.stats import mean_ci
+
+        mean, half = mean_ci(self.scores)
+        return mean - half, mean + half
+
     def _repr_html_(self) -> str:
-        return (f"<b>{self.n:,} turns</b>: bust {self.bust:.4f} &plusmn; {self.bust_se:.4f}, "
-                f"points {self.points:.3f} &plusmn; {self.points_se:.3f} (1 SE)")
+        from pushlab.stats import format_ci
+
+        return (f"<b>{self.n:,} turns</b>: bust {self.bust:.4f} "
+                f"{format_ci(*self.bust_ci, '.4f')}, points {self.points:.3f} "
+                f"{format_ci(*self.points_ci, '.3f')} (95% confidence intervals)")
 
 
 @dataclass(frozen=True)
@@ -484,17 +503,16 @@ class GamesResult:
         return self.wins.std(0, ddof=1) / np.sqrt(self.games)
 
     def mean_score(self):
-        """(mean, low, high) score per seat with 95% normal CIs (as in tournaments)."""
-        from pushlab.tournament import mean_ci
+        """(mean, low, high) score per seat with 95% t intervals (as in tournaments)."""
+        from pushlab.stats import column_mean_ci
 
-        return mean_ci(self.scores)
+        return column_mean_ci(self.scores)
 
     def win_rate(self):
-        """(rate, low, high) win rate per seat with 95% normal CIs, clipped to 0..1."""
-        from pushlab.tournament import mean_ci
+        """(rate, low, high) win rate per seat with 95% Wilson intervals on the win shares."""
+        from pushlab.stats import rate_ci
 
-        rate, low, high = mean_ci(self.wins)
-        return rate, np.clip(low, 0, 1), np.clip(high, 0, 1)
+        return rate_ci(self.wins)
 
 
 def fractional_wins(scores) -> np.ndarray:
@@ -516,7 +534,7 @@ def random_decks(games: int, rng, *, switch_cards: bool = True) -> np.ndarray:
 
 def simulate_games(games: int = 10_000, players: int = 4, *, k=5, bank_at=DEFAULT_BANK_AT,
                    rng=None, harder: bool = False, switch_cards=None, decks=None, dice=None,
-                   batch: int = 20_000, random=False) -> GamesResult:
+                   batch: int = 20_000, random=False, switch_rule="turn") -> GamesResult:
     """Play whole games in lock-step with numpy; every seat is ``StopAfter(k, bank_at)``.
 
     ``k`` and ``bank_at`` may be one value or one per seat (``None``: never bank).
@@ -529,12 +547,15 @@ def simulate_games(games: int = 10_000, players: int = 4, *, k=5, bank_at=DEFAUL
     pass ``decks`` (games x cards, codes, top first) and ``dice`` (games x faces 0..5,
     at least as many as cards) to fix them, else both come from ``rng`` (batch by
     batch, so the games drawn for a seed depend on ``batch`` too).
+    ``switch_rule`` is the engine's (rule 10): ``"turn"`` (the direction resets every
+    turn) or ``"game"`` (it lasts until the next switch card).
 
     >>> res = simulate_games(2000, 4, k=3, rng=np.random.default_rng(0))
     >>> res.scores.shape, bool(abs(res.win_rates().sum() - 1) < 1e-9)
     ((2000, 4), True)
     """
     kk, ba = _per_seat(k, bank_at, players)
+    lasting = check_switch_rule(switch_rule) == "game"
     policies = [Policy(StopRule("after", int(ks)), None if b == _NEVER else BankRule("at", int(b)))
                 for ks, b in zip(kk, ba)]
     rand = np.broadcast_to(np.asarray(random, dtype=bool), (players,)).copy() \
@@ -566,7 +587,7 @@ def simulate_games(games: int = 10_000, players: int = 4, *, k=5, bank_at=DEFAUL
         dc = dice[lo:hi] if dice is not None else \
             rng.integers(0, 6, size=dk.shape, dtype=np.int8)
         rules = _Rules(policies, dk.shape[1], harder)
-        parts.append(_Lockstep(dk, dc, players, rules, harder, rand, rng).run())
+        parts.append(_Lockstep(dk, dc, players, rules, harder, rand, rng, lasting=lasting).run())
     scores = np.concatenate([p[0] for p in parts]) if parts else np.zeros((0, players), int)
     turns = np.concatenate([p[1] for p in parts]) if parts else np.zeros(0, int)
     return GamesResult(scores, fractional_wins(scores) if len(scores) else scores * 0.0, turns)
@@ -801,8 +822,9 @@ class _Lockstep:
     """
 
     def __init__(self, decks, dice, n, rules, harder, random=None, rng=None, start=None,
-                 watch=None):
+                 watch=None, lasting=False):
         B, L = decks.shape
+        self.lasting = lasting          # switch_rule="game": the direction self.sw lasts
         self.decks, self.dice, self.n, self.rules = decks, dice, n, rules
         self.random = np.zeros(n, bool) if random is None else random
         self.any_random, self.rng = bool(self.random.any()), rng
@@ -848,7 +870,8 @@ class _Lockstep:
             self.cpts[:, j] = _PACKED[codes].sum()
         self.ncols[:] = len(game.columns)
         self.placed[:] = sum(len(c) for c in game.columns)
-        self.sw[:] = game.switches_drawn % 2 == 1
+        self.sw[:] = game.direction < 0
+        self.lasting = game.switch_rule == "game"
         self.active[:] = game.active_player
         self.turns[:] = game.turn
         self.fresh[:] = game.phase == "turn"
@@ -1018,20 +1041,24 @@ class _Lockstep:
         """Collection (rules 13, 15): players ``first``, ``first``+1, ... in direction.
 
         ``force``: the column the first collector takes (else the shared take rule).
+        Works on a copy of the rows' columns: :meth:`end_turn`, which always follows,
+        clears the table.
         """
         n, loss = self.n, 1 + self.harder
         bench, btot = self.bench.reshape(-1), self.btot.reshape(-1)
+        cols, cpt, cpts = self.cols[rows], self.cpt[rows], self.cpts[rows]
+        base = self.active[rows]
+        sign = np.where(self.sw[rows], -1, 1)
         for j in range(first, n):
-            cols = self.cols[rows]
             present = cols != FULL
             keep = present.any(1)
             if not keep.all():
-                rows, cols, present = rows[keep], cols[keep], present[keep]
+                rows, cols, cpt, cpts, base, sign, present = (
+                    x[keep] for x in (rows, cols, cpt, cpts, base, sign, present))
             if rows.size == 0:
                 return
-            p = (self.active[rows] + np.where(self.sw[rows], -j, j)) % n
+            p = (base + sign * j) % n
             bi = rows * n + p
-            cpt = self.cpt[rows]
             has_roll = (cols & ROLL_BIT) != 0
             if force is not None and j == first:
                 s = np.full(rows.size, force)
@@ -1042,15 +1069,15 @@ class _Lockstep:
                 r = np.flatnonzero(self.random[p])
                 u = self.rng.integers(0, present[r].sum(1))
                 s[r] = (present[r].cumsum(1) > u[:, None]).argmax(1)
-            ci = rows * MAX_COLUMNS + s
-            bench[bi] += self.cpts.reshape(-1)[ci]
-            btot[bi] += cpt[np.arange(rows.size), s]
-            rolled = has_roll[np.arange(rows.size), s]
+            ar = np.arange(rows.size)
+            bench[bi] += cpts[ar, s]
+            btot[bi] += cpt[ar, s]
+            rolled = has_roll[ar, s]
             if rolled.any():
                 self.roll(rows[rolled], p[rolled])
-            self.cols.reshape(-1)[ci] = FULL
-            self.cpt.reshape(-1)[ci] = 0
-            self.cpts.reshape(-1)[ci] = 0
+            cols[ar, s] = FULL
+            cpt[ar, s] = 0
+            cpts[ar, s] = 0
 
     def roll(self, rows, players):
         """Roll the die for ``players`` and discard bench cards as rolled (rules 11, 15, 19)."""
@@ -1063,11 +1090,14 @@ class _Lockstep:
         bi = rows * self.n + players
         if self.watch is not None:
             mine = players == self.watch
-            hit = np.zeros((rows.size, 5), bool)
-            hit[np.flatnonzero(mine & colour), face[mine & colour]] = True
-            if self.harder:
-                hit[mine & ~colour] = True
-            self.lost[rows] |= hit & ~self.safe[rows]
+            if mine.any():
+                r, f = rows[mine], face[mine]
+                hit = np.zeros((r.size, 5), bool)
+                c = f < STAR_FACE
+                hit[np.flatnonzero(c), f[c]] = True
+                if self.harder:
+                    hit[~c] = True
+                self.lost[r] |= hit & ~self.safe[r]
         bench, btot = self.bench.reshape(-1), self.btot.reshape(-1)
         b, f = bi[colour], _SHIFTS[face[colour]]
         btot[b] -= bench[b] >> f & 63
@@ -1085,7 +1115,8 @@ class _Lockstep:
         self.cpts[rows] = 0
         self.ncols[rows] = 0
         self.placed[rows] = 0
-        self.sw[rows] = False
+        if not self.lasting:
+            self.sw[rows] = False
         self.done[rows] |= self.pos[rows] >= self.L
         self.next_turn(rows[~self.done[rows]])
 

@@ -359,7 +359,7 @@ def _variant(harder) -> str:
 def search_grid_data(result, round: int = 0) -> dict:
     """One round of a :class:`pushlab.luck.search.SearchResult` as a stop x bank grid.
 
-    Keys: ``win`` and ``half`` (win rate and 95% half-width, stop x bank arrays),
+    Keys: ``win``, ``lo`` and ``hi`` (win rate and its 95% Wilson interval, stop x bank arrays),
     ``stop`` and ``bank`` (row and column labels), ``best`` (row, column), ``field``,
     ``players``, ``harder``, ``games``.
     """
@@ -369,8 +369,9 @@ def search_grid_data(result, round: int = 0) -> dict:
         raise PushlabError(f"the search has {len(result.rounds)} round(s), not round {round}") from None
     shape = result.family.shape
     win = rnd.grid(shape)
-    half = Z95 * np.asarray(rnd.win_se, dtype=float).reshape(shape)
-    return {"win": win, "half": half, "stop": result.family.stop_labels(),
+    lo = np.asarray(rnd.win_lo, dtype=float).reshape(shape)
+    hi = np.asarray(rnd.win_hi, dtype=float).reshape(shape)
+    return {"win": win, "lo": lo, "hi": hi, "stop": result.family.stop_labels(),
             "bank": result.family.bank_labels(), "best": divmod(rnd.best, shape[1]),
             "field": rnd.field, "players": result.players, "harder": result.harder,
             "games": result.games}
@@ -398,8 +399,9 @@ def search_heatmap(data, ax=None, vmin=None, vmax=None):
     bi, bj = data["best"]
     from matplotlib.patches import Rectangle
     ax.add_patch(Rectangle((bj - 0.5, bi - 0.5), 1, 1, fill=False, lw=2.5, ec="#111",
-                           label=f"best: {data['stop'][bi]}, bank {data['bank'][bj]} "
-                                 f"({win[bi, bj]:.1f}% \u00b1 {100 * data['half'][bi, bj]:.1f})"))
+                           label=f"best: {data['stop'][bi]}, bank {data['bank'][bj]}: "
+                                 f"{win[bi, bj]:.1f}% (95% interval {100 * data['lo'][bi, bj]:.1f}"
+                                 f"-{100 * data['hi'][bi, bj]:.1f}%)"))
     ax.set_xticks(range(win.shape[1]), data["bank"])
     ax.set_yticks(range(win.shape[0]), data["stop"])
     ax.set_xlabel("bank rule (bank the top bench colour at this many points)")
@@ -436,7 +438,7 @@ def best_response_path(data, ax=None):
     fair = 100 / data["players"]
     ax.axhline(fair, color="#777", ls="--", label=f"fair share 1/{data['players']} = {fair:.0f}%")
     ax.errorbar(x, win, yerr=[win - lo, hi - win], fmt="o-", color=DRAW_COLOUR, capsize=4,
-                label="best response's win rate (95% interval)")
+                label="best response's win rate (95% Wilson interval)")
     for xi, wi, hi_, best in zip(x, win, hi, data["best"]):
         ax.annotate(best, (xi, hi_), textcoords="offset points", xytext=(0, 6), ha="center",
                     fontsize=8)

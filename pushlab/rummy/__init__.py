@@ -13,7 +13,10 @@ from pushlab.rummy.melds import (CONTRACTS, HAND_SIZES, Meld, contract_problem, 
 from pushlab.rummy.game import (DealResult, Game, Observation, deck_for, left_of, partner_of,
                                 team_of)
 
-__all__ = ["CONTRACTS", "HAND_SIZES", "JOKER", "RANKS", "SUITS", "SUIT_SYMBOLS", "Card", "Meld",
+from pushlab.rummy.expert import ExpertBot
+from pushlab.rummy.advise import Advice, advise
+
+__all__ = ["Advice", "ExpertBot", "advise", "CONTRACTS", "HAND_SIZES", "JOKER", "RANKS", "SUITS", "SUIT_SYMBOLS", "Card", "Meld",
            "DealResult", "Game", "Observation", "deck_for", "left_of", "partner_of", "team_of",
            "cards_str", "contract_problem", "contract_text", "explain_meld", "full_deck",
            "is_valid_meld", "meets_contract", "meld_problem", "natural_mask", "parse_cards",

@@ -1,4 +1,4 @@
-"""Bots for Push (contract rummy): ``choose(game, rng) -> action string``.
+"""Bots for Push (contract rummy): ``choose(game, rng) -> action`` (an :mod:`~pushlab.rummy.actions` value).
 
 Same interface as :mod:`pushlab.luck.bots`: a bot has a ``name`` and a method
 ``choose(game, rng=None)`` returning one legal action for ``game.current_player``.
@@ -29,9 +29,10 @@ from typing import NamedTuple
 
 import numpy as np
 
+from pushlab.rummy.actions import Action, Discard, LayOff, MeldDown, Push, Take
 from pushlab.rummy.cards import Card
-from pushlab.rummy.finder import (_INDEX, _deficit_plan, _sorted, best_extra_melds, hand_key,
-                                  might_place, quick_contract)
+from pushlab.rummy.encoding import INDEX, hand_key, sort_fast
+from pushlab.rummy.finder import _deficit_plan, best_extra_melds, might_place, quick_contract
 from pushlab.rummy.melds import Meld
 
 __all__ = ["View", "view", "RummyBot", "RandomBot", "HeuristicBot", "NeverPushBot", "compare",
@@ -39,7 +40,8 @@ __all__ = ["View", "view", "RummyBot", "RandomBot", "HeuristicBot", "NeverPushBo
 
 
 class View(NamedTuple):
-    """What the player to act may see: own ``hand``, ``table``, discard top, met flags, phase."""
+    """What the player to act may see: own ``hand``, ``table``, discard top, met flags, phase;
+    ``taken``: the card they took from the discard pile this turn (they may not discard it back)."""
 
     player: int
     hand: tuple
@@ -49,13 +51,15 @@ class View(NamedTuple):
     deal: int
     phase: str
     hand_sizes: tuple
+    taken: Card | None = None
 
 
 def view(game) -> View:
     """The current player's view of ``game`` (public state and their own hand only)."""
     p = game.current_player
+    taken = game.drawn if game.source == "discard" else None
     return View(p, game.hands[p], game.table, game.discard_top, game.met, game.deal_number,
-                game.phase, game.hand_sizes)
+                game.phase, game.hand_sizes, taken)
 
 
 def _gen(rng):
@@ -64,15 +68,15 @@ def _gen(rng):
 
 
 class RummyBot:
-    """Base class: a named bot with ``choose(game, rng=None) -> str``."""
+    """Base class: a named bot with ``choose(game, rng=None) -> Action``."""
 
     name = "bot"
 
-    def choose(self, game, rng=None) -> str:
+    def choose(self, game, rng=None) -> Action:
         """The action to play now."""
         raise NotImplementedError
 
-    def __call__(self, game, rng=None) -> str:
+    def __call__(self, game, rng=None) -> Action:
         """Bots are also plain functions ``f(game, rng)``."""
         return self.choose(game, rng)
 
@@ -91,15 +95,10 @@ class RandomBot(RummyBot):
 
     name = "random"
 
-    def choose(self, game, rng=None) -> str:
+    def choose(self, game, rng=None) -> Action:
         """A random legal action (take/push, then lay-offs and discards)."""
         legal = game.legal_actions()
         return legal[int(_gen(rng).integers(len(legal)))]
-
-
-def _meld_action(melds) -> str:
-    """'meld set 5H 5S JK; run 7C 8C 9C'."""
-    return "meld " + "; ".join(f"{k} {' '.join(map(str, cards))}" for k, cards in melds)
 
 
 _NONE = 99          # deficit of a hand that cannot meet the contract however many wilds
@@ -116,7 +115,7 @@ class HeuristicBot(RummyBot):
     >>> while not g.is_over:
     ...     actions.append(bot.choose(g))
     ...     g = g.apply(actions[-1])
-    >>> actions                                # 4D helps no set: push; meld; discard 7S: out
+    >>> [str(a) for a in actions]              # 4D helps no set: push; meld; discard 7S: out
     ['push', 'meld set 9S 9D 9C; set 5S 5H JK', 'discard 7S']
     """
 
@@ -147,16 +146,16 @@ class HeuristicBot(RummyBot):
             return max(0, plan[0] - wilds) < before or before == 0
         if not might_place(card, v.hand, v.table):
             return False
-        steps, rest = self._steps(v, v.hand + (card,))
+        steps, rest = self._steps(v._replace(taken=card), v.hand + (card,))
         if key is not None:
-            self._store(key[:3] + (_sorted(v.hand + (card,)),), steps)
+            self._store(key[:3] + (sort_fast(v.hand + (card,)),), steps)
         return rest.count(card) < (v.hand + (card,)).count(card)
 
-    def draw(self, v: View, key=None) -> str:
+    def draw(self, v: View, key=None) -> Action:
         """Take the discard if it helps, else push."""
         if v.discard_top is not None and (self.always_take or self.helps(v, v.discard_top, key)):
-            return "take"
-        return "push"
+            return _TAKE
+        return _PUSH
 
     # -- playing
     def _steps(self, v: View, hand):
@@ -170,34 +169,40 @@ class HeuristicBot(RummyBot):
             if plan is not None and plan[0] <= wilds:    # deficit 0
                 way = quick_contract(hand, v.deal)       # the fewest wilds, from the plan
             if way is None:
-                return [(hand, f"discard {self.discard(v, hand, known=(wilds, plan))}")], hand
-            steps.append((hand, _meld_action(way.melds)))
+                return [(hand, Discard(self.discard(v, hand, known=(wilds, plan))))], hand
+            steps.append((hand, MeldDown(way.melds)))
             hand = _minus(hand, [c for _, cs in way.melds for c in cs])
             table = table + tuple(Meld(k, c, v.player) for k, c in way.melds)
             if not hand:
                 return steps, hand
         extra = best_extra_melds(hand, table)
         if extra.melds:
-            steps.append((hand, _meld_action(extra.melds)))
+            steps.append((hand, MeldDown(extra.melds)))
             hand = _minus(hand, [c for _, cs in extra.melds for c in cs])
         for lay in extra.layoffs:
             kind = table[lay.index].kind
             for card, end in [(c, "low") for c in reversed(lay.low)] + [(c, "high") for c in lay.high]:
-                where = "" if kind == "set" else f" {end}"
-                steps.append((hand, f"layoff {card} {lay.index}{where}"))
+                steps.append((hand, LayOff(card, lay.index, None if kind == "set" else end)))
                 hand = _minus(hand, [card])
         if hand:
-            steps.append((hand, f"discard {self.discard(v, hand, met=True)}"))
+            steps.append((hand, Discard(self.discard(v, hand, met=True))))
         return steps, extra.rest
 
     def _store(self, key, steps):
         """Remember planned steps by (deal, turn, player, hand before the step)."""
-        self._plan = {key[:3] + (_sorted(h),): a for h, a in steps}
+        self._plan = {key[:3] + (sort_fast(h),): a for h, a in steps}
 
     def discard(self, v: View, hand, met=False, known=None) -> Card:
-        """The highest-penalty natural card that helps nothing (a wild only if nothing else).
+        """The highest-penalty natural card that helps nothing (a wild only if nothing else);
+        never the card taken from the discard pile this turn while another card is held.
 
         ``known``: (wilds, deficit plan) of ``hand`` if the caller has them."""
+        if v.taken is not None and any(c != v.taken for c in hand):
+            return self._discard(v, hand, met, known, v.taken)
+        return self._discard(v, hand, met, known, None)
+
+    def _discard(self, v: View, hand, met, known, barred) -> Card:
+        """:meth:`discard` choosing among the cards other than ``barred``."""
         if met:
             rest = hand
         else:                               # before the contract: cards outside the best plan
@@ -207,23 +212,23 @@ class HeuristicBot(RummyBot):
             else:
                 wilds, plan = known
             rest = _split_plan(hand, plan[1] if plan else ())[1]
-        pool = [c for c in rest if c.is_natural]
+        pool = [c for c in rest if c.is_natural and c != barred]
         if pool:
             card = max(pool, key=lambda c: (c.penalty, c.sort_key))
             if not met:                     # the plan survives the discard: same deficit next draw
                 need = _NONE if plan is None else max(0, plan[0] - wilds)
-                self._known = {(v.deal, _sorted(_minus(hand, [card]))): need}
+                self._known = {(v.deal, sort_fast(_minus(hand, [card]))): need}
             return card
-        naturals = [c for c in hand if c.is_natural]
+        naturals = [c for c in hand if c.is_natural and c != barred]
         if not naturals:
-            return max(hand)
+            return max(c for c in hand if c != barred)
         # every natural serves the plan: of the four costliest, give up the one whose loss
         # hurts least
         costly = sorted(set(naturals), key=lambda c: (-c.penalty, c.sort_key))[:4]
         return min(costly, key=lambda c: (_deficit(_minus(hand, [c]), v.deal),
                                           -c.penalty, c.sort_key))
 
-    def choose(self, game, rng=None) -> str:
+    def choose(self, game, rng=None) -> Action:
         """The action for the current player."""
         p = game.current_player
         key = (game.deal_index, game.turn, p)
@@ -236,7 +241,7 @@ class HeuristicBot(RummyBot):
             return self.draw(v, key)
         steps, _ = self._steps(v, v.hand)
         self._store(key, steps)
-        return self._plan.pop(key + (_sorted(v.hand),))
+        return self._plan.pop(key + (sort_fast(v.hand),))
 
     def __repr__(self):
         """``HeuristicBot()``."""
@@ -250,9 +255,12 @@ class NeverPushBot(HeuristicBot):
     always_take = True
 
 
+_TAKE, _PUSH = Take(), Push()
+
+
 def _index(card: Card) -> int | None:
-    """Natural index of a card in :func:`~pushlab.rummy.finder.hand_key` counts, None if wild."""
-    i = _INDEX[card]
+    """Natural index of a card in :func:`~pushlab.rummy.encoding.hand_key` counts, None if wild."""
+    i = INDEX[card]
     return None if i < 0 else i
 
 

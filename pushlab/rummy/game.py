@@ -31,15 +31,17 @@ import numpy as np
 
 from pushlab.seeding import make_rng
 from pushlab.errors import IllegalAction, ParseError, PushlabError, SetupError
+from pushlab.rummy.actions import (ENDS, Action, Discard, LayOff, MeldDown, Push, Replace, Take,
+                                   parse_action)
 from pushlab.rummy.cards import SUITS, Card, full_deck, parse_cards, sort_cards
-from pushlab.rummy.melds import (CONTRACTS, _analyse_cached, HAND_SIZES, KINDS, MAX_RUN, MAX_SET, Meld,
+from pushlab.rummy.melds import (CONTRACTS, _analyse_cached, HAND_SIZES, MAX_RUN, MAX_SET, Meld,
                                  cards_text, contract_problem, contract_text, meld_problem)
 
 DEFAULT_NAMES = ("Ann", "Ben", "Cat", "Dan")
 _ORDER = attrgetter("order")
 NUM_PLAYERS = 4
 PHASES = ("draw", "play", "over")
-ENDS = ("low", "high")
+_TAKE, _PUSH = Take(), Push()
 
 
 def team_of(player: int) -> int:
@@ -92,8 +94,8 @@ class Observation:
     """What one player may see (rule 12: hidden stock, partners' hands hidden): public view + own hand.
 
     >>> o = Game.new(seed=4, dealer=3).observation(0)
-    >>> len(o.hand), o.hand_sizes, o.stock_size, o.legal_actions
-    (6, (6, 6, 6, 6), 83, ('take', 'push'))
+    >>> len(o.hand), o.hand_sizes, o.stock_size, o.legal_actions == ("take", "push")
+    (6, (6, 6, 6, 6), 83, True)
     >>> Game.new(seed=4, dealer=3).observation(1).legal_actions
     ()
     """
@@ -134,7 +136,9 @@ class Game:
     >>> g.deal_number, g.phase, g.current_player, g.hand_sizes, g.stock_size
     (1, 'draw', 1, (6, 6, 6, 6), 83)
     >>> g.legal_actions()
-    ['take', 'push']
+    [Take(), Push()]
+    >>> g.legal_actions() == ["take", "push"]      # actions equal their notation
+    True
     """
 
     players: tuple
@@ -347,24 +351,21 @@ class Game:
 
         >>> g = Game.new(deck=deck_for(["5H 5S JK 9S 9C 9D", "7C 8C 2D QH KH QD",
         ...     "3C 4C 6C 10D KS JH", "JD 10S 3H 8D 6S 4S"], "4D", dealer=3), deals=(1,), dealer=3)
-        >>> g.apply("take").legal_actions()[:3]
+        >>> [str(a) for a in g.apply("take").legal_actions()[:3]]
         ['discard 5S', 'discard 9S', 'discard 5H']
         """
         if self.phase == "draw":
-            return (["take"] if self.discard_pile else []) + ["push"]
+            return [_TAKE, _PUSH] if self.discard_pile else [_PUSH]
         if self.phase != "play":
             return []
         p = self.active_player
         acts = []
+        held = sort_cards(set(self.hands[p]))
         if self.met[p]:
-            for card in sort_cards(set(self.hands[p])):
+            for card in held:
                 for m, meld in enumerate(self.table):
-                    ends = meld.layoff_ends(card)
-                    if ends == ("any",) or len(ends) == 1:
-                        acts.append(f"layoff {card} {m}")
-                    else:
-                        acts.extend(f"layoff {card} {m} {e}" for e in ends)
-        acts.extend(f"discard {c}" for c in sort_cards(set(self.hands[p])))
+                    acts.extend(_layoffs(card, m, meld))
+        acts.extend(Discard(c) for c in held)
         return acts
 
     def meld_actions(self, limit: int | None = 200) -> list:
@@ -376,7 +377,7 @@ class Game:
 
         >>> g = Game.new(deck=deck_for(["5H 5S JK 9S 9C 9D", "7C 8C 2D QH KH QD",
         ...     "3C 4C 6C 10D KS JH", "JD 10S 3H 8D 6S 4S"], "4D", dealer=3), deals=(1,), dealer=3)
-        >>> g.apply("take").meld_actions()
+        >>> [str(a) for a in g.apply("take").meld_actions()]
         ['meld set 5S 5H JK; set 9S 9D 9C']
         """
         if self.phase != "play":
@@ -388,11 +389,11 @@ class Game:
         cands = _candidate_melds(hand)
         if not self.met[p]:
             for combo in _contract_combos(cands, hand, self.deal_number):
-                out.append("meld " + "; ".join(f"{k} {_cs(c)}" for k, c in combo))
+                out.append(MeldDown(combo))
                 if len(out) >= cap:
                     break
             return out
-        out.extend(f"meld {k} {_cs(c)}" for k, c in cands)
+        out.extend(MeldDown((m,)) for m in cands)
         for m, meld in enumerate(self.table):
             if all(meld.natural):
                 continue
@@ -406,23 +407,17 @@ class Game:
     def _replace_follow_ups(self, m, nat, wild) -> list:
         """Replacement actions of nat for wild in meld m with a simple use of the freed wild."""
         meld = self.table[m]
-        wild_part = f" for {wild}" if len({meld.cards[i] for i in meld.replace_options(nat)}) > 1 else ""
-        head = f"replace {m} {nat}{wild_part} then "
+        which = wild if len({meld.cards[i] for i in meld.replace_options(nat)}) > 1 else None
         acts = []
         for k, other in enumerate(self.table):
-            if k == m:
-                continue
-            ends = other.layoff_ends(wild)
-            if ends == ("any",) or len(ends) == 1:
-                acts.append(head + f"layoff {wild} {k}")
-            else:
-                acts.extend(head + f"layoff {wild} {k} {e}" for e in ends)
+            if k != m:
+                acts.extend(Replace(m, nat, which, lay) for lay in _layoffs(wild, k, other))
         hand = list(self.hands[self.active_player])
         hand.remove(nat)
         hand.append(wild)
-        for kind, cards in _candidate_melds(hand):
-            if wild in cards:
-                acts.append(head + f"meld {kind} {_cs(cards)}")
+        for cand in _candidate_melds(hand):
+            if wild in cand.cards:
+                acts.append(Replace(m, nat, which, MeldDown((cand,))))
         return acts
 
     def is_legal(self, action) -> bool:
@@ -438,8 +433,9 @@ class Game:
             return False
         return True
 
-    def apply(self, action: str) -> Game:
-        """Return the state after ``action``; ``self`` is unchanged.
+    def apply(self, action: Action | str) -> Game:
+        """Return the state after ``action`` (an :mod:`~pushlab.rummy.actions` value or its text);
+        ``self`` is unchanged.
 
         Illegal or malformed actions raise :class:`~pushlab.errors.IllegalAction`
         naming the rule broken.
@@ -450,15 +446,14 @@ class Game:
         ...
         pushlab.errors.IllegalAction: rule 12: Ben must first draw: take the discard or push; legal actions: take, push
         """
-        if not isinstance(action, str) or not action.strip():
-            self._refuse(action, f"an action must be a non-empty string such as 'take', not {action!r}")
-        try:
-            parsed = _parse_action(action)
-        except ParseError as e:
-            self._refuse(action, str(e))
+        if not isinstance(action, Action):
+            try:
+                action = parse_action(action)
+            except (ParseError, IllegalAction) as e:
+                self._refuse(action, str(e))
         draft = _Draft.of(self)
         try:
-            draft.act(parsed)
+            draft.act(action)
         except _Refusal as e:
             self._refuse(action, str(e))
         return draft.freeze()
@@ -467,7 +462,7 @@ class Game:
         """Raise IllegalAction naming the problem and listing the simple legal actions."""
         legal = self.legal_actions()
         more = " (or a meld)" if self.phase == "play" else ""
-        listed = ", ".join(legal) + more if legal else "none (the match is over)"
+        listed = ", ".join(map(str, legal)) + more if legal else "none (the match is over)"
         raise IllegalAction(f"{problem}; legal actions: {listed}", action=action, legal=legal)
 
     # ------------------------------------------------------------------ display
@@ -546,81 +541,6 @@ def deck_for(hands, upcard, stock="", dealer=0) -> str:
 def _cs(cards) -> str:
     """Cards in ASCII notation."""
     return " ".join(str(c) for c in cards)
-
-
-@lru_cache(maxsize=4096)
-def _parse_action(text: str) -> tuple:
-    """Parse an action string into a tuple; ParseError if malformed (memoized: actions recur)."""
-    words = text.split()
-    verb = words[0].lower()
-    args = words[1:]
-    if verb in ("take", "push"):
-        if args:
-            raise ParseError(f"'{verb}' takes no arguments, got {text!r}")
-        return (verb,)
-    if verb == "discard":
-        if len(args) != 1:
-            raise ParseError(f"expected 'discard <card>', got {text!r}")
-        return ("discard", Card.parse(args[0]))
-    if verb in ("layoff", "lay-off", "lay_off"):
-        return _parse_layoff(text, args)
-    if verb == "meld":
-        return ("meld", _parse_melds(text, " ".join(args)))
-    if verb == "replace":
-        return _parse_replace(text, args)
-    raise ParseError(f"unknown action {text!r} (actions: take, push, meld ..., layoff ..., "
-                     f"replace ... then ..., discard <card>)")
-
-
-def _parse_index(text, word) -> int:
-    """A 0-based meld index."""
-    if not (word.isascii() and word.isdigit()):
-        raise ParseError(f"{word!r} is not a meld number in {text!r} (melds are numbered from 0)")
-    return int(word)
-
-
-def _parse_layoff(text, args) -> tuple:
-    """'layoff <card> <meld#> [low|high]'."""
-    if len(args) not in (2, 3) or (len(args) == 3 and args[2].lower() not in ENDS):
-        raise ParseError(f"expected 'layoff <card> <meld#> [low|high]', got {text!r}")
-    end = args[2].lower() if len(args) == 3 else None
-    return ("layoff", Card.parse(args[0]), _parse_index(text, args[1]), end)
-
-
-def _parse_melds(text, body) -> tuple:
-    """'set 5H 5S JK; run 7C 8C 9C' -> ((kind, cards), ...)."""
-    melds = []
-    parts = [part for part in body.split(";") if part.strip()] or [""]
-    for part in parts:
-        words = part.split()
-        if words and words[0].lower() == "meld":
-            words = words[1:]
-        if not words or words[0].lower() not in KINDS:
-            raise ParseError(f"expected 'meld set|run <cards>; set|run <cards> ...', got {text!r}")
-        melds.append((words[0].lower(), parse_cards(words[1:])))
-    return tuple(melds)
-
-
-def _parse_replace(text, args) -> tuple:
-    """'replace <meld#> <natural> [for <wild>] then <meld ...|layoff ...>'."""
-    low = [a.lower() for a in args]
-    if "then" not in low:
-        raise ParseError(f"expected 'replace <meld#> <card> [for <wild>] then <meld ...|layoff ...>' "
-                         f"(rule 14: the freed wild must be played at once), got {text!r}")
-    k = low.index("then")
-    head, rest = args[:k], args[k + 1:]
-    if len(head) == 2:
-        wild = None
-    elif len(head) == 4 and head[2].lower() == "for":
-        wild = Card.parse(head[3])
-    else:
-        raise ParseError(f"expected 'replace <meld#> <card> [for <wild>] then ...', got {text!r}")
-    if not rest:
-        raise ParseError(f"nothing after 'then' in {text!r}")
-    follow = _parse_action(" ".join(rest))
-    if follow[0] not in ("meld", "layoff"):
-        raise ParseError(f"after 'then' comes a meld or a lay-off using the freed wild, got {text!r}")
-    return ("replace", _parse_index(text, head[0]), Card.parse(head[1]), wild, follow)
 
 
 # ---------------------------------------------------------------------- setup helpers
@@ -705,8 +625,16 @@ def _missing(hand, cards) -> Card | None:
 
 
 # ---------------------------------------------------------------------- meld proposals
+def _layoffs(card: Card, m: int, meld: Meld) -> list:
+    """The lay-off actions of card onto table meld m (an end named only where both fit)."""
+    ends = meld.layoff_ends(card)
+    if ends == ("any",) or len(ends) == 1:
+        return [LayOff(card, m)]
+    return [LayOff(card, m, e) for e in ends]
+
+
 def _candidate_melds(hand) -> list:
-    """Useful melds (kind, cards) that the hand can form (not all): sets and runs of 3+."""
+    """Useful melds that the hand can form (not all): sets and runs of 3+ (owner None)."""
     hand = sorted(hand)
     wilds = sorted((c for c in hand if c.is_wild), key=lambda c: (c.is_joker, c.sort_key))
     out = []
@@ -716,7 +644,8 @@ def _candidate_melds(hand) -> list:
             for chosen in combinations(nat, size):
                 for w in range(0, min(len(wilds), MAX_SET - size) + 1):
                     if size + w >= 3:
-                        out.append(("set", tuple(chosen) + tuple(wilds[:w])))
+                        cards = tuple(chosen) + tuple(wilds[:w])
+                        out.append(Meld._known("set", cards, None, rank))
     for suit in SUITS:
         have = {c.rank for c in hand if c.suit == suit and c.is_natural}
         if not have:
@@ -745,14 +674,14 @@ def _candidate_melds(hand) -> list:
                 it = iter(pool)
                 filled = tuple(c if c is not None else next(it) for c in cards)
                 if _missing(hand, filled) is None and meld_problem(filled, "run") is None:
-                    out.append(("run", filled))
+                    out.append(Meld._known("run", filled, None, _analyse_cached(filled, "run")[1]))
     return out
 
 
 def _contract_combos(cands, hand, deal):
     """Yield tuples of candidate melds (disjoint in the hand) that meet the contract exactly."""
     need = CONTRACTS[deal]
-    counts = [Counter(cards) for _, cards in cands]
+    counts = [Counter(m.cards) for m in cands]
 
     def rec(i, first, chosen, left):
         """Choose melds for contract items i.. from candidates first.. out of the cards left."""
@@ -762,8 +691,7 @@ def _contract_combos(cands, hand, deal):
         kind, size = need[i]
         same = i + 1 < len(need) and need[i + 1][0] == kind
         for j in range(first, len(cands)):
-            k, cards = cands[j]
-            if k != kind or len(cards) < size:
+            if cands[j].kind != kind or len(cands[j].cards) < size:
                 continue
             if all(left[c] >= n for c, n in counts[j].items()):
                 yield from rec(i + 1, j if same else 0, chosen + [cands[j]], left - counts[j])
@@ -828,10 +756,11 @@ class _Draft:
         return d
 
     def freeze(self) -> Game:
-        """The immutable Game for this draft (every field is already an immutable value): the
-        draft itself becomes it (no copy; the draft is not used afterwards)."""
-        self.__class__ = Game
-        return self
+        """The immutable Game for this draft (every field is already an immutable value; the
+        draft is not used afterwards)."""
+        g = object.__new__(Game)
+        g.__dict__.update(self.__dict__)
+        return g
 
     # -- changing fields
     def give(self, p: int, *cards) -> None:
@@ -967,19 +896,32 @@ class _Draft:
         return True
 
     # -- actions
-    def act(self, parsed) -> None:
-        """Resolve one parsed action or raise _Refusal."""
-        verb = parsed[0]
+    def act(self, action: Action) -> None:
+        """Resolve one action or raise _Refusal."""
         if self.phase == "over":
             raise _Refusal("rule 20: the match is over (all its deals are played)")
-        if self.phase == "draw" and verb not in ("take", "push"):
+        if self.phase == "draw" and not action.is_draw:
             raise _Refusal(f"rule 12: {self.name()} must first draw: take the discard or push")
-        if self.phase == "play" and verb in ("take", "push"):
+        if self.phase == "play" and action.is_draw:
             raise _Refusal(f"rule 12: {self.name()} has already drawn this turn; now meld, lay "
                            f"off or discard (rule 15)")
-        getattr(self, "do_" + verb)(*parsed[1:])
+        match action:
+            case Take():
+                self.take()
+            case Push():
+                self.push()
+            case Discard(card=card):
+                self.discard(card)
+            case LayOff(card=card, meld=m, end=end):
+                self.layoff(card, m, end)
+            case MeldDown(melds=melds):
+                self.meld(melds)
+            case Replace(meld=m, card=card, wild=wild, then=then):
+                self.replace(m, card, wild, then)
+            case _:
+                raise _Refusal(f"unknown action {action!r}")
 
-    def do_take(self) -> None:
+    def take(self) -> None:
         """Rule 12a: take the top discard."""
         if not self.discard_pile:
             raise _Refusal("rule 12: the discard pile is empty, so there is nothing to take")
@@ -989,7 +931,7 @@ class _Draft:
         self.drawn, self.source, self.phase = card, "discard", "play"
         self.note(f"{self.name()} takes {card.pretty} from the discard pile")
 
-    def do_push(self) -> None:
+    def push(self) -> None:
         """Rule 12b: push the stock top and discard top to the left, then draw from the stock."""
         if len(self.stock) < 2:
             self.note(f"{self.name()} pushes, but the stock has only {len(self.stock)} "
@@ -1014,9 +956,10 @@ class _Draft:
         self.note_private(left, f"{them} receives {given.pretty} from the stock (pushed by {me})")
         self.note_private(p, f"{me} draws {own.pretty} from the stock")
 
-    def do_discard(self, card: Card) -> None:
+    def discard(self, card: Card) -> None:
         """Rule 15: discard one card and end the turn (rule 16: going out if it was the last)."""
-        if card not in self.hands[self.p]:
+        hand = self.hands[self.p]
+        if card not in hand:
             raise _Refusal(f"rule 15: {self.name()} has no {card.pretty} to discard")
         self.take_away(self.p, (card,))
         self.discard_pile += (card,)
@@ -1026,20 +969,13 @@ class _Draft:
         self.end_turn(took_stock=self.source == "stock")
 
     def check_melds(self, melds, hand) -> None:
-        """Check cards are held and each meld valid (rules 7-9)."""
-        missing = _missing(hand, [c for _, cards in melds for c in cards])
+        """Check the melds' cards are held (Meld values are valid melds: rules 7-9)."""
+        missing = _missing(hand, [c for m in melds for c in m.cards])
         if missing is not None:
             raise _Refusal(f"rule 13: {self.name()} does not hold {missing.pretty}"
                            f"{' (enough copies)' if missing in hand else ''}")
-        for kind, cards in melds:
-            problem = meld_problem(cards, kind)
-            if problem:
-                rule = "rule 8" if kind == "set" else "rule 9"
-                if "at least one natural" in problem or "at least 3" in problem:
-                    rule = "rule 7"
-                raise _Refusal(f"{rule}: {cards_text(cards)} is not a {kind}: {problem}")
 
-    def do_meld(self, melds) -> None:
+    def meld(self, melds) -> None:
         """Rules 11, 13: lay down melds (the whole contract at once if not yet met)."""
         hand = self.hands[self.p]
         self.check_melds(melds, hand)
@@ -1053,17 +989,17 @@ class _Draft:
         self.lay_melds(melds)
         if first:
             self.met = _put(self.met, self.p, True)
-        words = " and ".join(f"{kind} {cards_text(cards)} (meld {len(self.table) - len(melds) + i + 1})"
-                             for i, (kind, cards) in enumerate(melds))
+        words = " and ".join(f"{m} (meld {len(self.table) - len(melds) + i + 1})"
+                             for i, m in enumerate(melds))
         self.note(f"{self.name()} melds {words}{', meeting the contract' if first else ''}")
         self.went_out()
 
     def lay_melds(self, melds) -> None:
         """Move the melds' cards from the hand to the table."""
         p = self.active_player
-        for kind, cards in melds:                   # check_melds validated them: known melds
-            self.take_away(p, cards)
-            self.table += (Meld._known(kind, cards, p, _analyse_cached(cards, kind)[1]),)
+        for m in melds:
+            self.take_away(p, m.cards)
+            self.table += (m.owned_by(p),)
 
     def check_layoff(self, card, m, end, hand, forbidden=None) -> Meld:
         """Validate a lay-off (rule 13) and return the extended meld."""
@@ -1091,7 +1027,7 @@ class _Draft:
                            f"{self.meld_label(m)}")
         return meld.lay_off(card, None if meld.kind == "set" else (end or ends[0])), (end or ends[0])
 
-    def do_layoff(self, card, m, end, forbidden=None) -> None:
+    def layoff(self, card, m, end, forbidden=None) -> None:
         """Rule 13: lay off a card onto any meld on the table."""
         new, end = self.check_layoff(card, m, end, self.hands[self.p], forbidden)
         self.take_away(self.p, (card,))
@@ -1100,7 +1036,7 @@ class _Draft:
         self.note(f"{self.name()} lays off {card.pretty}{where or ' on'} {self.meld_label(m)}")
         self.went_out()
 
-    def do_replace(self, m, nat, wild, follow) -> None:
+    def replace(self, m, nat, wild, follow) -> None:
         """Rule 14: replace a wild by the natural it stands for; play the freed wild at once."""
         p = self.p
         if not self.met[p]:
@@ -1115,17 +1051,18 @@ class _Draft:
             new, freed = meld.replace(nat, wild)
         except IllegalAction as e:
             raise _Refusal(f"rule 14: {e}".replace(" (rule 14)", "")) from None
-        if follow[0] == "meld" and not any(freed in cards for _, cards in follow[1]):
+        if isinstance(follow, MeldDown) and freed not in follow.cards:
             raise _Refusal(f"rule 14: the freed wild {freed.pretty} must be played in another "
                            f"meld this turn, but the meld after 'then' does not use it")
-        if follow[0] == "layoff" and follow[1] != freed:
+        if isinstance(follow, LayOff) and follow.card != freed:
             raise _Refusal(f"rule 14: the freed wild {freed.pretty} must be played in another "
-                           f"meld this turn, but the lay-off after 'then' is {follow[1].pretty}")
+                           f"meld this turn, but the lay-off after 'then' is {follow.card.pretty}")
         self.take_away(p, (nat,))
         self.give(p, freed)
         self.table = _put(self.table, m, new)
         self.note(f"{self.name()} replaces {freed.pretty} in meld {m + 1} by {nat.pretty}")
-        if follow[0] == "meld":
-            self.do_meld(follow[1])
-        else:
-            self.do_layoff(*follow[1:], forbidden=m)
+        match follow:
+            case MeldDown(melds=melds):
+                self.meld(melds)
+            case LayOff(card=card, meld=k, end=end):
+                self.layoff(card, k, end, forbidden=m)

@@ -115,6 +115,17 @@ def meld_problem(cards, kind: str) -> str | None:
     return _analyse(cards, kind)[0]
 
 
+def meld_rule(problem: str, kind: str) -> str:
+    """The rule a meld problem breaks: rule 7 (size, a natural), else 8 (sets) or 9 (runs).
+
+    >>> meld_rule(meld_problem("2D JK 2S", "set"), "set"), meld_rule(meld_problem("5H 6S 7H", "run"), "run")
+    ('rule 7', 'rule 9')
+    """
+    if "at least one natural" in problem or "at least 3" in problem:
+        return "rule 7"
+    return "rule 8" if kind == "set" else "rule 9"
+
+
 def is_valid_meld(cards, kind: str) -> bool:
     """True if cards (notation or cards; runs low to high) form a valid meld of this kind.
 
@@ -263,7 +274,8 @@ def cards_text(cards, pretty: bool = True) -> str:
 
 @dataclass(frozen=True)
 class Meld:
-    """A valid meld on the table: ``kind`` ("set" | "run"), ``cards`` (runs low to high), ``owner``.
+    """A valid meld: ``kind`` ("set" | "run"), ``cards`` (runs low to high), ``owner`` (the player
+    who laid it down; None for a meld not on the table: in an action, in a finder's plan).
 
     >>> m = Meld("run", "5H JK 7H", owner=2)
     >>> m, m.layoff_ends("8H"), m.layoff_ends("JK")
@@ -278,19 +290,25 @@ class Meld:
 
     kind: str
     cards: tuple
-    owner: int = 0
+    owner: int | None = None
 
     def __post_init__(self):
-        """Parse the cards and reject an invalid meld (IllegalAction naming the problem)."""
+        """Parse the cards and reject an invalid meld (IllegalAction naming the rule and problem)."""
         object.__setattr__(self, "cards", parse_cards(self.cards))
         problem, detail = _analyse(self.cards, self.kind)
         if problem:
-            raise IllegalAction(f"{cards_text(self.cards)} is not a {self.kind}: {problem}")
+            raise IllegalAction(f"{meld_rule(problem, self.kind)}: {cards_text(self.cards)} is not a "
+                                f"{self.kind}: {problem}")
         self.__dict__["_detail"] = detail   # not a field: a set's rank or a run's (start, suit)
 
     def __repr__(self):
-        """``Meld('run', '5H JK 7H', owner=2)``."""
-        return f"Meld('{self.kind}', '{cards_text(self.cards, pretty=False)}', owner={self.owner})"
+        """``Meld('run', '5H JK 7H', owner=2)`` (no owner: a meld not on the table)."""
+        owner = "" if self.owner is None else f", owner={self.owner}"
+        return f"Meld('{self.kind}', '{cards_text(self.cards, pretty=False)}'{owner})"
+
+    def owned_by(self, owner: int) -> Meld:
+        """This meld laid down by player ``owner`` (no new validation)."""
+        return Meld._known(self.kind, self.cards, owner, self._place)
 
     def __str__(self):
         """``run 5♥ JK 7♥``."""

@@ -41,8 +41,10 @@ import numpy as np
 
 from pushlab.errors import ParseError, SetupError
 from pushlab.rummy.cards import Card, full_deck, parse_cards
+from pushlab.rummy.encoding import index_array
 from pushlab.rummy.finder import _deficit_plan
 from pushlab.rummy.melds import CONTRACTS, HAND_SIZES
+from pushlab.stats import Z95, agrees, format_ci, mean_ci, proportion_ci
 
 __all__ = ["Estimate", "hypergeom_pmf", "prob_at_least", "prob_wild_in_hand",
            "contract_prob_exact", "contract_prob_mc", "wild_count_pmf", "contract_given_wilds",
@@ -65,26 +67,39 @@ class Estimate:
     se: float
     n: int
 
+    low: float = float("nan")
+    high: float = float("nan")
+
     def agrees(self, exact, k: float = 4.0) -> bool:
-        """True if ``exact`` lies within ``k`` standard errors of the mean."""
-        return abs(float(exact) - self.mean) <= k * max(self.se, 1e-12)
+        """True if ``exact`` lies within ``k`` standard errors of the mean (:func:`pushlab.stats.agrees`)."""
+        return agrees(self.mean, float(exact), self.se, k)
 
     @property
     def ci95(self) -> tuple:
-        """The 95% normal-approximation interval."""
-        return (self.mean - 1.96 * self.se, self.mean + 1.96 * self.se)
+        """The 95% interval: Wilson for a 0/1 rate, t for a mean (NaN: not enough samples).
+
+        An Estimate built by hand from (mean, se, n) only gets mean ± 1.96 se.
+        """
+        if np.isnan(self.low) and np.isfinite(self.se) and self.n > 1:
+            return (self.mean - Z95 * self.se, self.mean + Z95 * self.se)
+        return (self.low, self.high)
 
     def __repr__(self):
-        """``Estimate(0.1234 ± 0.0031, n=10000)``."""
-        return f"Estimate({self.mean:.4f} ± {self.se:.4f}, n={self.n})"
+        """``Estimate(0.1234 [0.1174, 0.1296], n=10000)``."""
+        return f"Estimate({self.mean:.4f} {format_ci(*self.ci95, '.4f')}, n={self.n})"
 
 
 def _estimate(values) -> Estimate:
-    """Mean and standard error of a sample."""
+    """Mean, standard error and 95% interval of a sample (Wilson if it is 0/1 outcomes)."""
     values = np.asarray(values, dtype=float)
     n = len(values)
     se = float(values.std(ddof=1) / sqrt(n)) if n > 1 else float("inf")
-    return Estimate(float(values.mean()), se, n)
+    if n and np.isin(values, (0.0, 1.0)).all():
+        low, high = proportion_ci(values.sum(), n)
+    else:
+        mean, half = mean_ci(values)
+        low, high = mean - half, mean + half
+    return Estimate(float(values.mean()), se, n, float(low), float(high))
 
 
 def _rng(seed) -> np.random.Generator:
@@ -311,7 +326,7 @@ def _meets(counts_wilds, deal) -> bool:
     return plan is not None and plan[0] <= wilds
 
 
-_NAT_INDEX = np.array([-1 if c.is_wild else 13 * "SHDC".index(c.suit) + c.rank - 1 for c in DECK])
+_NAT_INDEX = index_array(DECK)
 
 
 def contract_prob_mc(deal: int, n: int = 20000, seed=None) -> Estimate:

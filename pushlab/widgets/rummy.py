@@ -1293,7 +1293,7 @@ def _bot_advice(session) -> str:
     """What the heuristic bot would do in the reader's place now."""
     from pushlab.rummy import bots
     g = session.game
-    action = bots.HeuristicBot().choose(g, session.rng)
+    action = str(bots.HeuristicBot().choose(g, session.rng))
     if g.phase == "draw":
         top = g.discard_top.pretty if g.discard_top else ""
         why = (f"{top} helps your hand" if action == "take" else f"{top} does not help your hand")

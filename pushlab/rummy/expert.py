@@ -1,0 +1,318 @@
+"""ExpertBot: a partnership player for Push (contract rummy), and duplicate matches to measure it.
+
+:class:`ExpertBot` plays like :class:`~pushlab.rummy.bots.HeuristicBot` (meet the contract
+as soon as possible, then meld and lay off onto any meld, its partner's included), and adds
+what a partnership player thinks about, using only what it may see (its hand, the table,
+the discard pile, hand sizes and who has met the contract):
+
+- **Wild replacement** (rule 14): once it has met the contract it swaps a natural from
+  its hand for a wild on the table when the freed wild can be laid off or melded at once
+  (one card fewer in hand, and no penalty of 20 risked on the wild).
+- **Discards that do not feed the left opponent**: the next player may take the discard.
+  Once that opponent has met the contract, a card that fits a meld on the table (any
+  meld: lay-offs go anywhere, rule 13) would be laid off by them at once; a wild helps
+  anybody. Such cards are kept when another discard costs about as much.
+- **Cards the partner may need**: a card that fits its partner's melds is kept for a
+  lay-off of its own (after it meets the contract) rather than thrown to the opponent.
+- **Live and dead cards**: before the contract, among the cards outside its best plan it
+  throws the costliest one whose rank is most often already seen (on the discard pile,
+  on the table, in its hand): fewer copies left means the opponents are less likely to
+  be collecting it.
+- **Push or take**: a push hands the left opponent two cards (the discard and a stock
+  card). It still takes a discard that helps it, and it also takes (to deny it) a
+  discard that would let the left opponent, who has met the contract, lay it off; with
+  fewer than 2 stock cards a push ends the deal (rules 12, 17), so it pushes only when
+  its side's estimated hand penalty is no higher than the opponents'.
+
+>>> from pushlab.rummy.game import Game
+>>> g = Game.new(seed=4, deals=(1,))
+>>> bot = ExpertBot()
+>>> while not g.is_over:
+...     g = g.apply(bot.choose(g))
+>>> g.results[0].reason in ("out", "stock", "cap")
+True
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import Executor
+from fractions import Fraction
+from functools import lru_cache, partial
+
+import numpy as np
+
+from pushlab.errors import SetupError
+from pushlab.rummy.bots import HeuristicBot, RummyBot, view
+from pushlab.rummy.cards import SUITS, Card, full_deck, parse_cards
+from pushlab.rummy.melds import Meld
+from pushlab.rummy.finder import contract_deficit
+
+__all__ = ["ExpertBot", "MEAN_PENALTY", "duplicate_match", "duplicate_matches", "fits_table"]
+
+MEAN_PENALTY = Fraction(sum(c.penalty for c in full_deck()), len(full_deck()))
+"""The average penalty of a card of the 108-card deck (rule 18): the estimate of a hidden card."""
+
+
+def fits_table(card, table, owners=None) -> bool:
+    """True if ``card`` could be laid off on a meld of ``table`` (only melds of ``owners`` if given).
+
+    >>> from pushlab.rummy.melds import Meld
+    >>> t = (Meld("run", "5H 6H 7H", owner=2), Meld("set", "9S 9D 9C", owner=1))
+    >>> fits_table("8H", t), fits_table("9H", t), fits_table("9H", t, owners=(0, 2))
+    (True, True, False)
+    """
+    card = Card.parse(card)
+    return any(m.layoff_ends(card) for m in table if owners is None or m.owner in owners)
+
+
+def _seen_ranks(game, hand) -> dict:
+    """How many copies of each natural rank the player can see (discard pile, table, own hand)."""
+    seen = {}
+    for cards in (game.discard_pile, hand, *(m.cards for m in game.table)):
+        for c in cards:
+            if c.is_natural:
+                seen[c.rank] = seen.get(c.rank, 0) + 1
+    return seen
+
+
+@lru_cache(maxsize=4096)
+def _replaceable(kind, cards) -> frozenset:
+    """The cards that could replace a wild of a table meld (rule 14), as a quick filter.
+
+    >>> sorted(map(str, _replaceable("run", parse_cards("5H JK 7H")))), sorted(map(str, _replaceable("set", parse_cards("5H 5S JK"))))
+    (['6H'], ['5C', '5D'])
+    """
+    meld = Meld(kind, cards)
+    mask = meld.natural
+    if all(mask):
+        return frozenset()
+    if kind == "set":
+        have = {c.suit for c in cards if c.is_natural}
+        return frozenset(Card(meld.rank, s) for s in SUITS if s not in have)
+    target = meld.stands_for()
+    return frozenset(target[i] for i, c in enumerate(cards) if c.is_wild and not mask[i])
+
+
+class ExpertBot(HeuristicBot):
+    """A partnership player: HeuristicBot's melding plus wild replacement, safe discards,
+    keeping cards for its partner's melds, and push/take weighed against the left opponent.
+
+    >>> from pushlab.rummy.game import Game, deck_for
+    >>> deck = deck_for(["5H 5S JK 9S 9C 9D", "7C 8C 2D QH KH QD", "3C 4C 6C 10D KS JH",
+    ...                  "JD 10S 3H 8D 6S 4S"], upcard="4D", stock="AS KC 7H 7S", dealer=3)
+    >>> g = Game.new(deck=deck, dealer=3, deals=(1,))
+    >>> ExpertBot().choose(g)           # 4D helps no set of Ann's: push
+    'push'
+    """
+
+    name = "expert"
+    deny = True             # take a discard the left opponent would lay off
+    safe_discards = True    # weigh what a discard gives the left opponent
+    replace_wilds = True    # rule 14 replacements that free a usable wild
+    end_by_push = True      # with < 2 stock cards, push (end the deal) only when ahead
+
+    # -- drawing
+    def draw_action(self, game, key) -> str:
+        """Take or push (see the class notes)."""
+        v = view(game)
+        top = v.discard_top
+        if top is None:
+            return "push"
+        if self.helps(v, top, key):
+            return "take"
+        p = v.player
+        if self.end_by_push and game.stock_size < 2:
+            return "push" if self._side_penalty(game, p) <= self._side_penalty(game, (p + 1) % 4) \
+                else "take"
+        left = (p + 1) % 4
+        if self.deny and v.met[left] and fits_table(top, v.table):
+            return "take"
+        return "push"
+
+    @staticmethod
+    def _side_penalty(game, player) -> float:
+        """Estimated penalty of player's partnership: own hand counted if it is the mover's,
+        hidden hands at the mean card penalty."""
+        me = game.current_player
+        total = 0.0
+        for q in (player, (player + 2) % 4):
+            if q == me:
+                total += sum(c.penalty for c in game.hands[q])
+            else:
+                total += float(MEAN_PENALTY) * game.hand_sizes[q]
+        return total
+
+    # -- playing
+    def choose(self, game, rng=None) -> str:
+        """The action for the current player."""
+        p = game.current_player
+        if game.phase == "draw":
+            return self.draw_action(game, (game.deal_index, game.turn, p))
+        act = str(super().choose(game, rng))
+        if not act.startswith("discard"):
+            return act
+        if self.replace_wilds and game.met[p]:
+            rep = self.replacement(game)
+            if rep is not None:
+                self._plan = {}
+                return rep
+        if self.safe_discards:
+            return f"discard {self.discard_choice(game)}"
+        return act
+
+    def replacement(self, game) -> str | None:
+        """A rule-14 replacement whose freed wild is laid off (else melded) at once, or None."""
+        hand = set(game.hands[game.current_player])
+        table = game.table
+        for m, meld in enumerate(table):
+            for nat in sorted(hand & _replaceable(meld.kind, meld.cards)):
+                for i in meld.replace_options(nat):
+                    wild = meld.cards[i]
+                    for k, other in enumerate(table):
+                        ends = other.layoff_ends(wild) if k != m else ()
+                        if ends:
+                            end = "" if ends == ("any",) else f" {ends[0]}"
+                            return f"replace {m} {nat} for {wild} then layoff {wild} {k}{end}"
+        if any(hand & _replaceable(meld.kind, meld.cards) for meld in table):
+            acts = [str(a) for a in game.meld_actions(limit=None) if str(a).startswith("replace")]
+            return acts[0] if acts else None
+        return None
+
+    def discard_choice(self, game):
+        """HeuristicBot's discard, unless it would feed the left opponent or a meld of ours:
+        then the costliest other card that keeps the plan (dead ranks first)."""
+        p = game.current_player
+        hand = game.hands[p]
+        table = game.table
+        first = self.discard(view(game), hand, met=game.met[p])
+        just_taken = game.drawn if game.source == "discard" else None
+        if not (fits_table(first, table) or first == just_taken):
+            return first
+        naturals = [c for c in set(hand) if c.is_natural]
+        pool = [c for c in naturals if c != just_taken] or naturals or list(set(hand))
+        if not game.met[p]:                     # keep the contract plan: the least deficit
+            deficit = {c: _deficit_without(hand, c, game.deal_number) for c in pool}
+            low = min(deficit.values())
+            pool = [c for c in pool if deficit[c] == low]
+        left, partner = (p + 1) % 4, (p + 2) % 4
+        seen = _seen_ranks(game, hand)
+        danger_left = game.met[left]
+
+        def cost(c):
+            """Higher is a better discard."""
+            score = c.penalty
+            if c.is_wild:
+                score -= 100
+            if danger_left and fits_table(c, table):
+                score -= 12                     # the left opponent lays it off at once
+            elif fits_table(c, table, owners=(partner, p)):
+                score -= 6                      # keep it for a lay-off of our own
+            score += 0.5 * seen.get(c.rank, 0)  # dead ranks are safer
+            return (score, c.sort_key)
+
+        return max(pool, key=cost)
+
+
+def _deficit_without(hand, card, deal) -> int:
+    """The contract deficit of hand without one copy of card (99: never)."""
+    rest = list(hand)
+    rest.remove(card)
+    d = contract_deficit(rest, deal)
+    return 99 if d is None else d
+
+
+# ---------------------------------------------------------------------- measuring
+
+def duplicate_match(seed: int, bot_a, bot_b, deals=(1, 2, 3, 4, 5)) -> tuple:
+    """Play one shuffled match twice: ``bot_a`` at seats 0 and 2, then at seats 1 and 3.
+
+    Returns ((a's penalty, b's penalty) in the first match, the same in the second): the
+    same cards and dealer in both, so the luck of the deal cancels in the pair.
+
+    >>> duplicate_match(3, HeuristicBot, HeuristicBot, deals=(1,))   # the same bot: mirrored
+    ((0.0, 35.0), (35.0, 0.0))
+    """
+    from pushlab.rummy.game import Game
+    from pushlab.tournament import make_bot, play
+
+    out = []
+    for a_seats in (0, 1):                  # a plays seats 0 and 2, then seats 1 and 3
+        first, second = (bot_a, bot_b) if a_seats == 0 else (bot_b, bot_a)
+        seats = [make_bot(first), make_bot(second), make_bot(first), make_bot(second)]
+        g = play(Game.new(seed=seed, deals=tuple(deals)), seats, np.random.default_rng(seed))
+        s = g.scores()
+        out.append((float(s[a_seats]), float(s[1 - a_seats])))
+    return tuple(out)
+
+
+def duplicate_matches(bot_a, bot_b, pairs: int = 100, seed: int = 0, deals=(1, 2, 3, 4, 5),
+                      executor: Executor | None = None, progress=None) -> np.ndarray:
+    """``pairs`` duplicate pairs of matches (see :func:`duplicate_match`): a pairs x 2 x 2
+    array: [pair, match, (a's penalty, b's penalty)].
+
+    ``bot_a``/``bot_b``: bot classes or factories (picklable for a process executor).
+    ``progress(done, total)`` is called as pairs finish.
+
+    >>> d = duplicate_matches(ExpertBot, HeuristicBot, pairs=2, seed=1, deals=(1,))
+    >>> d.shape
+    (2, 2, 2)
+    """
+    if isinstance(pairs, bool) or not isinstance(pairs, (int, np.integer)) or pairs < 1:
+        raise SetupError(f"pairs must be a positive int, got {pairs!r}")
+    seeds = [int(s) for s in np.random.SeedSequence(seed).generate_state(pairs, dtype=np.uint64)
+             % (2**63 - 1)]
+    job = partial(duplicate_match, bot_a=bot_a, bot_b=bot_b, deals=tuple(deals))
+    mapped = executor.map(job, seeds, chunksize=max(1, pairs // 32)) if executor is not None \
+        else map(job, seeds)
+    out = []
+    for row in mapped:
+        out.append(row)
+        if progress is not None:
+            progress(len(out), pairs)
+    return np.array(out, dtype=float)
+
+
+def measure(pairs: int = 1000, seed: int = 2026, workers: int = 2, deals=(1, 2, 3, 4, 5)) -> dict:
+    """ExpertBot against HeuristicBot in ``pairs`` duplicate pairs (2 x pairs whole matches).
+
+    ``diff``: mean of ExpertBot's partnership penalty minus HeuristicBot's per match, with
+    its 95% interval (:func:`pushlab.stats.paired_diff_ci` over the pairs: each pair's two
+    matches are averaged, the same cards seen from both sides).
+    """
+    import time
+    from concurrent.futures import ProcessPoolExecutor
+
+    from pushlab.stats import paired_diff_ci
+
+    t0 = time.perf_counter()
+    if workers > 1:
+        with ProcessPoolExecutor(workers) as ex:
+            d = duplicate_matches(ExpertBot, HeuristicBot, pairs, seed, deals, executor=ex)
+    else:
+        d = duplicate_matches(ExpertBot, HeuristicBot, pairs, seed, deals)
+    wall = time.perf_counter() - t0
+    expert, heuristic = d[:, :, 0], d[:, :, 1]
+    diff, low, high = paired_diff_ci(expert.mean(1), heuristic.mean(1))
+    return dict(matches=2 * pairs, pairs=pairs, seed=seed, diff=diff, ci95=(low, high),
+                expert_mean=float(expert.mean()), heuristic_mean=float(heuristic.mean()),
+                expert_lower=float((expert < heuristic).mean()),
+                ties=float((expert == heuristic).mean()),
+                wall_s=wall, deals_per_s=2 * pairs * len(deals) / wall, workers=workers)
+
+
+def main(argv=None) -> int:
+    """``python -m pushlab.rummy.expert [--pairs N] [--seed S] [--workers W]``: print measure() as JSON."""
+    import argparse
+    import json
+
+    ap = argparse.ArgumentParser(description=measure.__doc__.splitlines()[0])
+    ap.add_argument("--pairs", type=int, default=1000)
+    ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--workers", type=int, default=2)
+    args = ap.parse_args(argv)
+    print(json.dumps(measure(args.pairs, args.seed, args.workers)))
+    return 0
+
+
+if __name__ == "__main__":              # pragma: no cover
+    raise SystemExit(main())

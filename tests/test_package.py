@@ -1,0 +1,164 @@
+"""The package as a user gets it: build the wheel and sdist, check them, install and serve.
+
+``python -m build`` makes the sdist and, from it, the wheel (as a package index
+would); the wheel is listed, both pass ``twine check --strict``, and the wheel
+is installed with the ``serve`` extra into a fresh virtual environment outside
+the repository, where ``pushlab serve`` runs from an empty folder and the
+lessons open in headless Chromium. About two minutes, most of it ``pip install``.
+"""
+
+import email
+import os
+import signal
+import subprocess
+import sys
+import tarfile
+import time
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import pushlab
+from conftest import VoilaServer, _stop, _wait_until_up, free_port
+
+REPO = Path(__file__).resolve().parents[1]
+NOTEBOOKS = sorted(p.name for p in (REPO / "notebooks").glob("*.ipynb"))
+MODULES = sorted(p.relative_to(REPO).as_posix() for p in (REPO / "pushlab").rglob("*.py"))
+DATA = sorted(p.relative_to(REPO).as_posix() for p in (REPO / "pushlab" / "data").rglob("*")
+              if p.is_file() and "__pycache__" not in p.parts) if (REPO / "pushlab" / "data").is_dir() else []
+VERSION = pushlab.__version__
+
+
+def run(argv, **kwargs):
+    """Run a command, failing the test with its output if it fails."""
+    out = subprocess.run(argv, capture_output=True, text=True, **kwargs)
+    assert out.returncode == 0, f"{argv} failed ({out.returncode}):\n{out.stdout[-3000:]}\n{out.stderr[-3000:]}"
+    return out
+
+
+@pytest.fixture(scope="module")
+def dist(tmp_path_factory):
+    """``python -m build`` of the repository: ``{"wheel": Path, "sdist": Path}``."""
+    outdir = tmp_path_factory.mktemp("dist")
+    run([sys.executable, "-m", "build", "--outdir", str(outdir), str(REPO)], timeout=600)
+    [wheel] = outdir.glob("*.whl")
+    [sdist] = outdir.glob("*.tar.gz")
+    return {"wheel": wheel, "sdist": sdist}
+
+
+def test_wheel_ships_the_lessons_the_modules_and_the_license(dist):
+    """Every lesson is package data (pushlab/lessons/), with every module, shipped result and the license."""
+    names = set(zipfile.ZipFile(dist["wheel"]).namelist())
+    assert dist["wheel"].name == f"pushlab-{VERSION}-py3-none-any.whl"
+    lessons = sorted(n.split("/")[-1] for n in names if n.startswith("pushlab/lessons/"))
+    assert lessons == NOTEBOOKS and "00-welcome.ipynb" in lessons
+    assert set(MODULES) <= names, sorted(set(MODULES) - names)
+    assert set(DATA) <= names, sorted(set(DATA) - names)
+    assert f"pushlab-{VERSION}.dist-info/licenses/LICENSE" in names
+    assert not any(n.startswith(("notebooks/", "tests/")) for n in names)
+
+
+def test_sdist_keeps_one_copy_of_the_lessons(dist):
+    """The sdist holds notebooks/ (the one copy), the license, readme and changelog, and rebuilds the wheel."""
+    with tarfile.open(dist["sdist"]) as tar:
+        names = {n.split("/", 1)[1] for n in tar.getnames() if "/" in n}
+    assert {f"notebooks/{n}" for n in NOTEBOOKS} <= names
+    assert {"LICENSE", "README.md", "CHANGELOG.md", "pyproject.toml", "setup.py"} <= names
+    assert not any(n.startswith("pushlab/lessons") for n in names)
+
+
+def test_metadata_shows_well_on_a_package_index(dist):
+    """PEP 621 metadata: version from pushlab.__version__, MIT license file, classifiers, URLs, keywords."""
+    with zipfile.ZipFile(dist["wheel"]) as whl:
+        meta = email.message_from_bytes(whl.read(f"pushlab-{VERSION}.dist-info/METADATA"))
+    assert meta["Version"] == VERSION and meta["License-Expression"] == "MIT"
+    assert meta["License-File"] == "LICENSE"
+    classifiers = meta.get_all("Classifier")
+    assert "Framework :: Jupyter" in classifiers and "Topic :: Education" in classifiers
+    urls = dict(u.split(", ", 1) for u in meta.get_all("Project-URL"))
+    assert {"Homepage", "Documentation", "Source", "Issues", "Changelog"} <= set(urls)
+    assert "jupyter" in meta["Keywords"] and meta["Description-Content-Type"] == "text/markdown"
+    extras = meta.get_all("Provides-Extra")
+    assert {"serve", "lab", "test", "site"} <= set(extras)
+
+
+def test_twine_check_passes(dist):
+    """Both distributions pass ``twine check --strict`` (the README renders on a package index)."""
+    out = run([sys.executable, "-m", "twine", "check", "--strict", str(dist["wheel"]), str(dist["sdist"])],
+              timeout=120)
+    assert out.stdout.count("PASSED") == 2
+
+
+def user_env(venv: Path, **extra) -> dict:
+    """The environment of a user who activated ``venv``: nothing of the test's venv or repository."""
+    keep = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME")}
+    here = str(Path(sys.executable).parent)
+    path = [p for p in keep.get("PATH", "").split(os.pathsep) if p and Path(p) != Path(here)]
+    return dict(keep, PATH=os.pathsep.join([str(venv / "bin"), *path]), VIRTUAL_ENV=str(venv),
+                PYTHONUNBUFFERED="1", **extra)
+
+
+def tree_listing(browser, base_url: str, expected: int) -> list[str]:
+    """The notebooks the Voilà tree page lists (once at least ``expected`` are shown)."""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(base_url)
+        selector = ".jp-DirListing-item[data-file-type='notebook']"
+        page.locator(selector).first.wait_for(timeout=60_000)
+        page.wait_for_function(f'n => document.querySelectorAll("{selector}").length >= n', arg=expected)
+        return sorted(t.strip() for t in page.locator(f"{selector} .jp-DirListing-itemText").all_inner_texts())
+    finally:
+        context.close()
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(900)
+def test_installed_wheel_serves_every_lesson(dist, tmp_path, browser, open_app, app_errors):
+    """pip install the wheel with [serve] in a fresh venv; ``pushlab serve`` from an empty folder works."""
+    venv = tmp_path / "venv"
+    run([sys.executable, "-m", "venv", "--without-pip", str(venv)], timeout=120)
+    python = venv / "bin" / "python"
+    # this pip installs into the new venv (no pip bootstrap); --no-compile saves a minute of CPU
+    run([sys.executable, "-m", "pip", "--python", str(python), "install", "--no-compile",
+         "--disable-pip-version-check", f"{dist['wheel']}[serve]"], timeout=600, env=user_env(venv))
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    env = user_env(venv, XDG_CACHE_HOME=str(tmp_path / "cache"))
+
+    assert run(["pushlab", "--version"], cwd=empty, env=env, timeout=60).stdout.strip() == f"pushlab {VERSION}"
+    assert run([str(python), "-m", "pushlab", "--version"], cwd=empty, env=env, timeout=60).stdout.strip() \
+        == f"pushlab {VERSION}"
+    where = run([str(python), "-c", "import pushlab.bundle as b; print(b.lessons_source())"],
+                cwd=empty, env=env, timeout=60).stdout.strip()
+    installed = Path(where)
+    assert venv in installed.parents and installed.name == "lessons"
+    before = {p.name: p.stat().st_mtime_ns for p in installed.iterdir()}
+
+    port = free_port()
+    log = tmp_path / "serve.log"
+    with open(log, "wb") as out:
+        process = subprocess.Popen(["pushlab", "serve", "--no-browser", "--port", str(port)], cwd=empty,
+                                   env=env, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT)
+    try:
+        served = tmp_path / "cache" / "pushlab" / f"lessons-{VERSION}"
+        server = VoilaServer(process, port, served, log)
+        assert _wait_until_up(server, timeout=120), log.read_text(errors="replace")[-3000:]
+        assert f"serving {served} with Voilà at http://127.0.0.1:{port}/" in log.read_text()
+        assert tree_listing(browser, server.base_url, len(NOTEBOOKS)) == NOTEBOOKS
+
+        page = open_app("00-welcome", wait_for=".widget-button", server=server)
+        page.get_by_role("button", name="Check the setup").click()
+        page.get_by_text(f"pushlab {VERSION} is installed").wait_for(timeout=60_000)
+        assert app_errors(page) == []
+    finally:
+        _stop(process)
+    assert {p.name: p.stat().st_mtime_ns for p in installed.iterdir()} == before  # site-packages untouched
+    assert sorted(os.listdir(empty)) == []
+
+    copied = run(["pushlab", "lessons", "course"], cwd=empty, env=env, timeout=60).stdout
+    assert sorted(p.name for p in (empty / "course").glob("*.ipynb")) == NOTEBOOKS
+    assert f"{len(NOTEBOOKS)} added" in copied
+    lab = subprocess.run(["pushlab", "lab"], cwd=empty, env=env, capture_output=True, text=True, timeout=60)
+    assert lab.returncode == 2 and 'pip install "pushlab[lab]"' in lab.stderr
