@@ -27,6 +27,7 @@ __all__ = [
     "policy_map", "policy_data",
     "mc_convergence", "strategy_comparison", "bot_label", "mean_ci", "Z95",
     "search_grid_data", "search_heatmap", "best_response_data", "best_response_path",
+    "protection_data", "protection_plot", "bank_edge_plot",
 ]
 
 DRAW_COLOUR, STOP_COLOUR = "#1e63b8", "#d32f2f"
@@ -452,4 +453,102 @@ def best_response_path(data, ax=None):
     ax.set_ylabel("win rate of the best response (%)")
     ax.grid(alpha=0.3)
     ax.legend(loc="lower left")
+    return ax
+
+
+# --------------------------------------------------------------------------- why banking pays
+
+def protection_data(players: int = 3, bench: str = "B2 B5 B5 B6 B6 B6", piles=(102, 80, 60, 40, 20),
+                    *, harder: bool = True, rollouts: int = 500, policy: str = "after 4",
+                    seed: int = 0, progress=None) -> dict:
+    """Rolls ahead, protection and the value of banking, as the pile shrinks (by rollouts).
+
+    For each pile size, the first player holds ``bench`` (one colour, the first card's)
+    at the start of a turn (:func:`pushlab.luck.positions.bench_position`; the pile keeps
+    18 roll cards per 102 cards) and every seat plays ``policy`` afterwards. Keys:
+    ``pile``; ``rolls`` (mean die rolls still faced if she draws) and its 95% ``rolls_half``;
+    ``formula``: points x rolls x q (q = 1/6, 1/3 harder), the linear rule of thumb;
+    ``protects``: :meth:`pushlab.luck.Advice.protects`, points x (1 - (1 - q)^R) averaged
+    over the rollouts; ``lost`` (``lost_half``): the bench colour's points actually lost
+    to a roll in rollouts where she draws; ``edge`` (``edge_lo``, ``edge_hi``): win
+    probability of banking minus drawing, paired 95% interval. ``progress()`` is called
+    after each pile size.
+    """
+    from pushlab.luck import advise
+    from pushlab.luck.cards import COLOURS
+    from pushlab.luck.positions import bench_position
+    from pushlab.luck.sim import simulate_from
+
+    out = {k: [] for k in ("pile", "rolls", "rolls_half", "formula", "protects", "lost",
+                           "lost_half", "edge", "edge_lo", "edge_hi")}
+    q = 1 / 3 if harder else 1 / 6
+    for i, pile in enumerate(piles):
+        g = bench_position(players, bench, pile, harder=harder, rolls=round(18 * pile / 102),
+                           seed=seed + i)
+        colour = g.benches[0][0].colour
+        points = sum(c.points for c in g.benches[0] if c.colour == colour)
+        a = advise(g, rollouts=rollouts, policy=policy, seed=seed + i)
+        cont = simulate_from(g, rollouts, policy, actions=["draw"],
+                             rng=np.random.default_rng(seed + 1000 + i))
+        lost = points * cont.lost[0, :, COLOURS.index(colour)]
+        lost_mean, lost_half = mean_ci(lost)
+        edge, lo, hi = a.edge_ci(f"bank {colour}", "draw")
+        for k, v in (("pile", pile), ("rolls", a.rolls), ("rolls_half", Z95 * a.rolls_se),
+                     ("formula", points * a.rolls * q), ("protects", a.protects(colour)[0]),
+                     ("lost", lost_mean), ("lost_half", lost_half), ("edge", edge),
+                     ("edge_lo", lo), ("edge_hi", hi)):
+            out[k].append(float(v))
+        if progress is not None:
+            progress()
+    out.update(points=points, colour=colour, harder=harder, players=players, policy=policy,
+               rollouts=rollouts)
+    return out
+
+
+def protection_plot(data, ax=None):
+    """Points a bank protects as the pile shrinks: the rule of thumb, the advice, the rollouts.
+
+    ``data`` as from :func:`protection_data`.
+    """
+    pile = _column(data, "pile", "protection_plot")
+    ax = _axes(ax)
+    q = "3" if data.get("harder") else "6"
+    ax.plot(pile, _column(data, "formula", "protection_plot"), "s--", color="#777",
+            label=f"rule of thumb: points \u00d7 rolls / {q}")
+    ax.plot(pile, _column(data, "protects", "protection_plot"), "o-", color=DRAW_COLOUR,
+            label=f"advice: points \u00d7 (1 \u2212 (1 \u2212 1/{q})^rolls), averaged")
+    lost = _column(data, "lost", "protection_plot")
+    ax.errorbar(pile, lost, yerr=_column(data, "lost_half", "protection_plot"), fmt="x",
+                color=STOP_COLOUR, capsize=4, label="rollouts: points actually lost (95% interval)")
+    ax.axhline(data.get("points", 0), color="#333", lw=0.8, ls=":",
+               label=f"all {data.get('points', 0)} points on the bench")
+    ax.invert_xaxis()
+    ax.set_title(f"What banking protects, {data.get('players', '?')} players, "
+                 f"{_variant(data.get('harder'))}", fontsize=10)
+    ax.set_xlabel("cards left in the draw pile (count; the game runs to the right)")
+    ax.set_ylabel("bench points lost to the die by the end (points)")
+    ax.set_ylim(bottom=0)
+    ax.grid(alpha=0.3)
+    ax.legend(loc="upper right", fontsize=8)
+    return ax
+
+
+def bank_edge_plot(data, ax=None):
+    """Win probability of banking now minus drawing, as the pile shrinks (paired 95% intervals)."""
+    pile = _column(data, "pile", "bank_edge_plot")
+    edge = 100 * _column(data, "edge", "bank_edge_plot")
+    lo, hi = 100 * _column(data, "edge_lo", "bank_edge_plot"), 100 * _column(data, "edge_hi", "bank_edge_plot")
+    ax = _axes(ax)
+    ax.axhline(0, color="#333", lw=0.8)
+    ax.bar(pile, edge, width=6, color=np.where(edge > 0, DRAW_COLOUR, STOP_COLOUR),
+           label="bank minus draw (estimated by rollouts)")
+    ax.errorbar(pile, edge, yerr=[edge - lo, hi - edge], fmt="none", ecolor="#222", capsize=4,
+                label="95% interval (paired: the same shuffles and dice)")
+    ax.invert_xaxis()
+    ax.set_title(f"Does banking the {data.get('points', '?')} points pay? "
+                 f"(every seat then plays '{data.get('policy', '?')}')", fontsize=10)
+    ax.set_xlabel("cards left in the draw pile (count)")
+    ax.set_ylabel("win probability gained by banking (percentage points)")
+    ax.grid(axis="y", alpha=0.3)
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.16), ncol=2, frameon=False, fontsize=8)
     return ax

@@ -7,7 +7,7 @@ matplotlib.use("Agg")
 import pytest  # noqa: E402
 
 from pushlab.luck.search import Family, search  # noqa: E402
-from pushlab.widgets.search import SearchExplorer, SearchRunner, summary_html  # noqa: E402
+from pushlab.widgets.banking import SearchExplorer, SearchRunner, summary_html  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -43,9 +43,39 @@ def test_summary_table_has_a_row_per_result(results):
 
 
 def test_runner_searches_with_progress():
-    run = SearchRunner(players=2, games=60)
+    run = SearchRunner(players=2, games=60, max_rounds=1)
     run.button.click()
     assert run.message.text == "" and run.result is not None
     assert run.progress.value == run.progress.max > 1
     assert "<img" in run.out.value and "2 players" in run.out.value
     assert not run.button.disabled
+
+
+def test_bank_story_answers_both_questions():
+    from pushlab.luck.positions import bench_position
+    from pushlab.widgets.banking import BankStory
+
+    g = bench_position(3, "B2 B5 B5 B6 B6 B6", 102, harder=True)
+    story = BankStory(g, rollouts=200, protection_rollouts=40)
+    assert "Ann" in story.table.widget.value and story.answer.value == ""
+    story.ask.click()
+    assert story.message.text == ""
+    html = story.answer.value
+    assert "bank B" in html and "draw" in html and "(recommended)" in html
+    assert "hint" in html and "protects about" in html and story.advice.best in html
+    story.why.click()
+    assert story.message.text == "" and story.progress.value == 5
+    assert story.plots.value.startswith("<img") and "cards left" in story.plots.value
+    assert story.data["pile"][0] == 102 and not story.why.disabled
+
+
+def test_bank_story_shows_errors():
+    from pushlab.luck.bots import StopAfter
+    from pushlab.luck.positions import bench_position
+    from pushlab.tournament import play
+    from pushlab.widgets.banking import BankStory
+
+    over = play(bench_position(2, "R3", 4, rolls=0), [StopAfter(2)] * 2)
+    story = BankStory(over, rollouts=20)
+    story.ask.click()
+    assert story.message.kind == "error" and "over" in story.message.text

@@ -1,5 +1,8 @@
-"""Widgets over the policy search of Push (push-your-luck): they only observe and draw.
+"""Widgets of the lesson "When to bank" (Push, push-your-luck): they only observe and draw.
 
+- :class:`BankStory`: a scripted position, and behind buttons the exact one-turn hint
+  beside the whole-game advice (:func:`pushlab.luck.advise`), and what banking protects
+  as the pile shrinks (:func:`pushlab.plots.luck.protection_data`).
 - :class:`SearchExplorer`: the shipped search results (:func:`pushlab.luck.search.load_results`)
   as heatmaps (stop rule x bank rule, normal and harder game side by side) and the
   iterated best response, for a chosen player count and round.
@@ -154,7 +157,8 @@ class _Bar:
 class SearchRunner:
     """Run a small policy search live (behind a button, with a progress bar) and show it."""
 
-    def __init__(self, players: int = 3, harder: bool = False, games: int = 120):
+    def __init__(self, players: int = 3, harder: bool = False, games: int = 120,
+                 max_rounds: int = 4):
         from pushlab.luck.search import Family
 
         w = _w()
@@ -170,7 +174,7 @@ class SearchRunner:
         self.progress = w.IntProgress(value=0, min=0, max=1, description="Progress:")
         self.message = MessageArea()
         self.out = w.HTML()
-        self.result = None
+        self.result, self.max_rounds = None, max_rounds
         self.widget = w.VBox([w.HBox([self.players, self.harder]), self.games,
                               w.HBox([self.button, self.progress]), self.message.widget, self.out])
         self.widget.add_class("pl-search-runner")
@@ -189,7 +193,7 @@ class SearchRunner:
             n = self.players.value
             games = self.games.value - self.games.value % n or n
             self.result = search(n, harder=self.harder.value, family=self.family, games=games,
-                                 seed=8, max_rounds=4, chunk=games, progress=_Bar(self.progress))
+                                 seed=8, max_rounds=self.max_rounds, chunk=games, progress=_Bar(self.progress))
         finally:
             self.button.disabled = False
         fig, axes = plt.subplots(1, 2, figsize=(13, 4), layout="constrained")
@@ -197,6 +201,101 @@ class SearchRunner:
         plots.best_response_path(plots.best_response_data(self.result), ax=axes[1])
         self.out.value = (f"<pre>{escape(summary(self.result))}</pre>"
                           + figure_html(fig, summary(self.result)))
+
+    def _repr_mimebundle_(self, **kwargs):
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+class BankStory:
+    """The lesson's position with two questions behind buttons: draw or bank, and why.
+
+    ``game`` is the position (the player to move decides); ``rollouts`` per action.
+    """
+
+    def __init__(self, game, rollouts: int = 1000, policy: str = "after 4", seed: int = 1,
+                 protection_rollouts: int = 400):
+        from pushlab.widgets.luck import TableView
+
+        w = _w()
+        self.game, self.rollouts, self.policy, self.seed = game, rollouts, policy, seed
+        self.protection_rollouts = protection_rollouts
+        self.table = TableView(game)
+        self.ask = w.Button(description="Draw or bank?", button_style="primary",
+                            tooltip=f"The exact one-turn hint, and {rollouts:,} whole-game "
+                            "rollouts per action")
+        self.why = w.Button(description="As the pile shrinks",
+                            tooltip="Rolls ahead, protection and the value of banking at five "
+                            "pile sizes (rollouts; a few seconds)")
+        self.progress = w.IntProgress(value=0, min=0, max=5, description="Progress:")
+        self.message = MessageArea()
+        self.answer = w.HTML()
+        self.plots = w.HTML()
+        self.advice = self.data = None
+        self.widget = w.VBox([self.table.widget, w.HBox([self.ask, self.why, self.progress]),
+                              self.message.widget, self.answer, self.plots])
+        self.widget.add_class("pl-bank-story")
+        self.ask.on_click(lambda _: self.run_advice())
+        self.why.on_click(lambda _: self.run_protection())
+        self.run_advice = routed(self.message)(self._advice)
+        self.run_protection = routed(self.message)(self._protection)
+
+    def _advice(self):
+        """The hint (exact, one turn) and the advice (rollouts, whole game), side by side."""
+        from pushlab.luck import advise, hint
+
+        h = hint(self.game)
+        a = self.advice = advise(self.game, rollouts=self.rollouts, policy=self.policy,
+                                 seed=self.seed)
+        rows = []
+        for act, v in a.values.items():
+            best = " (recommended)" if act == a.best else ""
+            rows.append(f"<tr><td><b>{escape(act)}</b>{best}</td><td>{h.values[act]:+.2f}</td>"
+                        f"<td>{v.win:.1%} ({v.win_low:.1%} to {v.win_high:.1%})</td>"
+                        f"<td>{v.score:.1f} &plusmn; {1.96 * v.score_se:.1f}</td></tr>")
+        kind = "exact" if h.exact else "depth-limited"
+        others = [x for x in a.values if x != a.best]
+        edge = ""
+        if others:
+            d, lo, hi = a.edge_ci(a.best, others[0])
+            edge = (f"<p>Whole game: <b>{escape(a.best)}</b> wins {d:+.1%} more often than "
+                    f"<b>{escape(others[0])}</b> (paired 95% interval {lo:+.1%} to {hi:+.1%}).</p>")
+        self.answer.value = (
+            "<table class='pl-advice'><tr><th>action</th>"
+            f"<th>this turn: points ahead of the others ({kind} hint)</th>"
+            "<th>whole game: chance to win (95% interval)</th>"
+            "<th>whole game: final score (95%)</th></tr>" + "".join(rows) + "</table>"
+            f"<p>One turn, the hint says <b>{escape(h.best)}</b>: a bank scores nothing this turn. "
+            f"The whole-game estimate plays {a.rollouts:,} continuations per action from "
+            f"{escape(a.player)}'s information (the unseen cards reshuffled, fresh dice); then "
+            f"every seat plays '{escape(str(a.policy))}'.</p>" + edge
+            + (f"<p>{escape(a.explain())}</p>" if a.explain() else ""))
+
+    def _protection(self):
+        """Rolls ahead and protection at five pile sizes, with a progress bar."""
+        import matplotlib.pyplot as plt
+
+        from pushlab.plots import luck as plots
+
+        g = self.game
+        bench = " ".join(str(c) for c in g.benches[g.current_player])
+        bar = _Bar(self.progress)
+        bar.total = 5
+        self.why.disabled = True
+        try:
+            self.data = plots.protection_data(
+                g.num_players, bench, harder=g.harder, rollouts=self.protection_rollouts,
+                policy=self.policy, seed=self.seed, progress=lambda: bar.update(1))
+        finally:
+            self.why.disabled = False
+        fig, axes = plt.subplots(1, 2, figsize=(14, 4.4), layout="constrained")
+        plots.protection_plot(self.data, ax=axes[0])
+        plots.bank_edge_plot(self.data, ax=axes[1])
+        d = self.data
+        alt = "; ".join(f"{int(p)} cards left: {r:.1f} rolls ahead, protects {x:.1f} points, "
+                        f"lost {l:.1f}, banking gains {100 * e:+.0f} points of win percentage"
+                        for p, r, x, l, e in zip(d["pile"], d["rolls"], d["protects"], d["lost"],
+                                                 d["edge"]))
+        self.plots.value = figure_html(fig, alt)
 
     def _repr_mimebundle_(self, **kwargs):
         return self.widget._repr_mimebundle_(**kwargs)
