@@ -15,6 +15,7 @@ from pushlab.luck.bots import (
     Greedy,
     HintBot,
     RandomBot,
+    RolloutBot,
     StopAfter,
     StopAtRisk,
     bank_choice,
@@ -310,4 +311,30 @@ def test_subclasses_can_override_one_phase():
 
 
 def test_bot_kinds_are_all_listed():
-    assert set(BOT_KINDS) == {RandomBot, StopAfter, StopAtRisk, Greedy, HintBot}
+    assert set(BOT_KINDS) == {RandomBot, StopAfter, StopAtRisk, Greedy, HintBot, RolloutBot}
+
+
+def test_rollout_bot_plays_the_advice():
+    from pushlab.luck import advise
+    from test_luck_advice import position
+
+    g = position(3, "B2 B5 B5 B6 B6 B6", 102, harder=True)
+    bot = RolloutBot(300, policy="after 4")
+    assert bot.choose(g, np.random.default_rng(1)) == \
+        advise(g, rollouts=300, policy="after 4", seed=np.random.default_rng(1)).best == "bank B"
+    place = Game.new(3, deck="R3 B4 G5 R1 Y2 P6 roll").apply("draw")
+    assert RolloutBot(50, phases=("turn", "push")).choose(place, np.random.default_rng(0)) == "place 0"
+    with pytest.raises(SetupError):
+        RolloutBot(1)
+    with pytest.raises(SetupError):
+        RolloutBot(10, phases=("bank",))
+    with pytest.raises(SetupError):
+        RolloutBot(10, policy=Greedy())
+    assert repr(RolloutBot(30, "after 4", phases=("push",))) == \
+        "RolloutBot(30, policy='after 4', phases=('push',))"
+
+
+def test_rollout_bot_finishes_a_game():
+    final = play_game([RolloutBot(20, phases=("turn", "push")), StopAfter(5)], seed=3,
+                      deck=" ".join(["R1 B2 G3 Y4 P5 R6 roll"] * 4))
+    assert final.is_over

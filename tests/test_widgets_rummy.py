@@ -335,13 +335,52 @@ def test_odds_html_and_helpful_cards():
     assert [c.pretty for c in ui.helpful_cards(s.game.hand(0), 1)] == ["5♦", "5♣", "9♠", "9♥"]
     html = ui.odds_html(s)
     assert "<b>2 cards</b> short of the contract" in html
-    assert "would <b>push</b>" in html               # 7♠ helps no set
     assert "5♦" in html and "joker" in html
     s.take()
-    assert "would play" in ui.odds_html(s)
     s.select("7S")
     s.discard()                                      # Ben has no bot here: not the reader's turn
     assert ui.odds_html(s) == ""
+
+
+def test_the_hint_is_a_whole_deal_estimate_computed_in_the_background():
+    s = scripted(hands=["5H 5S 9C 9D 3C KH", "7C 8C 2D QH KH QD", "3S 4C 6C 10D KS JH",
+                        "JD 10S 3H 8D 6S 4S"], upcard="7S")
+    panel = ui.OddsPanel(rollouts=2, seed=0)
+    panel.show(s)                                    # the reader's draw: started at once
+    panel.hint.wait(120)
+    adv = panel.hint.advice
+    assert sorted(adv.values) == ["push", "take"] and adv.rollouts == 2
+    html = panel.hint.out.value
+    assert "Whole-deal hint (an estimate)" in html and "standard error" in html
+    assert "← lowest" in html and "ExpertBot" in html
+    assert panel.hint.bar.layout.visibility == "hidden" and not panel.hint.button.disabled
+    s.take()
+    panel.hint.auto = False
+    panel.show(s)                                    # a new position drops the old estimate ...
+    assert panel.hint.advice is None and "Estimate my options" in panel.hint.out.value
+    panel.hint.button.click()
+    panel.hint.wait(120)
+    assert any(a.startswith("discard") for a in panel.hint.advice.values)   # ... and makes its own
+    s.select("7S")
+    s.discard()
+    panel.show(s)                                    # not the reader's turn: no hint
+    assert panel.hint.out.value == "" and panel.hint.button.disabled
+
+
+def test_a_stale_hint_stops_and_never_shows():
+    s = scripted(hands=["5H 5S 9C 9D 3C KH", "7C 8C 2D QH KH QD", "3S 4C 6C 10D KS JH",
+                        "JD 10S 3H 8D 6S 4S"], upcard="7S")
+    hint = ui.HintPanel(rollouts=50, seed=1)
+    hint.show(s)
+    s.push()
+    hint.show(s)                                     # the first estimate is now stale
+    hint.wait(120)
+    assert hint.advice is not None and hint.advice.phase == "play"
+
+
+def test_action_words():
+    assert ui.action_words("push", None) == "push"
+    assert ui.action_words("meld set 5H 5S JK", None) == "meld set 5♥ 5♠ JK"
 
 
 def test_play_app_lay_off_without_melds_is_a_message():
@@ -360,7 +399,7 @@ def test_play_app_lay_off_without_melds_is_a_message():
 @pytest.mark.parametrize("seed", [0, 1])
 def test_a_whole_match_through_the_play_app_buttons(seed):
     """The heuristic bot plays the reader's seat through the app's controls: no error, the match ends."""
-    app = ui.PlayApp(seed=seed, odds=True)
+    app = ui.PlayApp(seed=seed, odds=True, hint=False)
     s = app.session
     bot = HeuristicBot()
     kinds = set()

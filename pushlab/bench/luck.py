@@ -1,6 +1,6 @@
 """Push-your-luck benchmarks (section ``luck`` of ``python -m pushlab.bench``).
 
->>> sorted(BENCHMARKS)[:2]
+>>> sorted(BENCHMARKS)[1:3]
 ['batched_random_games', 'batched_threshold_games']
 """
 
@@ -120,6 +120,59 @@ def monte_carlo_turns(cfg: Config) -> dict:
                       "ratio": round(vec / eng, 1),
                       "ratio_by_cpu_time": round((n_vec / c_vec) / (n_eng / c_eng), 1)}
     return out
+
+
+def _midgame_states(count, seed):
+    """``count`` 4-player decision states with 30..90 cards in the pile (mid-game), from
+    games where every seat plays ``after 5`` with one decision in five at random."""
+    from pushlab.luck.bots import RandomBot
+    from pushlab.luck.game import Game
+    from pushlab.luck.policy import DEFAULT_POLICY
+
+    rng = np.random.default_rng(seed)
+    states = []
+    while len(states) < count:
+        g = Game.new(4, seed=int(rng.integers(2**31)))
+        while not g.is_over:
+            if 30 <= g.draw_pile_size <= 90 and rng.random() < 0.04:
+                states.append(g)
+            bot = RandomBot() if rng.random() < 0.2 else DEFAULT_POLICY
+            g = g.apply(bot.choose(g, rng))
+    return states[:count]
+
+
+@benchmark
+def rollouts_from_position(cfg: Config) -> dict:
+    """Whole-game rollouts/s from a mid-game position (sim.simulate_from, 4 players)."""
+    from pushlab.luck.sim import simulate_from
+
+    g = _midgame_states(1, cfg.seed)[0]
+    n = cfg.size(20_000, 500)
+    rng = np.random.default_rng(cfg.seed)
+    simulate_from(g, 500, actions=["draw" if "draw" in g.legal_actions() else None], rng=rng)
+    _, wall, cpu = timed(simulate_from, g, n, rng=rng)
+    return {**rates(n, wall, cpu, unit="rollouts"),
+            "state": f"4 players, {g.phase}, pile {g.draw_pile_size}",
+            "policy": "after 5 at every seat", "reference": "batched_threshold_games (same run)"}
+
+
+@benchmark
+def advise_latency(cfg: Config) -> dict:
+    """advise() latency, 1,000 rollouts per action, over random 4-player mid-game states."""
+    from pushlab.luck.advice import advise
+
+    states = _midgame_states(cfg.size(100, 4), cfg.seed)
+    advise(states[0], rollouts=200, seed=0)                           # warm-up
+    runs = [timed(advise, g, rollouts=1000, seed=i)[1:] for i, g in enumerate(states)]
+    wall = 1000 * np.array([r[0] for r in runs])
+    cpu = 1000 * np.array([r[1] for r in runs])
+    actions = [len(g.legal_actions()) for g in states]
+    pct = lambda x, q: round(float(np.percentile(x, q)), 1)
+    return {"states": len(states), "rollouts_per_action": 1000,
+            "mean_actions": round(float(np.mean(actions)), 2), "max_actions": max(actions),
+            "p50_ms": pct(wall, 50), "p95_ms": pct(wall, 95), "max_ms": round(float(wall.max()), 1),
+            "cpu_p50_ms": pct(cpu, 50), "cpu_p95_ms": pct(cpu, 95),
+            "goal": "p95 <= 300 ms (wall clock, includes other load)"}
 
 
 def _search_games(result) -> int:

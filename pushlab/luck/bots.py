@@ -414,7 +414,50 @@ class HintBot(Bot):
         return _bust_probability(game) >= 0.25
 
 
-BOT_KINDS = (RandomBot, StopAfter, StopAtRisk, Greedy, HintBot)
+class RolloutBot(Bot):
+    """Plays :func:`pushlab.luck.advise`'s recommendation: the action with the highest
+    estimated win probability over ``rollouts`` whole-game continuations per action, in
+    which every seat (itself included) then plays ``policy``.
+
+    Only decisions with a choice are simulated, in the phases ``phases`` (default: all;
+    others follow the shared rules). Its randomness comes from the ``rng`` passed to
+    ``choose``.
+
+    >>> from pushlab.luck import Game
+    >>> RolloutBot(100).choose(Game.new(3, seed=1), np.random.default_rng(0))
+    'draw'
+    >>> RolloutBot(300, policy="after 4")
+    RolloutBot(300, policy='after 4')
+    """
+
+    PHASES = ("turn", "place", "push", "collect")
+
+    def __init__(self, rollouts: int = 200, policy=None, phases=PHASES):
+        from pushlab.luck.policy import DEFAULT_POLICY, Policy
+
+        if isinstance(rollouts, bool) or not isinstance(rollouts, (int, np.integer)) or rollouts < 2:
+            raise SetupError(f"RolloutBot needs rollouts >= 2, got {rollouts!r}")
+        if not set(phases) <= set(self.PHASES):
+            raise SetupError(f"phases must be among {self.PHASES}, got {phases!r}")
+        super().__init__(None)
+        self.rollouts = int(rollouts)
+        self.policy = Policy.of(DEFAULT_POLICY if policy is None else policy)
+        self.phases = tuple(phases)
+
+    def __repr__(self) -> str:
+        extra = "" if self.phases == self.PHASES else f", phases={self.phases!r}"
+        return f"RolloutBot({self.rollouts}, policy={str(self.policy)!r}{extra})"
+
+    def decide(self, game, rng) -> str:
+        """The advised action where there is a choice in one of ``phases``."""
+        from pushlab.luck.advice import advise
+
+        if game.phase not in self.phases or len(game.legal_actions()) == 1:
+            return self.policy.choose(game)
+        return advise(game, rollouts=self.rollouts, policy=self.policy, seed=rng).best
+
+
+BOT_KINDS = (RandomBot, StopAfter, StopAtRisk, Greedy, HintBot, RolloutBot)
 
 
 # ---------------------------------------------------------------------- whole games

@@ -31,7 +31,8 @@ __all__ = [
     "RUMMY_CSS", "card_html", "cards_html", "hand_html", "card_name", "card_classes", "meld_html", "check_meld",
     "check_html", "run_order", "helpful_cards", "push_frames", "push_frame_html", "status_text", "table_html",
     "scores_html", "log_html", "result_html", "odds_html", "SEAT_NAMES", "RummySession", "default_bots",
-    "MeldChecker", "PushDraw", "HandView", "PlayApp", "StepThrough", "OddsPanel",
+    "MeldChecker", "PushDraw", "HandView", "PlayApp", "StepThrough", "OddsPanel", "HintPanel",
+    "advice_html", "action_words",
 ]
 
 #: Style sheet for rummy cards and the clickable hand (adds to :data:`common.CSS`).
@@ -973,10 +974,13 @@ class PlayApp:
     """Push rummy for the reader (seat 0, Ann) with a bot partner (Cat) against two bots.
 
     All game logic is in :class:`RummySession`; this class wires buttons to it and
-    redraws. Play a whole match (five deals) or one deal chosen by number.
+    redraws. Play a whole match (five deals) or one deal chosen by number. ``odds``
+    shows the reader's chances; ``hint`` adds the whole-deal estimate of each choice
+    (:class:`HintPanel`, computed in the background on each of the reader's turns).
     """
 
-    def __init__(self, seed: int = 0, deal: int | None = None, bots=None, odds: bool = True):
+    def __init__(self, seed: int = 0, deal: int | None = None, bots=None, odds: bool = True,
+                 hint: bool = True):
         w = _w()
         self.message = MessageArea()
         guard = routed(self.message)
@@ -1050,7 +1054,7 @@ class PlayApp:
         self.results = w.HTML()
         self.log = w.HTML(layout=w.Layout(width="340px"))
         self.private = w.HTML(layout=w.Layout(width="340px"))
-        self.odds = OddsPanel() if odds else None
+        self.odds = OddsPanel(hint=hint, seed=seed) if odds else None
         order_note = w.HTML(f"{CSS}<div class='pl-root pl-muted' style='max-width:720px'>Runs are laid low to "
                             "high. <i>as selected</i> keeps the order in which you clicked the cards, so you "
                             "decide where each wild stands; <i>sorted</i> puts the natural cards in rank order "
@@ -1191,20 +1195,164 @@ class StepThrough(StepPlayer):
 
 
 class OddsPanel:
-    """The reader's chances: how the hand stands against the contract, and what a bot would do now."""
+    """The reader's chances (how the hand stands against the contract) and, with ``hint``,
+    the whole-deal hint of :class:`HintPanel` below them."""
 
-    def __init__(self):
+    def __init__(self, hint: bool = True, rollouts: int | None = None, seed=None):
         w = _w()
-        self.widget = w.HTML()
-        self.widget.add_class("pl-rummy-odds")
+        self.html = w.HTML()
+        self.html.add_class("pl-rummy-odds")
+        self.hint = HintPanel(rollouts=rollouts, seed=seed) if hint else None
+        self.widget = w.VBox([self.html] + ([self.hint.widget] if self.hint else []))
 
     def show(self, session) -> None:
         """Redraw for the session's current state (empty when it is not the reader's turn)."""
-        self.widget.value = odds_html(session)
+        self.html.value = odds_html(session)
+        if self.hint:
+            self.hint.show(session)
 
     def _repr_mimebundle_(self, **kwargs):
         """Display as the widget."""
         return self.widget._repr_mimebundle_(**kwargs)
+
+
+class _Stale(Exception):
+    """The position changed while its hint was being computed."""
+
+
+class HintPanel:
+    """The whole-deal hint: :func:`pushlab.rummy.advise` for the reader's decision, computed in
+    a background thread (the page stays live) with a progress bar, shown as an estimate.
+
+    A new position (any move) abandons the estimate under way.
+    """
+
+    def __init__(self, rollouts: int | None = None, seed=None, auto: bool = True):
+        from pushlab.rummy.advise import DEFAULT_ROLLOUTS
+        from pushlab.seeding import make_rng
+        w = _w()
+        self.rollouts = rollouts or DEFAULT_ROLLOUTS
+        self.auto = auto
+        self.rng = make_rng(seed)
+        self.button = w.Button(description="Estimate my options", icon="calculator",
+                               layout=w.Layout(width="auto"),
+                               tooltip="Play the rest of this deal many times from your position "
+                                       "(hidden cards sampled) for each choice")
+        self.bar = w.IntProgress(min=0, max=self.rollouts, description="Rollouts:",
+                                 layout=w.Layout(width="320px", visibility="hidden"))
+        self.out = w.HTML()
+        self.out.add_class("pl-rummy-hint")
+        self.button.on_click(lambda _=None: self.start())
+        self.widget = w.VBox([self.button, self.bar, self.out])
+        self._game = None
+        self._token = 0
+        self._thread = None
+        self.advice = None
+
+    def show(self, session) -> None:
+        """A new position: drop the old hint; start the estimate if it is the reader's turn."""
+        self._token += 1
+        self._game = session.game if session.your_move else None
+        self.advice = None
+        self.bar.layout.visibility = "hidden"
+        self.button.disabled = self._game is None
+        self.out.value = "" if self._game is None else (
+            f"{CSS}<div class='pl-root pl-muted'>Press <i>Estimate my options</i> for a whole-deal "
+            f"estimate of each choice.</div>")
+        if self.auto and self._game is not None:
+            self.start()
+
+    def start(self) -> None:
+        """Estimate the current position in a background thread."""
+        import threading
+        if self._game is None:
+            return
+        self._token += 1
+        token, game = self._token, self._game
+        seed = int(self.rng.integers(2**63))
+        self.bar.value, self.bar.layout.visibility = 0, "visible"
+        self.button.disabled = True
+        self.out.value = (f"{CSS}<div class='pl-root pl-muted'>Estimating: playing the rest of the "
+                          f"deal {self.rollouts} times per choice…</div>")
+        self._thread = threading.Thread(target=self._work, args=(token, game, seed), daemon=True)
+        self._thread.start()
+
+    def _work(self, token, game, seed) -> None:
+        """The thread: advise(), reporting progress; a newer position makes it stop."""
+        from pushlab.rummy.advise import advise
+
+        def progress(done, total):
+            if token != self._token:
+                raise _Stale
+            self.bar.value = done
+
+        try:
+            advice = advise(game, rollouts=self.rollouts, seed=seed, progress=progress)
+        except _Stale:
+            return
+        except Exception as exc:            # shown, not lost in a thread
+            if token == self._token:
+                self.out.value = f"{CSS}<div class='pl-root pl-msg pl-error'>{esc(error_text(exc))}</div>"
+            return
+        if token == self._token:
+            self.advice = advice
+            self.out.value = advice_html(advice, game)
+            self.bar.layout.visibility = "hidden"
+            self.button.disabled = False
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Wait for the estimate under way (for tests and scripts)."""
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    def _repr_mimebundle_(self, **kwargs):
+        """Display as the widget."""
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+def action_words(action: str, game) -> str:
+    """An action in words for the reader ("push", "discard K♦", "meld set 5♥ 5♠ JK ...").
+
+    >>> action_words("discard KD", None), action_words("layoff 8H 0 high", None)
+    ('discard K♦', 'lay off 8♥ on meld 1 (high end)')
+    """
+    words = action.split()
+    pretty = {w: Card.parse(w).pretty for w in words if _is_card(w)}
+    if words[0] == "layoff":
+        end = f" ({words[3]} end)" if len(words) > 3 else ""
+        return f"lay off {pretty[words[1]]} on meld {int(words[2]) + 1}{end}"
+    return " ".join(pretty.get(w, w) for w in words)
+
+
+def _is_card(word) -> bool:
+    """True if word is card notation."""
+    try:
+        Card.parse(word)
+    except PushlabError:
+        return False
+    return True
+
+
+def advice_html(advice, game) -> str:
+    """The estimates of :func:`pushlab.rummy.advise` as a ranked table, labelled as estimates."""
+    rows = []
+    best = advice.best
+    for action, v in advice.ranked():
+        line = advice.lines.get(action)
+        what = action_words(action, game)
+        if line and len(line) > 1:
+            what += f" (then {'; '.join(action_words(a, game) for a in line[1:])})"
+        mark = " <b>← lowest</b>" if action == best else ""
+        rows.append(f"<tr><td>{esc(what)}{mark}</td><td style='text-align:right'>{v.mean:+.0f}</td>"
+                    f"<td style='text-align:right'>± {v.se:.0f}</td></tr>")
+    body = (f"<div style='margin:3px 0'><b>Estimate</b> for this deal: expected points of your "
+            f"side minus the other side when the deal ends (lower is better), after each choice. "
+            f"From {advice.rollouts} simulated endings per choice: the cards you cannot see are "
+            f"dealt at random from those you have not seen, and the ExpertBot plays every seat. "
+            f"± is one standard error, so close values are a toss-up.</div>"
+            f"<table class='pl-hint-table'><tr><th>choice</th><th>estimate</th><th>SE</th></tr>"
+            f"{''.join(rows)}</table>")
+    return f"{CSS}<div class='pl-root'>{box_html('Whole-deal hint (an estimate)', body)}</div>"
 
 
 def odds_html(session) -> str:
@@ -1235,11 +1383,8 @@ def odds_html(session) -> str:
         rows.extend(_chance_rows(s))
     else:
         rows.append("You have met the contract: now shed cards by melding and laying off.")
-    advice = _bot_advice(s)
-    if advice:
-        rows.append(advice)
     body = "".join(f"<div style='margin:3px 0'>{r}</div>" for r in rows)
-    return f"{CSS}<div class='pl-root'>{box_html('Your odds and a hint', body)}</div>"
+    return f"{CSS}<div class='pl-root'>{box_html('Your odds', body)}</div>"
 
 
 def helpful_cards(hand, deal: int) -> tuple:
@@ -1287,15 +1432,3 @@ def _percent(p) -> str:
     if 0 < p < 0.005:
         return "under 1%"
     return f"{100 * p:.0f}%"
-
-
-def _bot_advice(session) -> str:
-    """What the heuristic bot would do in the reader's place now."""
-    from pushlab.rummy import bots
-    g = session.game
-    action = str(bots.HeuristicBot().choose(g, session.rng))
-    if g.phase == "draw":
-        top = g.discard_top.pretty if g.discard_top else ""
-        why = (f"{top} helps your hand" if action == "take" else f"{top} does not help your hand")
-        return f"The heuristic bot would <b>{esc(action)}</b> here ({esc(why)})."
-    return f"The heuristic bot would play <code>{esc(action)}</code> next."
