@@ -79,3 +79,13 @@ def test_bank_story_shows_errors():
     story = BankStory(over, rollouts=20)
     story.ask.click()
     assert story.message.kind == "error" and "over" in story.message.text
+
+
+def test_rollout_duel_plays_seeded_games():
+    from pushlab.widgets.banking import RolloutDuel
+
+    duel = RolloutDuel("after 5", players=2, rollouts=10, games=2, phases=("turn",))
+    duel.button.click()
+    assert duel.message.text == "" and duel.result.games == 2
+    assert duel.progress.value == duel.progress.max == 2
+    assert "RolloutBot won" in duel.out.value and "<img" in duel.out.value

@@ -7,6 +7,8 @@
   as heatmaps (stop rule x bank rule, normal and harder game side by side) and the
   iterated best response, for a chosen player count and round.
 - :class:`SearchRunner`: a small search run live behind a button, with a progress bar.
+- :class:`RolloutDuel`: the rollout bot (:class:`pushlab.luck.bots.RolloutBot`) against a
+  field of the searched policy, a few games behind a button.
 
 Plots are drawn by :mod:`pushlab.plots.luck` and shown as PNG images with alt text
 (so they work in Voilà without an Output widget and are readable by screen readers).
@@ -296,6 +298,68 @@ class BankStory:
                         for p, r, x, l, e in zip(d["pile"], d["rolls"], d["protects"], d["lost"],
                                                  d["edge"]))
         self.plots.value = figure_html(fig, alt)
+
+    def _repr_mimebundle_(self, **kwargs):
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+class RolloutDuel:
+    """``RolloutBot`` in one seat against a field of one policy, a few seeded games behind a button."""
+
+    def __init__(self, field: str, players: int = 4, rollouts: int = 100, games: int = 8,
+                 seed: int = 2026, phases=None):
+        w = _w()
+        self.field, self.players, self.rollouts, self.seed = field, players, rollouts, seed
+        self.phases = phases
+        self.games = w.IntSlider(value=games, min=players, max=10 * players, step=players,
+                                 description="Games:", continuous_update=False)
+        self.button = w.Button(description="Play the games", button_style="primary",
+                               tooltip=f"RolloutBot({rollouts}) against {players - 1} seats of "
+                               f"'{field}', seats rotated")
+        self.progress = w.IntProgress(value=0, min=0, max=1, description="Progress:")
+        self.message = MessageArea()
+        self.out = w.HTML()
+        self.result = None
+        self.widget = w.VBox([w.HBox([self.games, self.button, self.progress]),
+                              self.message.widget, self.out])
+        self.widget.add_class("pl-rollout-duel")
+        self.run = routed(self.message)(self._run)
+        self.button.on_click(lambda _: self.run())
+
+    def _run(self):
+        """Play the tournament (seats rotate) and show win rates with 95% Wilson intervals."""
+        import matplotlib.pyplot as plt
+
+        from pushlab.luck.bots import RolloutBot
+        from pushlab.luck.policy import Policy
+        from pushlab.plots import luck as plots
+        from pushlab.tournament import tournament
+
+        field = Policy.parse(self.field)
+        kw = {} if self.phases is None else {"phases": self.phases}
+        bots = [RolloutBot(self.rollouts, policy=field, **kw)] + [field] * (self.players - 1)
+
+        def report(done, total):
+            self.progress.max, self.progress.value = total, done
+
+        self.button.disabled = True
+        try:
+            self.result = r = tournament(bots, games=self.games.value, seed=self.seed,
+                                         progress=report)
+        finally:
+            self.button.disabled = False
+        rate, lo, hi = r.win_rate()
+        fig, ax = plt.subplots(figsize=(8, 2.8), layout="constrained")
+        names = [r.names[0]] + [f"field {i}: {n}" for i, n in enumerate(r.names[1:], 1)]
+        plots.strategy_comparison({name: {"mean": rate[i], "lo": lo[i], "hi": hi[i]}
+                                   for i, name in enumerate(names)}, ax=ax)
+        ax.axvline(100 / self.players, color="#777", ls="--")
+        self.out.value = (
+            f"<p>RolloutBot won {rate[0]:.0%} of {r.games} games (95% interval {lo[0]:.0%} to "
+            f"{hi[0]:.0%}); the fair share is {1 / self.players:.0%} (dashed line). A few games "
+            "cannot tell a small edge from luck: the interval says how much they can.</p>"
+            + figure_html(fig, f"Win rates: RolloutBot {rate[0]:.0%} ({lo[0]:.0%} to {hi[0]:.0%}), "
+                               f"field seats {', '.join(f'{x:.0%}' for x in rate[1:])}"))
 
     def _repr_mimebundle_(self, **kwargs):
         return self.widget._repr_mimebundle_(**kwargs)
