@@ -13,7 +13,8 @@
   quantile with n - 1 degrees of freedom. One value gives no interval (NaN); UIs say
   "not enough games" (:func:`format_ci`).
 - **Comparisons** on common random numbers (the same games, the same seeds):
-  :func:`paired_diff_ci` (t interval of the per-game differences) and, for rates,
+  :func:`paired_diff_ci` (t interval of the per-game differences; :func:`diff_ci` is
+  the Welch interval for samples that share nothing) and, for rates,
   :func:`paired_rate_diff_ci` (Agresti-Min: the Wald interval after adding half a
   pseudo-game to each cell of the paired 2 x 2 table; never zero width).
 - **Checks:** :func:`agrees` / :func:`rate_agrees` ("within k standard errors").
@@ -44,7 +45,7 @@ import numpy as np
 from pushlab.errors import PushlabError
 
 __all__ = ["Z95", "normal_quantile", "t_quantile", "proportion_ci", "wald_ci", "rate_ci",
-           "mean_ci", "column_mean_ci", "paired_diff_ci", "paired_rate_diff_ci", "agrees",
+           "mean_ci", "column_mean_ci", "diff_ci", "paired_diff_ci", "paired_rate_diff_ci", "agrees",
            "rate_agrees", "rate_se", "games_needed", "coverage", "coverage_table", "simulated_coverage",
            "format_ci", "NOT_ENOUGH", "METHODS"]
 
@@ -313,6 +314,29 @@ def paired_diff_ci(a, b, level: float = 0.95):
         m, h = mean_ci(d, level)
         return m, m - h, m + h
     return column_mean_ci(d, level)
+
+
+def diff_ci(a, b, level: float = 0.95):
+    """``(mean a - mean b, low, high)`` for two *independent* samples (Welch t interval).
+
+    The degrees of freedom are Welch-Satterthwaite's, rounded down (a little wider).
+    This is the comparison to use when the two samples share no games; on the same
+    games, :func:`paired_diff_ci` is narrower.
+
+    >>> d, lo, hi = diff_ci([3, 5, 4, 6], [1, 4, 2, 5]); d, round(lo, 3), round(hi, 3)
+    (1.5, -1.374, 4.374)
+    """
+    a, b = _sample(a, "diff_ci").ravel(), _sample(b, "diff_ci").ravel()
+    d = float(a.mean() - b.mean())
+    if a.size < 2 or b.size < 2:
+        return d, float("nan"), float("nan")
+    va, vb = a.var(ddof=1) / a.size, b.var(ddof=1) / b.size
+    se = math.sqrt(va + vb)
+    if se == 0:
+        return d, d, d
+    df = (va + vb) ** 2 / (va**2 / (a.size - 1) + vb**2 / (b.size - 1))
+    half = t_quantile(1 - (1 - _level(level)) / 2, max(1, int(df))) * se
+    return d, d - half, d + half
 
 
 def paired_rate_diff_ci(a, b, level: float = 0.95):

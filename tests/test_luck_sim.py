@@ -442,3 +442,28 @@ def test_from_position_rejects_what_it_cannot_run():
     over = mixed_position(0, 2, False, 10_000)
     with pytest.raises(SetupError, match="over"):
         simulate_from(over, 10, "after 3", rng=rng)
+
+
+# ---------------------------------------------------------------------- both readings of rule 10
+def test_compare_switch_rules_plays_both_readings_on_the_same_deals():
+    from pushlab.luck.sim import compare_switch_rules
+
+    seen = []
+    res = compare_switch_rules(150, 4, k=3, rng=np.random.default_rng(21), batch=100,
+                               progress=lambda done, total: seen.append((done, total)))
+    assert seen == [(100, 150), (150, 150)]
+    # the same deals, drawn from the generator in the same order, replayed one rule at a time
+    rng = np.random.default_rng(21)
+    for lo, size in ((0, 100), (100, 50)):
+        decks = random_decks(size, rng)
+        dice = rng.integers(0, 6, size=decks.shape, dtype=np.int8)
+        for rule in ("turn", "game"):
+            again = simulate_games(players=4, k=3, decks=decks, dice=dice, switch_rule=rule)
+            assert (res[rule].scores[lo:lo + size] == again.scores).all()
+        final = engine_game(decks[0], dice[0], 4, [3] * 4, [None] * 4, False, True, "game")
+        assert tuple(res["game"].scores[lo]) == final.scores()
+    assert (res["turn"].scores != res["game"].scores).any()
+    for bad in (dict(players=2), dict(players=4, games=0), dict(players=4, rng=None)):
+        kwargs = dict(games=10, rng=np.random.default_rng(0)) | bad
+        with pytest.raises(SetupError):
+            compare_switch_rules(**kwargs)

@@ -170,3 +170,27 @@ def test_tournament_data_reads_the_result_intervals():
     with pytest.raises(PushlabError, match="win_rate"):
         pl.tournament_data(res, "median")
     assert labelled(pl.strategy_comparison(data))
+
+
+def test_switch_rule_plot_data_summary_and_errors():
+    from pushlab.luck.sim import compare_switch_rules
+
+    res = compare_switch_rules(400, 3, k=4, rng=np.random.default_rng(3))
+    d = pl.switch_rule_data(res)
+    assert d["players"] == 3 and d["games"] == 400
+    for rule in ("turn", "game"):
+        r = d["rules"][rule]
+        assert np.allclose(r["rate"], res[rule].win_rates())
+        assert (r["lo"] < r["rate"]).all() and (r["rate"] < r["hi"]).all()
+    diff = d["diff"]
+    assert np.allclose(diff["rate"], res["game"].win_rates() - res["turn"].win_rates())
+    assert (diff["lo"] <= diff["rate"]).all() and (diff["rate"] <= diff["hi"]).all()
+    ax = pl.switch_rule_seats(d)
+    assert labelled(ax) and ax.get_xticklabels()[0].get_text() == "seat 1 (starts)"
+    assert len(ax.patches) == 6                        # 3 seats x 2 readings
+    text = pl.switch_rule_summary(d)
+    assert "Going first" in text and "seat 3:" in text and "95%" in text
+    with pytest.raises(PushlabError, match="turn"):
+        pl.switch_rule_data({"turn": res["turn"]})
+    with pytest.raises(PushlabError):
+        pl.switch_rule_seats({"players": 3})

@@ -10,9 +10,9 @@ import pytest
 from pushlab.errors import ParseError
 from pushlab.rummy import (CONTRACTS, Card, HAND_SIZES, Meld, full_deck, is_valid_meld, meets_contract,
                            parse_cards, penalty)
-from pushlab.rummy.finder import (_deficit_plan, _deficit_slow, best_contract, best_extra_melds,
-                                  contract_deficit, find_contract, hand_key, might_place,
-                                  quick_contract)
+from pushlab.rummy.finder import (best_contract, best_extra_melds, contract_deficit, deficit_plan,
+                                  find_contract, hand_key, might_place, quick_contract, reference)
+from pushlab.rummy.finder.extra import layoff_targets, new_meld_possible, table_infos
 
 DECK = full_deck()
 
@@ -22,8 +22,15 @@ def cards(text):
     return parse_cards(text)
 
 
+def pairs(melds):
+    """Melds as (kind, cards) pairs."""
+    return [(m.kind, m.cards) for m in melds]
+
+
 def abstract(way):
-    """A way with every wild written W (which wild fills which place is not a difference)."""
+    """A way (Melds or (kind, cards) pairs) with every wild written W (which wild fills which
+    place is not a difference)."""
+    way = [(m.kind, m.cards) if isinstance(m, Meld) else m for m in way]
     return tuple(sorted((k, tuple("W" if c.is_wild else str(c) for c in cs)) for k, cs in way))
 
 
@@ -121,7 +128,7 @@ def brute_ways(hand, deal):
 
 def test_deal1_two_sets_with_a_wild():
     ways = find_contract("7H 7S JK 9C 9D 9S", 1)
-    assert ways == [[("set", cards("7S 7H JK")), ("set", cards("9S 9D 9C"))]]
+    assert ways == [[Meld("set", "7S 7H JK"), Meld("set", "9S 9D 9C")]]
     assert best_contract("7H 7S JK 9C 9D 9S", 1).penalty == 0
 
 
@@ -133,21 +140,21 @@ def test_deal1_impossible_without_enough_naturals():
 
 def test_deal2_set_and_run_with_high_ace():
     way = best_contract("QC KC AC JK 5H 5S 5D", 2)
-    assert way.melds == [("set", cards("5S 5H 5D")), ("run", cards("JK QC KC AC"))]
+    assert pairs(way.melds) == [("set", cards("5S 5H 5D")), ("run", cards("JK QC KC AC"))]
     assert way.rest == () and way.penalty == 0
 
 
 def test_deal3_low_ace_run_and_own_two_is_natural_in_place():
     way = best_contract("AD 3D 4D 2D 7S 8S 9S 10S", 3)
-    assert ("run", cards("AD 2D 3D 4D")) in way.melds       # 2D in its own place (rule 10)
-    assert ("run", cards("7S 8S 9S 10S")) in way.melds
+    assert Meld("run", "AD 2D 3D 4D") in way.melds       # 2D in its own place (rule 10)
+    assert Meld("run", "7S 8S 9S 10S") in way.melds
     assert Meld("run", "AD 2D 3D 4D").natural == (True,) * 4
 
 
 def test_own_two_goes_to_its_place_even_when_another_meld_needs_a_wild():
     way = best_contract("AH 3H 4H 5S 5D 2H 2C", 2)
-    assert way.melds == [("set", cards("5S 5D 2C")), ("run", cards("AH 2H 3H 4H"))]
-    assert all(Meld(k, cs).natural.count(False) <= 1 for k, cs in way.melds)
+    assert way.melds == [Meld("set", "5S 5D 2C"), Meld("run", "AH 2H 3H 4H")]
+    assert all(m.natural.count(False) <= 1 for m in way.melds)
 
 
 def test_no_wrap_around():
@@ -167,14 +174,14 @@ def test_full_sets_leave_a_natural_rather_than_the_wild():
 def test_deal4_three_sets_with_two_copies():
     way = best_contract("7H 7S 7H 7S JK 2D KH KS KD", 4)
     assert way is not None and way.penalty == 0
-    assert sorted(len(cs) for _, cs in way.melds) == [3, 3, 3]
+    assert sorted(len(m) for m in way.melds) == [3, 3, 3]
 
 
 def test_deal5_two_runs_of_five_in_one_suit_from_both_copies():
     hand = "3H 4H 5H 6H 7H 3H 4H 5H 6H JK"
     way = best_contract(hand, 5)
     assert way.penalty == 0 and meets_contract(way.melds, 5)
-    assert all(k == "run" and len(cs) >= 5 for k, cs in way.melds)
+    assert all(m.kind == "run" and len(m) >= 5 for m in way.melds)
 
 
 def test_keep_wilds_uses_fewest_wilds():
@@ -214,7 +221,7 @@ def test_find_contract_equals_brute_force(deal):
         assert len({abstract(w) for w in mine}) == len(mine), "ways are distinct"
         for way in mine:
             assert meets_contract(way, deal)
-            used = Counter(c for _, cs in way for c in cs)
+            used = Counter(c for m in way for c in m.cards)
             assert all(used[c] <= Counter(hand)[c] for c in used)
         assert {abstract(w) for w in mine} == brute_ways(hand, deal), hand
         nonempty += bool(mine)
@@ -228,10 +235,10 @@ def test_best_is_least_penalty_among_all_ways(deal):
         best = best_contract(hand, deal)
         assert (best is None) == (not ways) == (contract_deficit(hand, deal) != 0)
         if ways:
-            least = min(penalty(Counter(hand) - Counter(c for _, cs in w for c in cs)) for w in ways)
+            least = min(penalty(Counter(hand) - Counter(c for m in w for c in m.cards)) for w in ways)
             assert best.penalty == least == penalty(best.rest)
             assert meets_contract(best.melds, deal)
-            assert Counter(best.rest) + Counter(c for _, cs in best.melds for c in cs) == Counter(hand)
+            assert Counter(best.rest) + Counter(c for m in best.melds for c in m.cards) == Counter(hand)
 
 
 @pytest.mark.parametrize("deal", [1, 2, 3, 4, 5])
@@ -244,7 +251,7 @@ def test_keep_wilds_is_fewest_wilds_then_least_penalty(deal):
         if not ways:
             continue
         def key(way):
-            used = [c for _, cs in way for c in cs]
+            used = [c for m in way for c in m.cards]
             return (sum(c.is_wild for c in used), penalty(Counter(hand) - Counter(used)))
         assert key(kept.melds) == min(key(w) for w in ways)
         assert meets_contract(kept.melds, deal)
@@ -261,10 +268,10 @@ def test_quick_contract_uses_the_fewest_wilds(deal):
         if quick is None:
             continue
         assert meets_contract(quick.melds, deal)
-        used = Counter(c for _, cs in quick.melds for c in cs)
+        used = Counter(c for m in quick.melds for c in m.cards)
         assert used + Counter(quick.rest) == Counter(hand)
         kept = best_contract(hand, deal, keep_wilds=True)
-        wild = lambda way: sum(c.is_wild for _, cs in way.melds for c in cs)  # noqa: E731
+        wild = lambda way: sum(c.is_wild for m in way.melds for c in m.cards)  # noqa: E731
         assert wild(quick) == wild(kept)
         checked += 1
     assert checked >= 10
@@ -275,8 +282,8 @@ def test_fast_deficit_equals_enumeration(deal):
     for extra in (0, 4):
         for hand in random_hands(30 + deal, deal, 40, extra):
             counts, _ = hand_key(hand)
-            plan = _deficit_plan(counts, deal)
-            slow = _deficit_slow(counts, deal)
+            plan = deficit_plan(counts, deal)
+            slow = reference.deficit(counts, deal)
             assert (plan and plan[0]) == slow or (plan is None and slow is None)
             if plan:                               # the plan's naturals are really held
                 assert all(k <= counts[i] for i, k in Counter(plan[1]).items())
@@ -302,7 +309,7 @@ def apply_extra(table, extra):
         for c in lay.high:
             m = m.lay_off(c, None if m.kind == "set" else "high")
         table[lay.index] = m
-    return table + [Meld(k, cs) for k, cs in extra.melds]
+    return table + list(extra.melds)
 
 
 def test_extra_lays_off_at_both_ends_and_melds():
@@ -360,8 +367,7 @@ def test_might_place_never_rules_out_a_card_the_search_places():
     assert ruled_out > 20
 
 
-def test_lay_off_shortcut_equals_exhaustive_search(monkeypatch):
-    import pushlab.rummy.finder as finder
+def test_lay_off_shortcut_equals_exhaustive_search():
     rng = np.random.default_rng(21)
     tables = [[Meld("run", "5H 6H 7H"), Meld("set", "9S 9D JK"), Meld("run", "3H 4H 5H 6H")],
               [Meld("run", "JK 3C 4C 5C"), Meld("run", "10D JD QD"), Meld("set", "AS AH AC"),
@@ -370,9 +376,8 @@ def test_lay_off_shortcut_equals_exhaustive_search(monkeypatch):
     for k in range(40):
         hand = tuple(DECK[i] for i in rng.choice(108, int(rng.integers(2, 9)), replace=False))
         fast.append((hand, tables[k % 2], best_extra_melds(hand, tables[k % 2]).penalty))
-    monkeypatch.setattr(finder, "_AMPLE_SHORTCUT", False)
     for hand, table, pen in fast:
-        assert best_extra_melds(hand, table).penalty == pen
+        assert reference.best_extra_melds(hand, table).penalty == pen
 
 
 def test_html_views_show_the_cards():
@@ -442,7 +447,7 @@ def brute_assignments(hand, deal):
 def signature(way):
     """A way as its melds' (kind, naturals, number of wilds), in sorted order."""
     return tuple(sorted((k, tuple(sorted(c for c in cs if c.is_natural)), sum(c.is_wild for c in cs))
-                        for k, cs in way))
+                        for k, cs in pairs(way)))
 
 
 def cluster_hands(seed, deal, n_hands):
@@ -467,7 +472,7 @@ def cluster_hands(seed, deal, n_hands):
 def check_way(way, hand, deal):
     """A way is valid, meets the contract and uses cards of the hand."""
     assert meets_contract(way, deal), (hand, way)
-    used = Counter(c for _, cs in way for c in cs)
+    used = Counter(c for m in way for c in m.cards)
     assert not used - Counter(hand), (hand, way)
 
 
@@ -506,10 +511,10 @@ def test_finder_equals_brute_force_over_assignments(deal):
                      for _, rs, rest in ok)
         for way in (best, kept, quick):
             check_way(way.melds, hand, deal)
-            assert Counter(way.rest) + Counter(c for _, cs in way.melds for c in cs) == Counter(hand)
+            assert Counter(way.rest) + Counter(c for m in way.melds for c in m.cards) == Counter(hand)
             assert way.penalty == penalty(way.rest)
         assert best.penalty == least, hand
-        used_wilds = lambda way: sum(c.is_wild for _, cs in way.melds for c in cs)  # noqa: E731
+        used_wilds = lambda way: sum(c.is_wild for m in way.melds for c in m.cards)  # noqa: E731
         assert (used_wilds(kept), kept.penalty) == fewest, hand
         assert used_wilds(quick) == fewest[0], hand
     assert met >= 10            # the check is not vacuous
@@ -518,7 +523,6 @@ def test_finder_equals_brute_force_over_assignments(deal):
 def test_quick_prechecks_agree_with_the_full_ones():
     """The bitmask test for new melds equals the counts-based one; the reach test of lay-off
     targets returns nothing exactly when the memoized enumeration finds nothing."""
-    import pushlab.rummy.finder as finder
     rng = np.random.default_rng(17)
     tables = [[Meld("run", "5H 6H 7H"), Meld("set", "9S 9D JK"), Meld("run", "JK 3C 4C 5C")],
               [Meld("run", "10D JD QD"), Meld("set", "AS AH AC"), Meld("run", "QS KS AS"),
@@ -528,11 +532,9 @@ def test_quick_prechecks_agree_with_the_full_ones():
         hand = tuple(DECK[i] for i in rng.choice(108, int(rng.integers(1, 11)), replace=False))
         counts, wilds = hand_key(hand)
         if wilds < 2:                          # as the search asks (2 wilds: always maybe)
-            assert finder._new_meld_possible_cards(hand, wilds) == finder._new_meld_possible(counts, wilds), hand
-        for info in finder._table_infos(tables[k % 2]):
-            part = (tuple(counts[13 * t + info[1] - 1] for t in range(4)) if info[0] == "set"
-                    else counts[13 * info[1]:13 * info[1] + 13])
-            full = finder._layoff_targets_cached(info, part, wilds)
-            assert finder._layoff_targets(info, counts, wilds) == full, (hand, info)
+            assert new_meld_possible(hand, wilds) == reference.new_meld_possible(counts, wilds), hand
+        for info in table_infos(tables[k % 2]):
+            full = reference.layoff_targets(info, counts, wilds)
+            assert layoff_targets(info, counts, wilds) == full, (hand, info)
             found += bool(full)
     assert found > 50

@@ -613,6 +613,44 @@ def _per_seat(k, bank_at, players):
             np.array([_NEVER if x is None else int(x) for x in bb]))
 
 
+# ---------------------------------------------------------------------- the two readings of rule 10
+def compare_switch_rules(games: int = 20_000, players: int = 4, *, k=4, bank_at=DEFAULT_BANK_AT,
+                         rng=None, batch: int = 2_000, progress=None) -> dict:
+    """Whole games under both readings of rule 10 on the same decks and dice.
+
+    Returns ``{"turn": GamesResult, "game": GamesResult}`` (``switch_rule`` values); game
+    ``i`` of both results was dealt the same shuffled deck and die faces (common random
+    numbers), so per-game differences are paired. Every seat plays ``StopAfter(k,
+    bank_at)`` as in :func:`simulate_games`. ``progress(done, total)`` is called after
+    each batch. Needs 3-6 players: with 2 the switch cards are removed (rule 3).
+
+    >>> res = compare_switch_rules(200, 3, rng=np.random.default_rng(0))
+    >>> sorted(res), res["turn"].scores.shape, bool((res["turn"].scores != res["game"].scores).any())
+    (['game', 'turn'], (200, 3), True)
+    """
+    if isinstance(players, bool) or not isinstance(players, (int, np.integer)) \
+            or not 3 <= players <= 6:
+        raise SetupError(f"comparing the switch rules needs 3 to 6 players (with 2 the switch "
+                         f"cards are removed, rule 3), got {players!r}")
+    if not isinstance(rng, np.random.Generator):
+        raise SetupError("compare_switch_rules needs a numpy Generator (rng=np.random.default_rng(seed))")
+    if isinstance(games, bool) or not isinstance(games, (int, np.integer)) or games < 1:
+        raise SetupError(f"games must be a positive int, got {games!r}")
+    rules = ("turn", "game")
+    parts = {rule: [] for rule in rules}
+    for lo in range(0, games, batch):
+        decks = random_decks(min(games, lo + batch) - lo, rng)
+        dice = rng.integers(0, 6, size=decks.shape, dtype=np.int8)
+        for rule in rules:
+            parts[rule].append(simulate_games(players=players, k=k, bank_at=bank_at, decks=decks,
+                                              dice=dice, switch_rule=rule))
+        if progress is not None:
+            progress(min(games, lo + batch), games)
+    return {rule: GamesResult(*(np.concatenate([getattr(r, f) for r in parts[rule]])
+                                for f in ("scores", "wins", "turns")))
+            for rule in rules}
+
+
 # ---------------------------------------------------------------------- from a position
 @dataclass(frozen=True)
 class Continuations:
@@ -1125,3 +1163,26 @@ class _Lockstep:
         self.fresh[rows] = True
         self.active[rows] = (self.active[rows] + 1) % self.n
         self.turns[rows] += 1
+
+
+def policy_duel(k_a: int, k_b: int, games: int, rng, *, opponent_k: int = 4, bank_at=None):
+    """Policy "stop after k_a cards" and "stop after k_b cards" on the same games.
+
+    Each plays seat 0 of a two-player game against ``StopAfter(opponent_k)`` on the same
+    ``games`` decks and dice (common random numbers, drawn from ``rng``), so the per-game
+    differences compare the policies, not the luck. Returns ``(result_a, result_b)``,
+    two :class:`GamesResult`; seat 0 is the policy.
+
+    >>> a, b = policy_duel(3, 5, 50, np.random.default_rng(1))
+    >>> a.scores.shape == b.scores.shape == (50, 2)
+    True
+    """
+    from functools import partial
+
+    if not isinstance(rng, np.random.Generator):
+        raise SetupError("policy_duel needs a numpy Generator (np.random.default_rng(seed))")
+    decks = random_decks(games, rng, switch_cards=False)
+    dice = rng.integers(0, 6, size=decks.shape)
+    play = partial(simulate_games, players=2, bank_at=bank_at, decks=decks, dice=dice,
+                   switch_cards=False)
+    return play(k=[k_a, opponent_k]), play(k=[k_b, opponent_k])

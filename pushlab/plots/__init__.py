@@ -3,6 +3,7 @@
 - :mod:`pushlab.plots.luck`  -- Push (push-your-luck): bust odds, expected values,
   policy map, Monte Carlo convergence, strategy comparison.
 - :mod:`pushlab.plots.rummy` -- Push (contract rummy).
+- :mod:`pushlab.plots.stats` -- uncertainty itself: interval coverage, differences, widths.
 
 Plots only draw; the numbers come from the games' ``odds``, ``sim`` and ``tournament``.
 """

@@ -20,12 +20,13 @@ from collections.abc import Mapping
 import numpy as np
 
 from pushlab.errors import PushlabError
-from pushlab.stats import Z95, mean_ci
+from pushlab.stats import Z95, mean_ci, rate_ci
 
 __all__ = [
     "midgame", "tournament_data", "push_path", "bust_odds", "bust_odds_data", "ev_one_more", "ev_data",
     "policy_map", "policy_data",
     "mc_convergence", "strategy_comparison", "bot_label", "mean_ci", "Z95",
+    "switch_rule_data", "switch_rule_seats", "switch_rule_summary",
 ]
 
 DRAW_COLOUR, STOP_COLOUR = "#1e63b8", "#d32f2f"
@@ -252,7 +253,8 @@ def mc_convergence(samples, exact, ax=None, z: float = Z95, label: str = "P(bust
     """Law of large numbers: the running Monte Carlo mean against the exact value, with a 95% band.
 
     ``samples`` are independent outcomes (0/1 for an event, or values); the band is
-    ``exact ± z·σ/√n`` with σ from all samples, so it shrinks like 1/√n.
+    ``exact ± z·σ/√n``, so it shrinks like 1/√n. For 0/1 outcomes σ = √(p(1-p)) of the
+    exact p (never zero unless p is 0 or 1); otherwise σ is the sample SD of all samples.
     """
     arr = np.asarray(samples, dtype=float).ravel()
     if arr.size < 2:
@@ -260,7 +262,8 @@ def mc_convergence(samples, exact, ax=None, z: float = Z95, label: str = "P(bust
     exact = float(exact)
     n = np.arange(1, arr.size + 1)
     running = np.cumsum(arr) / n
-    sigma = float(arr.std(ddof=1))
+    binary = bool(np.isin(arr, (0.0, 1.0)).all()) and 0 <= exact <= 1
+    sigma = float(np.sqrt(exact * (1 - exact))) if binary else float(arr.std(ddof=1))
     half = z * sigma / np.sqrt(n)
     ax = _axes(ax)
     ax.fill_between(n, exact - half, exact + half, color="#9cc3e8", alpha=0.5,
@@ -280,6 +283,113 @@ def mc_convergence(samples, exact, ax=None, z: float = Z95, label: str = "P(bust
     ax.grid(alpha=0.3, which="both")
     ax.legend(loc="lower right")          # the running mean has settled near the exact value there
     return ax
+
+
+RULE_COLOURS = {"turn": "#8fb3d9", "game": "#e0a458"}
+RULE_WORDS = {"turn": "per turn (default)", "game": "lasting (the rule texts' wording)"}
+
+
+def switch_rule_data(results) -> dict:
+    """Win rates per seat under both readings of rule 10, with 95% intervals.
+
+    ``results``: ``{"turn": GamesResult, "game": GamesResult}`` of paired games, as
+    :func:`pushlab.luck.sim.compare_switch_rules` returns. Per rule and seat: the win
+    rate (ties shared) with its Wilson interval (:func:`pushlab.stats.rate_ci`); per
+    seat, the paired difference game - turn (:func:`pushlab.stats.paired_rate_diff_ci`,
+    the same deals under both rules). Arrays are indexed by seat (0 starts the game).
+
+    >>> from pushlab.luck.sim import compare_switch_rules
+    >>> d = switch_rule_data(compare_switch_rules(300, 3, rng=np.random.default_rng(1)))
+    >>> d["players"], d["games"], sorted(d["rules"]), len(d["diff"]["rate"])
+    (3, 300, ['game', 'turn'], 3)
+    """
+    from pushlab.stats import paired_rate_diff_ci, rate_ci
+
+    if not isinstance(results, Mapping) or set(results) != {"turn", "game"}:
+        raise PushlabError("switch_rule_data needs {'turn': result, 'game': result} "
+                           "(pushlab.luck.sim.compare_switch_rules)")
+    turn, game = results["turn"].wins, results["game"].wins
+    if turn.shape != game.shape or turn.size == 0:
+        raise PushlabError("the two readings need paired results of the same games")
+    rules = {}
+    for rule, wins in (("turn", turn), ("game", game)):
+        rate, lo, hi = rate_ci(wins)
+        rules[rule] = {"rate": rate, "lo": lo, "hi": hi}
+    d, dlo, dhi = paired_rate_diff_ci(game, turn)
+    return {"players": turn.shape[1], "games": turn.shape[0], "rules": rules,
+            "diff": {"rate": d, "lo": dlo, "hi": dhi}}
+
+
+def switch_rule_seats(data, ax=None):
+    """Win rate by seat under both readings of rule 10, with 95% intervals and the fair share.
+
+    ``data`` as :func:`switch_rule_data` returns.
+    """
+    if not isinstance(data, Mapping) or "rules" not in data:
+        raise PushlabError("switch_rule_seats needs the mapping switch_rule_data returns")
+    n = int(data["players"])
+    ax = _axes(ax, size=(7.5, 4))
+    pos = np.arange(n)
+    width = 0.38
+    for j, rule in enumerate(("turn", "game")):
+        r = data["rules"][rule]
+        rate, lo, hi = (100 * np.asarray(r[key], dtype=float) for key in ("rate", "lo", "hi"))
+        x = pos + (j - 0.5) * width
+        ax.bar(x, rate, width, color=RULE_COLOURS[rule],
+               label=f"switch cards {RULE_WORDS[rule]}")
+        ax.errorbar(x, rate, yerr=[rate - lo, hi - rate], fmt="none", ecolor="#222", capsize=3)
+    ax.axhline(100 / n, color="#555", linestyle="--", linewidth=1,
+               label=f"fair share (1 in {n})")
+    ax.errorbar([], [], yerr=[], fmt="none", ecolor="#222", capsize=3,
+                label="95% confidence interval (Wilson)")
+    ax.set_xticks(pos, [f"seat {i + 1}" + (" (starts)" if i == 0 else "") for i in range(n)])
+    ax.set_xlabel(f"seat in turn order ({n} players, {int(data['games']):,} games per reading)")
+    ax.set_ylabel("win rate (%)")
+    ax.set_title("Who wins under each reading of the switch cards?")
+    ax.set_ylim(bottom=0)
+    ax.grid(axis="y", alpha=0.3)
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.16), ncol=2, frameon=False)
+    return ax
+
+
+def switch_rule_summary(data) -> str:
+    """The answer of :func:`switch_rule_data` in words (Markdown), with its 95% intervals.
+
+    >>> d = {"players": 3, "games": 900, "rules": {
+    ...     r: {"rate": np.array([.3, .4, .3]), "lo": np.array([.27, .37, .27]),
+    ...         "hi": np.array([.33, .43, .33])} for r in ("turn", "game")},
+    ...     "diff": {"rate": np.zeros(3), "lo": np.full(3, -.02), "hi": np.full(3, .02)}}
+    >>> text = switch_rule_summary(d)
+    >>> "worth -3.3% and -3.3%" in text, "more than about 2.0%" in text, "far more" in text
+    (True, True, True)
+    """
+    from pushlab.stats import format_ci
+
+    n = int(data["players"])
+    rules, diff = data["rules"], data["diff"]
+    first = {rule: f"{rules[rule]['rate'][0]:.1%} {format_ci(rules[rule]['lo'][0], rules[rule]['hi'][0])}"
+             for rule in rules}
+    edge = {rule: rules[rule]["rate"][0] - 1 / n for rule in rules}
+    seats = [f"seat {i + 1}: {diff['rate'][i]:+.1%} {format_ci(diff['lo'][i], diff['hi'][i], '+.1%')}"
+             for i in range(n)]
+    bound = float(max(np.max(np.abs(diff["lo"])), np.max(np.abs(diff["hi"]))))
+    turn = np.asarray(rules["turn"]["rate"], dtype=float)
+    clear = [i + 1 for i in range(n) if diff["lo"][i] > 0 or diff["hi"][i] < 0]
+    text = (f"**Going first** wins {first['turn']} of the games under the per-turn reading and "
+            f"{first['game']} under the lasting one; a fair share is {1 / n:.1%}, so going first "
+            f"is worth {edge['turn']:+.1%} and {edge['game']:+.1%} (win rate minus fair share). "
+            f"**Lasting minus per-turn**, on the same {int(data['games']):,} deals: "
+            + "; ".join(seats) + ". "
+            f"No seat's win rate moves by more than about {bound:.1%} (the widest bound of these "
+            f"intervals); the seats themselves range from {turn.min():.1%} to {turn.max():.1%}")
+    spread = turn.max() - turn.min()
+    text += (": where you sit matters far more than how the switch cards are read." if spread > 2 * bound
+             else ".")
+    if clear:
+        which = ", ".join(f"seat {i}" for i in clear)
+        text += (f" The interval of {which} excludes 0; with {n} seats each tested at 95%, such a "
+                 "hit can be luck, so play more games before believing it.")
+    return text + " (95% intervals; every seat plays the same bot.)"
 
 
 def bot_label(name) -> str:
@@ -314,8 +424,10 @@ def bot_label(name) -> str:
 def strategy_comparison(data, ax=None, quantity: str = "win rate", unit: str = "%"):
     """Strategies side by side with 95% confidence-interval error bars.
 
-    ``data`` maps a strategy name to either raw outcomes (a sequence of numbers; mean
-    and CI are computed by :func:`mean_ci`) or ``{"mean": m, "lo": lo, "hi": hi}``.
+    ``data`` maps a strategy name to either raw outcomes (a sequence of numbers) or
+    ``{"mean": m, "lo": lo, "hi": hi}``. Raw outcomes with ``unit="%"`` are wins or win
+    shares in 0..1 (Wilson interval, :func:`pushlab.stats.rate_ci`); otherwise values
+    (t interval, :func:`mean_ci`; a single value has no bar).
     With ``unit="%"`` values are fractions shown as percentages. Bot names such as
     ``"StopAfter(2, bank_at=None)"`` are shown in words (:func:`bot_label`).
     """
@@ -325,9 +437,11 @@ def strategy_comparison(data, ax=None, quantity: str = "win rate", unit: str = "
     for name, value in data.items():
         if isinstance(value, Mapping):
             m, lo, hi = float(value["mean"]), float(value["lo"]), float(value["hi"])
+        elif unit == "%":
+            m, lo, hi = rate_ci(value)
         else:
             m, h = mean_ci(value)
-            lo, hi = m - h, m + h
+            lo, hi = m - h, m + h       # NaN for a single value: no error bar
         names.append(bot_label(name)); means.append(m); lows.append(lo); highs.append(hi)
     scale = 100.0 if unit == "%" else 1.0
     means, lows, highs = (scale * np.asarray(v) for v in (means, lows, highs))

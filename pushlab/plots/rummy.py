@@ -18,7 +18,7 @@ from collections.abc import Mapping
 import numpy as np
 
 from pushlab.errors import PushlabError
-from pushlab.stats import Z95, mean_ci
+from pushlab.stats import Z95, mean_ci, proportion_ci
 
 __all__ = [
     "contract_probability",
@@ -47,23 +47,41 @@ def _need(data, what):
 
 
 def _series(value):
-    """Split a plot entry into (probabilities, standard errors or None)."""
-    if isinstance(value, Mapping):
-        p = np.asarray(value["p"], dtype=float)
-        se = value.get("se")
-        return p, (None if se is None else np.asarray(se, dtype=float))
-    return np.asarray(value, dtype=float), None
+    """Split a plot entry into (probabilities, 95% error bars below/above as a 2 x k array, or None).
+
+    A mapping gives ``"p"`` and either ``"lo"``/``"hi"`` (the interval), or ``"n"`` (the
+    number of trials: the Wilson interval of :func:`pushlab.stats.proportion_ci`, never
+    zero width), or only ``"se"`` (p ± 1.96 se, clipped to 0..1).
+
+    >>> _series({"p": [0.0, 0.5], "n": [10, 10]})[1].round(3).tolist()
+    [[0.0, 0.263], [0.278, 0.263]]
+    """
+    if not isinstance(value, Mapping):
+        return np.asarray(value, dtype=float), None
+    p = np.asarray(value["p"], dtype=float)
+    if "lo" in value and "hi" in value:
+        lo, hi = np.asarray(value["lo"], dtype=float), np.asarray(value["hi"], dtype=float)
+    elif value.get("n") is not None:
+        n = np.broadcast_to(np.asarray(value["n"], dtype=float), p.shape)
+        lo, hi = proportion_ci(np.clip(p * n, 0, n), np.round(n))
+    elif value.get("se") is not None:
+        half = Z95 * np.asarray(value["se"], dtype=float)
+        lo, hi = np.clip(p - half, 0, 1), np.clip(p + half, 0, 1)
+    else:
+        return p, None
+    return p, np.array([np.maximum(p - lo, 0), np.maximum(hi - p, 0)])
 
 
 def contract_probability(exact=None, ax=None, *, simulated=None, turns=None):
     """Probability of holding the contract, per deal, by turns played.
 
     ``exact`` maps deal -> probabilities after 0, 1, 2, ... own turns (index 0 =
-    as dealt); ``simulated`` the same, or deal -> ``{"p": [...], "se": [...]}``,
+    as dealt); ``simulated`` the same, or deal -> ``{"p": [...], "n": [...]}`` (trials
+    behind each point: Wilson 95 % intervals; see :func:`_series` for the other forms),
     drawn as points with 95 % error bars so the two can be compared.
 
     >>> import matplotlib; matplotlib.use("Agg")
-    >>> ax = contract_probability({1: [0.01, 0.05, 0.1]}, simulated={1: {"p": [0.0, 0.06, 0.1], "se": [0, 0.01, 0.01]}})
+    >>> ax = contract_probability({1: [0.01, 0.05, 0.1]}, simulated={1: {"p": [0.0, 0.06, 0.1], "n": 200}})
     >>> ax.get_xlabel()
     'own turns played (0 = as dealt)'
     """
@@ -75,9 +93,8 @@ def contract_probability(exact=None, ax=None, *, simulated=None, turns=None):
     colours = {deal: f"C{i}" for i, deal in enumerate(deals)}
     shift = {deal: 0.1 * (i - (len(deals) - 1) / 2) for i, deal in enumerate(deals)}
     for deal in sorted(simulated):
-        p, se = _series(simulated[deal])
+        p, yerr = _series(simulated[deal])
         x = (np.arange(len(p)) if turns is None else np.asarray(turns, dtype=float)[: len(p)]) + shift[deal]
-        yerr = None if se is None else Z95 * se
         ax.errorbar(x, p, yerr=yerr, fmt="-o", ms=3.5, lw=1.2, capsize=2, color=colours[deal],
                     label=f"deal {deal} simulated (95 % CI)")
     for deal in sorted(exact):
@@ -95,13 +112,15 @@ def contract_probability(exact=None, ax=None, *, simulated=None, turns=None):
 
 
 def _point(value):
-    """(probability, standard error or None) of one plot entry: a number, a Fraction,
-    an ``Estimate`` (``mean``/``se``) or ``{"p": .., "se": ..}``."""
+    """(probability, (error below, error above) of its 95% interval, or None) of one plot
+    entry: a number, a Fraction, an ``Estimate`` (its ``ci95``) or a mapping as in :func:`_series`."""
     if isinstance(value, Mapping):
-        p, se = _series(value)
-        return float(p), (None if se is None else float(se))
-    if hasattr(value, "mean") and hasattr(value, "se"):
-        return float(value.mean), float(value.se)
+        p, err = _series(value)
+        return float(p), (None if err is None else (float(err[0]), float(err[1])))
+    if hasattr(value, "mean") and hasattr(value, "ci95"):
+        lo, hi = value.ci95
+        p = float(value.mean)
+        return p, (max(p - lo, 0.0), max(hi - p, 0.0))
     return float(value), None
 
 
@@ -127,7 +146,7 @@ def wild_value(data, ax=None, *, simulated=None, log: bool = False):
     """Probability of the contract as dealt, by number of wild cards in the hand.
 
     ``data`` maps a label (e.g. ``"deal 1"``) -> {number of wilds: probability} drawn
-    as bars (a probability may be a Fraction, ``{"p": .., "se": ..}`` or an
+    as bars (a probability may be a Fraction, ``{"p": .., "n": ..}`` or an
     ``Estimate`` for simulated values, shown with a 95 % error bar). ``simulated``
     (same labels) adds Monte Carlo points with 95 % error bars on top of the bars, to
     check exact values by simulation. ``log=True`` uses a logarithmic probability axis
@@ -136,7 +155,7 @@ def wild_value(data, ax=None, *, simulated=None, log: bool = False):
 
     >>> import matplotlib; matplotlib.use("Agg")
     >>> ax = wild_value({"deal 1": {0: 0.02, 1: 0.1, 2: 0.4}},
-    ...                 simulated={"deal 1": {2: {"p": 0.38, "se": 0.02}}})
+    ...                 simulated={"deal 1": {2: {"p": 0.38, "n": 600}}})
     >>> ax.get_ylabel(), [t.get_text() for t in ax.get_legend().get_texts()]
     ('probability of the contract as dealt', ['deal 1', 'deal 1 simulated (95 % CI)'])
     """
@@ -155,24 +174,25 @@ def wild_value(data, ax=None, *, simulated=None, log: bool = False):
     for i, label in enumerate(labels):
         row = data[label]
         ks = sorted(row)
-        ps, ses = [], []
+        ps, errs = [], []
         for k in ks:
-            p, se = _point(row[k])
+            p, err = _point(row[k])
             ps.append(p)
-            ses.append(0.0 if se is None else Z95 * se)
+            errs.append((0.0, 0.0) if err is None else err)
         offset = (i - (len(labels) - 1) / 2) * width
         x = np.asarray(ks, dtype=float) + offset
-        bars = ax.bar(x, ps, width=width, yerr=ses if any(ses) else None, capsize=2, label=str(label),
-                      color=f"C{i}")
-        tops = {k: p + e for k, p, e in zip(ks, ps, ses)}
+        yerr = np.array(errs).T if any(map(any, errs)) else None
+        bars = ax.bar(x, ps, width=width, yerr=yerr, capsize=2, label=str(label), color=f"C{i}")
+        tops = {k: p + e[1] for k, p, e in zip(ks, ps, errs)}
         if label in simulated:
             sks = sorted(simulated[label])
             pts = [_point(simulated[label][k]) for k in sks]
-            errs = [0.0 if se is None else Z95 * se for _, se in pts]
-            ax.errorbar(np.asarray(sks, dtype=float) + offset, [p for p, _ in pts], yerr=errs, fmt="o",
-                        ms=3.5, capsize=2, color="black", mfc=f"C{i}", label=f"{label} simulated (95 % CI)")
-            for k, (p, _), e in zip(sks, pts, errs):
-                tops[k] = max(tops.get(k, 0.0), p + e)
+            sim_errs = [(0.0, 0.0) if err is None else err for _, err in pts]
+            ax.errorbar(np.asarray(sks, dtype=float) + offset, [p for p, _ in pts],
+                        yerr=np.array(sim_errs).T, fmt="o", ms=3.5, capsize=2, color="black",
+                        mfc=f"C{i}", label=f"{label} simulated (95 % CI)")
+            for k, (p, _), e in zip(sks, pts, sim_errs):
+                tops[k] = max(tops.get(k, 0.0), p + e[1])
         for k, bar, p_ in zip(ks, bars, ps):
             ax.annotate(_percent(p_), (bar.get_x() + bar.get_width() / 2, max(tops[k], floor)),
                         textcoords="offset points", xytext=(0, 3), ha="center", va="bottom",
@@ -246,10 +266,12 @@ def bot_comparison(results, ax=None, *, ylabel="mean points per deal (lower is b
         means.append(mean)
         halves.append(half)
     x = np.arange(len(labels))
-    ax.bar(x, means, yerr=halves, capsize=6, color=[f"C{i}" for i in range(len(labels))], alpha=0.85)
+    known = [0.0 if np.isnan(h) else h for h in halves]
+    ax.bar(x, means, yerr=known, capsize=6, color=[f"C{i}" for i in range(len(labels))], alpha=0.85)
     for xi, m, h in zip(x, means, halves):
-        ax.annotate(f"{m:.1f} ± {h:.1f}", (xi, m + h), textcoords="offset points", xytext=(0, 3),
-                    ha="center", fontsize="small")
+        text = f"{m:.1f} (not enough games)" if np.isnan(h) else f"{m:.1f} ± {h:.1f}"
+        ax.annotate(text, (xi, m + (0.0 if np.isnan(h) else h)), textcoords="offset points",
+                    xytext=(0, 3), ha="center", fontsize="small")
     ax.set_xticks(x, labels)
     ax.margins(y=0.12)
     ax.set_title(title)

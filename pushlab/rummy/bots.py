@@ -32,8 +32,7 @@ import numpy as np
 from pushlab.rummy.actions import Action, Discard, LayOff, MeldDown, Push, Take
 from pushlab.rummy.cards import Card
 from pushlab.rummy.encoding import INDEX, hand_key, sort_fast
-from pushlab.rummy.finder import _deficit_plan, best_extra_melds, might_place, quick_contract
-from pushlab.rummy.melds import Meld
+from pushlab.rummy.finder import best_extra_melds, deficit_plan, might_place, quick_contract
 
 __all__ = ["View", "view", "RummyBot", "RandomBot", "HeuristicBot", "NeverPushBot", "compare",
            "rummy_game", "rummy_outcome"]
@@ -136,14 +135,14 @@ class HeuristicBot(RummyBot):
             return True
         if not v.met[v.player]:
             counts, wilds = hand_key(v.hand + (card,))
-            plan = _deficit_plan(counts, v.deal)
-            if plan is None or _index(card) not in plan[1]:
+            plan = deficit_plan(counts, v.deal)
+            if plan is None or _index(card) not in plan.used:
                 return False                # a best plan without the card: the hand had it too
             before = self._known.get((v.deal, v.hand))
             if before is None:
                 before = _deficit(v.hand, v.deal)
             # lowers the deficit, or is used by the contract when it can already be met
-            return max(0, plan[0] - wilds) < before or before == 0
+            return max(0, plan.need - wilds) < before or before == 0
         if not might_place(card, v.hand, v.table):
             return False
         steps, rest = self._steps(v._replace(taken=card), v.hand + (card,))
@@ -165,20 +164,20 @@ class HeuristicBot(RummyBot):
         if not v.met[v.player]:
             way = None
             counts, wilds = hand_key(hand)
-            plan = _deficit_plan(counts, v.deal)
-            if plan is not None and plan[0] <= wilds:    # deficit 0
+            plan = deficit_plan(counts, v.deal)
+            if plan is not None and plan.need <= wilds:    # deficit 0
                 way = quick_contract(hand, v.deal)       # the fewest wilds, from the plan
             if way is None:
                 return [(hand, Discard(self.discard(v, hand, known=(wilds, plan))))], hand
             steps.append((hand, MeldDown(way.melds)))
-            hand = _minus(hand, [c for _, cs in way.melds for c in cs])
-            table = table + tuple(Meld(k, c, v.player) for k, c in way.melds)
+            hand = _minus(hand, [c for m in way.melds for c in m.cards])
+            table = table + tuple(m.owned_by(v.player) for m in way.melds)
             if not hand:
                 return steps, hand
         extra = best_extra_melds(hand, table)
         if extra.melds:
             steps.append((hand, MeldDown(extra.melds)))
-            hand = _minus(hand, [c for _, cs in extra.melds for c in cs])
+            hand = _minus(hand, [c for m in extra.melds for c in m.cards])
         for lay in extra.layoffs:
             kind = table[lay.index].kind
             for card, end in [(c, "low") for c in reversed(lay.low)] + [(c, "high") for c in lay.high]:
@@ -208,15 +207,15 @@ class HeuristicBot(RummyBot):
         else:                               # before the contract: cards outside the best plan
             if known is None:
                 counts, wilds = hand_key(hand)
-                plan = _deficit_plan(counts, v.deal)
+                plan = deficit_plan(counts, v.deal)
             else:
                 wilds, plan = known
-            rest = _split_plan(hand, plan[1] if plan else ())[1]
+            rest = _split_plan(hand, plan.used if plan else ())[1]
         pool = [c for c in rest if c.is_natural and c != barred]
         if pool:
             card = max(pool, key=lambda c: (c.penalty, c.sort_key))
             if not met:                     # the plan survives the discard: same deficit next draw
-                need = _NONE if plan is None else max(0, plan[0] - wilds)
+                need = _NONE if plan is None else max(0, plan.need - wilds)
                 self._known = {(v.deal, sort_fast(_minus(hand, [card]))): need}
             return card
         naturals = [c for c in hand if c.is_natural and c != barred]
@@ -291,8 +290,8 @@ def _minus(hand, cards):
 def _deficit(hand, deal) -> int:
     """Wilds still missing to meet the contract (99 if impossible)."""
     counts, wilds = hand_key(hand)
-    plan = _deficit_plan(counts, deal)
-    return _NONE if plan is None else max(0, plan[0] - wilds)
+    plan = deficit_plan(counts, deal)
+    return _NONE if plan is None else max(0, plan.need - wilds)
 
 
 # ---------------------------------------------------------------------- comparing bots

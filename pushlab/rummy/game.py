@@ -35,7 +35,8 @@ from pushlab.rummy.actions import (ENDS, Action, Discard, LayOff, MeldDown, Push
                                    parse_action)
 from pushlab.rummy.cards import SUITS, Card, full_deck, parse_cards, sort_cards
 from pushlab.rummy.melds import (CONTRACTS, _analyse_cached, HAND_SIZES, MAX_RUN, MAX_SET, Meld,
-                                 cards_text, contract_problem, contract_text, meld_problem)
+                                 cards_text, contract_problem, contract_text, lay_out_run,
+                                 meld_problem)
 
 DEFAULT_NAMES = ("Ann", "Ben", "Cat", "Dan")
 _ORDER = attrgetter("order")
@@ -650,29 +651,15 @@ def _candidate_melds(hand) -> list:
         have = {c.rank for c in hand if c.suit == suit and c.is_natural}
         if not have:
             continue
-        two = Card(2, suit)
-        own_two = two in hand
-        for start in range(1, 13):
-            cards, need, naturals = [], 0, 0
-            for v in range(start, min(start + MAX_RUN, 15)):
-                r = 1 if v == 14 else v
-                if r in have:
-                    cards.append(Card(r, suit))
-                    naturals += 1
-                elif r == 2 and own_two:
-                    cards.append(two)
-                else:
-                    cards.append(None)
-                    need += 1
-                if need > len(wilds):
-                    break
-                if len(cards) < 3 or not naturals:
+        for lo in range(1, 13):
+            for hi in range(lo + 2, min(lo + MAX_RUN - 1, 14) + 1):
+                nat = [Card(r, suit) for r in (1 if v == 14 else v for v in range(lo, hi + 1))
+                       if r in have]
+                if len(nat) + len(wilds) < hi - lo + 1:
+                    break                           # longer runs open even more gaps
+                if not nat:
                     continue
-                pool = [w for w in wilds if not (w == two and two in cards)]
-                if need > len(pool):
-                    continue
-                it = iter(pool)
-                filled = tuple(c if c is not None else next(it) for c in cards)
+                filled = lay_out_run(suit, lo, hi, nat, list(wilds))
                 if _missing(hand, filled) is None and meld_problem(filled, "run") is None:
                     out.append(Meld._known("run", filled, None, _analyse_cached(filled, "run")[1]))
     return out

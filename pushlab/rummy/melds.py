@@ -135,6 +135,37 @@ def is_valid_meld(cards, kind: str) -> bool:
     return meld_problem(cards, kind) is None
 
 
+def lay_out_run(suit: str, lo: int, hi: int, naturals, wilds: list) -> tuple[Card, ...]:
+    """The run of ``suit`` over values lo..hi (1..14, 14 the high ace), low to high: each natural
+    at its value, the 2 of the suit in its own place (value 2) when that place is open and the 2
+    is among ``wilds`` (rule 10), the other places filled from the front of ``wilds``.
+
+    The one layout of runs: the engine's meld proposals, the meld finder and the widgets'
+    run ordering all use it. ``wilds`` is a list; the wilds used are removed from it.
+    ``naturals`` holds natural cards of the suit with values in lo..hi (an ace at lo = 1 or
+    hi = 14). Raises ValueError when ``wilds`` runs short.
+
+    >>> pool = list(parse_cards("JK 2H 2C"))
+    >>> cards_text(lay_out_run("H", 1, 5, parse_cards("AH 4H"), pool)), pool
+    ('A♥ 2♥ JK 4♥ 2♣', [])
+    """
+    at = {}
+    for c in naturals:
+        at[14 if c.rank == 1 and hi == 14 else c.rank] = c
+    out = [at.get(v) for v in range(lo, hi + 1)]
+    if lo <= 2 <= hi and out[2 - lo] is None:
+        own = next((w for w in wilds if w.rank == 2 and w.suit == suit), None)
+        if own is not None:
+            wilds.remove(own)
+            out[2 - lo] = own
+    for i, c in enumerate(out):
+        if c is None:
+            if not wilds:
+                raise ValueError(f"not enough wilds to lay out a run {lo}..{hi}")
+            out[i] = wilds.pop(0)
+    return tuple(out)
+
+
 def run_values(cards) -> tuple[int, ...]:
     """The value (1..14, ace low 1 or high 14) each position of a valid run stands for.
 

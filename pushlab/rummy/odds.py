@@ -42,7 +42,7 @@ import numpy as np
 from pushlab.errors import ParseError, SetupError
 from pushlab.rummy.cards import Card, full_deck, parse_cards
 from pushlab.rummy.encoding import index_array
-from pushlab.rummy.finder import _deficit_plan
+from pushlab.rummy.finder import deficit_plan
 from pushlab.rummy.melds import CONTRACTS, HAND_SIZES
 from pushlab.stats import Z95, agrees, format_ci, mean_ci, proportion_ci
 
@@ -322,8 +322,8 @@ def _deal_hands(rng, n_hands: int, size: int) -> np.ndarray:
 def _meets(counts_wilds, deal) -> bool:
     """True if a hand given as (counts, wilds) meets the contract."""
     counts, wilds = counts_wilds
-    plan = _deficit_plan(counts, deal)
-    return plan is not None and plan[0] <= wilds
+    plan = deficit_plan(counts, deal)
+    return plan is not None and plan.need <= wilds
 
 
 _NAT_INDEX = index_array(DECK)

@@ -415,10 +415,12 @@ class PushDraw:
 def run_order(cards) -> tuple:
     """The selected cards laid out low to high as a run, wilds filling the gaps (a UI convenience).
 
-    Tries the natural cards in rank order with the ace low, then high, filling the
-    gaps with wilds and putting spare wilds at the top (or bottom); returns the first
-    layout the rules accept, else the naturals sorted with the wilds after them. The
-    engine still judges the result.
+    Tries the natural cards with the ace low, then high, in a window of as many places as
+    cards: one where a 2 of the suit stands in its own place first, then the highest
+    (spare wilds at the top, past the ace at the bottom); the cards are placed by
+    :func:`pushlab.rummy.melds.lay_out_run` (the engine's and the finder's run layout).
+    Returns the first layout the rules accept, else the naturals sorted with the wilds
+    after them. The engine still judges the result.
 
     >>> [str(c) for c in run_order(parse_cards("7H JK 5H"))]
     ['5H', 'JK', '7H']
@@ -426,56 +428,30 @@ def run_order(cards) -> tuple:
     ['JK', 'KC', 'AC']
     >>> [str(c) for c in run_order(parse_cards("4H 2H 3H"))]
     ['2H', '3H', '4H']
+    >>> [str(c) for c in run_order(parse_cards("QS JK KS 2D"))]      # J Q K A: 2s first
+    ['2D', 'QS', 'KS', 'JK']
     """
-    from pushlab.rummy import is_valid_meld
+    from pushlab.rummy.melds import is_valid_meld, lay_out_run
     cards = parse_cards(cards)
-    wilds = [c for c in cards if c.is_wild]
+    wilds = sorted((c for c in cards if c.is_wild), key=lambda c: (c.is_joker, str(c)))  # 2s first
     naturals = [c for c in cards if c.is_natural]
     fallback = tuple(sorted(naturals, key=lambda c: (c.suit, c.rank)) + wilds)
     suits = {c.suit for c in naturals}
     if len(suits) != 1 or not naturals:
         return fallback
     suit = suits.pop()
-    twos = [c for c in wilds if c.rank == 2 and c.suit == suit]
-    options = []
-    for as_natural in ([twos[0]] if twos else []) + [None]:
-        nat = naturals + ([as_natural] if as_natural else [])
-        pool = list(wilds)
-        if as_natural:
-            pool.remove(as_natural)
-        pool.sort(key=lambda c: (c.is_joker, str(c)))      # 2s before jokers
-        for ace_high in (False, True):
-            values = sorted((14 if c.rank == 1 and ace_high else c.rank, c) for c in nat)
-            options.append(_fill(values, pool))
-    for layout in options:
-        if layout and is_valid_meld(layout, "run"):
-            return layout
+    own_two = any(c.rank == 2 and c.suit == suit for c in wilds)
+    n = len(cards)
+    for ace_high in (False, True):
+        vals = sorted(14 if c.rank == 1 and ace_high else c.rank for c in naturals)
+        if len(set(vals)) < len(vals):
+            continue
+        starts = range(max(1, vals[-1] - n + 1), min(vals[0], 15 - n) + 1)
+        for lo in sorted(starts, key=lambda lo: (not (own_two and lo <= 2 < lo + n), -lo)):
+            layout = lay_out_run(suit, lo, lo + n - 1, naturals, list(wilds))
+            if is_valid_meld(layout, "run"):
+                return layout
     return fallback
-
-
-def _fill(values, pool) -> tuple | None:
-    """Naturals at their values, gaps filled from pool, spare wilds high (or low past the ace)."""
-    lo, hi = values[0][0], values[-1][0]
-    by_value = {}
-    for v, c in values:
-        if v in by_value:
-            return None
-        by_value[v] = c
-    pool = list(pool)
-    out = []
-    for v in range(lo, hi + 1):
-        if v in by_value:
-            out.append(by_value[v])
-        elif pool:
-            out.append(pool.pop(0))
-        else:
-            return None
-    while pool and hi < 14:
-        out.append(pool.pop(0))
-        hi += 1
-    while pool:
-        out.insert(0, pool.pop(0))
-    return tuple(out)
 
 
 # --------------------------------------------------------------------------- table rendering
@@ -1373,7 +1349,7 @@ def odds_html(session) -> str:
             rows.append("Your hand cannot make the contract with any number of wilds yet.")
         elif deficit == 0:
             way = finder.best_contract(hand, g.deal_number)
-            melds = "; ".join(f"{k} {' '.join(c.pretty for c in parse_cards(cs))}" for k, cs in way.melds)
+            melds = "; ".join(map(str, way.melds))
             when = "now" if g.phase == "play" else "after drawing"
             rows.append(f"<b>You hold the contract</b>: meld it {when}, e.g. {esc(melds)} "
                         f"(leaving {way.penalty} penalty points).")

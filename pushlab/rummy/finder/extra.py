@@ -1,0 +1,531 @@
+"""Further melds and lay-offs after the contract (rule 13): :func:`best_extra_melds` (an
+:class:`ExtraSearch`), and the quick test :func:`might_place`.
+
+>>> best_extra_melds("8H 9H 4S 4D 4C KD", [("run", "5H 6H 7H")])
+Extra(melds=[('set', '4S 4D 4C')], layoffs=[Layoff(0, low='', high='8H 9H')], rest='KD', penalty=10)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import combinations
+from operator import itemgetter
+from typing import NamedTuple
+
+from pushlab.rummy.cards import SUITS, Card, cards_str, parse_cards
+from pushlab.rummy.encoding import (NATURALS as _CARDS, RANK_PENALTY as _PEN, TWOS as _TWOS,
+                                    WILD_PENALTY, as_cards, hand_key, sort_fast,
+                                    value_index as _idx)
+from pushlab.rummy.finder.skeletons import (_IDXS, _SET_RANKS, _Wilds, _default_window, _fmt,
+                                            _layout, _run_skels, _set_skels)
+from pushlab.rummy.melds import MAX_RUN, MAX_SET, Meld, run_values
+
+__all__ = ["Layoff", "Extra", "SetInfo", "RunInfo", "ExtraSearch", "best_extra_melds",
+           "might_place", "table_infos", "layoff_targets", "new_meld_possible"]
+
+MAX_NODES = 20000           # safety cap of the extra-meld search (nodes)
+
+
+@dataclass(frozen=True)
+class Layoff:
+    """Cards laid off onto table meld ``index``: ``low`` before it, ``high`` after it (sets: high)."""
+
+    index: int
+    low: tuple = ()
+    high: tuple = ()
+
+    @property
+    def cards(self) -> tuple:
+        """All cards laid off, low end first."""
+        return self.low + self.high
+
+    def __repr__(self):
+        """Compact notation."""
+        return f"Layoff({self.index}, low='{cards_str(self.low)}', high='{cards_str(self.high)}')"
+
+
+@dataclass(frozen=True)
+class Extra:
+    """Further ``melds`` [Meld] and ``layoffs`` [Layoff], cards ``rest`` left, ``penalty``."""
+
+    melds: list
+    layoffs: list
+    rest: tuple
+    penalty: int = field(default=0)
+
+    def __repr__(self):
+        """Compact notation."""
+        return (f"Extra(melds={_fmt(self.melds)}, layoffs={self.layoffs}, "
+                f"rest='{cards_str(self.rest)}', penalty={self.penalty})")
+
+    def _repr_html_(self):
+        """New melds, lay-offs (by table meld number, from 0) and the rest, as small cards."""
+        def row(cards):
+            return "".join(c._repr_html_() for c in cards)
+        rows = [f"<div>new {m.kind}: {row(m.cards)}</div>" for m in self.melds]
+        rows += [f"<div>lay off on meld {lf.index}: {row(lf.cards)}</div>" for lf in self.layoffs]
+        rest = row(self.rest) or "nothing"
+        return "".join(rows) + f"<div>left in hand: {rest} ({self.penalty} points)</div>"
+
+
+class SetInfo(NamedTuple):
+    """What the search needs of a set on the table: its ``rank``, the ``suits`` of its naturals
+    (suit numbers, sorted) and its ``size``."""
+
+    kind: str
+    rank: int
+    suits: tuple
+    size: int
+
+
+class RunInfo(NamedTuple):
+    """What the search needs of a run on the table: its ``suit`` number and the values
+    ``lo``..``hi`` (1..14) it covers."""
+
+    kind: str
+    suit: int
+    lo: int
+    hi: int
+
+
+_INFO_BY_ID: dict = {}
+
+
+def _table_info(meld):
+    """The :class:`SetInfo` or :class:`RunInfo` of a table meld (a Meld or a (kind, cards) pair)."""
+    if isinstance(meld, Meld):
+        hit = _INFO_BY_ID.get(id(meld))
+        if hit is not None and hit[0] is meld:
+            return hit[1]
+        if meld.kind == "run":                  # its place is known: no need to analyse the cards
+            start, suit = meld._place
+            info = RunInfo("run", SUITS.index(suit), start, start + len(meld.cards) - 1)
+        else:
+            info = _table_info_cached(meld.kind, meld.cards)
+        if len(_INFO_BY_ID) > 2048:
+            _INFO_BY_ID.clear()
+        _INFO_BY_ID[id(meld)] = (meld, info)
+        return info
+    return _table_info_cached(meld[0], parse_cards(meld[1]))
+
+
+_INFOS_BY_ID: dict = {}
+
+
+def table_infos(table_melds) -> list:
+    """The :class:`SetInfo` / :class:`RunInfo` of every table meld (remembered for the last tables seen).
+
+    >>> table_infos([("run", "JK 3C 4C"), ("set", "9S 9D JK")])
+    [RunInfo(kind='run', suit=3, lo=2, hi=4), SetInfo(kind='set', rank=9, suits=(0, 2), size=3)]
+    """
+    if isinstance(table_melds, tuple):
+        hit = _INFOS_BY_ID.get(id(table_melds))
+        if hit is not None and hit[0] is table_melds:
+            return hit[1]
+        get = _INFO_BY_ID.get               # inline hits of _table_info (a table of ~10 melds)
+        infos = []
+        for m in table_melds:
+            hit = get(id(m))
+            infos.append(hit[1] if hit is not None and hit[0] is m else _table_info(m))
+        if len(_INFOS_BY_ID) > 256:
+            _INFOS_BY_ID.clear()
+        _INFOS_BY_ID[id(table_melds)] = (table_melds, infos)
+        return infos
+    return [_table_info(m) for m in table_melds]
+
+
+@lru_cache(maxsize=4096)
+def _table_info_cached(kind, cards):
+    """Cached body of :func:`_table_info`."""
+    if kind == "set":
+        nats = [c for c in cards if c.is_natural]
+        suits = tuple(sorted({SUITS.index(c.suit) for c in nats}))    # a tuple: no GC tracking
+        return SetInfo("set", nats[0].rank, suits, len(cards))
+    vals = run_values(cards)
+    suit = next(c.suit for c in cards if c.is_natural)
+    return RunInfo("run", SUITS.index(suit), vals[0], vals[-1])
+
+
+def layoff_targets(info, counts, wilds):
+    """Natural lay-offs onto one table meld needing at most ``wilds`` wilds:
+    [(natural indices, wilds needed, low vals, high vals)]; a quick reach test first, then
+    :func:`layoff_options` (the enumeration; the same answer, see ``reference``)."""
+    if info[0] == "set":
+        _, r, suits, size = info
+        key = (counts[r - 1], counts[12 + r], counts[25 + r], counts[38 + r])
+        if size >= MAX_SET or not any(key[t] for t in range(4) if t not in suits):
+            return ()                           # no natural of a suit the set lacks, or full
+        return layoff_options(info, key, wilds)
+    # a run: some natural must be within reach of an end (nearest held value, gaps <= wilds)
+    _, s, lo, hi = info
+    idx = _IDXS[s]
+    for v in range(hi + 1, min(14, lo + MAX_RUN - 1, hi + 1 + wilds) + 1):
+        if counts[idx[v]]:
+            break
+    else:
+        for v in range(lo - 1, max(1, hi - MAX_RUN + 1, lo - 1 - wilds) - 1, -1):
+            if counts[idx[v]]:
+                break
+        else:
+            return ()
+    return layoff_options(info, counts[13 * s:13 * s + 13], wilds)
+
+
+@lru_cache(maxsize=1 << 14)
+def layoff_options(info, part, wilds):
+    """Every natural lay-off onto a table meld from the relevant part of the counts (memoized): a set's
+    counts of its rank by suit, a run's counts of its suit by rank.
+
+    Run options come low end major, high end minor, each end extended to a held natural;
+    an end stops as soon as the gaps it opens need more wilds than are held.
+    """
+    if info[0] == "set":
+        _, rank, suits, size = info
+        held = [s for s in range(4) if s not in suits and part[s]]
+        return tuple((tuple(13 * s + rank - 1 for s in sub), 0, (), sub)
+                     for k in range(1, min(len(held), MAX_SET - size) + 1)
+                     for sub in combinations(held, k))
+    if not any(part):
+        return ()
+    _, s, lo, hi = info
+    idx = _IDXS[s]
+    held = (False,) + tuple(part[(v - 1) % 13] > 0 for v in range(1, 15))     # by value 1..14
+    lows = [lo] + [v for v in range(lo - 1, max(0, hi - MAX_RUN), -1) if held[v]]
+    highs = [hi] + [v for v in range(hi + 1, min(15, lo + MAX_RUN)) if held[v]]
+    ups = []                                    # (new high end, naturals above, gaps above)
+    for nhi in highs:
+        up = range(hi + 1, nhi + 1)
+        nat = tuple(idx[v] for v in up if held[v])
+        ups.append((nhi, nat, len(up) - len(nat)))
+    out = []
+    for nlo in lows:
+        down = range(nlo, lo)
+        low_nat = tuple(idx[v] for v in down if held[v])
+        low_gaps = len(down) - len(low_nat)
+        if low_gaps > wilds:
+            break                               # lower starts open even more gaps
+        for nhi, nat, gaps in ups:
+            if nhi - nlo + 1 > MAX_RUN:
+                break
+            if low_gaps + gaps > wilds:
+                break                           # higher ends open even more gaps
+            if (nlo, nhi) != (lo, hi):
+                out.append((low_nat + nat, low_gaps + gaps, (nlo, lo), (hi, nhi)))
+    return tuple(out)
+
+
+def _extra_cands(counts, wilds, cards):
+    """Skeletons of possible new melds (3+ cards) from a hand: sets, then runs.
+
+    A quick check first (:func:`new_meld_possible`): most hands late in a deal can form no
+    new meld at all.
+    """
+    if wilds >= 2:
+        sets_ok = runs_ok = any(counts)
+    else:
+        sets_ok, runs_ok = new_meld_possible(cards, wilds)
+    out = []
+    if sets_ok:
+        out += [sk for sk in _set_skels(counts, 3) if sk.need <= wilds]
+    if runs_ok:
+        out += [sk for sk in _run_skels(counts, 3, False) if sk.need <= wilds]
+    return out
+
+
+def new_meld_possible(cards, wilds):
+    """(a new set might be formed, a new run might be formed) from a hand with fewer than 2
+    wilds: bitmasks of the suits held per rank and of the run values (1..14) held per suit.
+
+    >>> new_meld_possible(parse_cards("4S 4D KH JK"), 1), new_meld_possible(parse_cards("4S 6S JK"), 1)
+    ((True, False), (False, True))
+    """
+    if len(cards) < 3:
+        return False, False
+    by_rank, by_suit = {}, {}
+    for c in cards:
+        if c.is_natural:
+            r, s = c.rank, c.suit
+            by_rank[r] = by_rank.get(r, 0) | _SUIT_BIT[s]
+            by_suit[s] = by_suit.get(s, 0) | (16386 if r == 1 else 1 << r)     # an ace: 1 and 14
+    need = 3 - wilds
+    sets_ok = any(m.bit_count() >= need for m in by_rank.values())
+    if need >= 3:                               # three values in a row
+        runs_ok = any(m & m >> 1 & m >> 2 for m in by_suit.values())
+    else:                                       # two values within a span of 3
+        runs_ok = any(m & (m >> 1 | m >> 2) for m in by_suit.values())
+    return sets_ok, runs_ok
+
+
+_SUIT_BIT = {s: 1 << i for i, s in enumerate(SUITS)}
+
+
+def might_place(card, hand, table_melds=()) -> bool:
+    """A quick necessary test: False means no further meld or lay-off can use ``card``
+    together with ``hand`` (so :func:`best_extra_melds` need not be asked); True means maybe.
+
+    >>> might_place("8H", "KD", [("run", "5H 6H 7H")]), might_place("9H", "KD", [("run", "5H 6H 7H")])
+    (True, False)
+    >>> might_place("9H", "8H KD", [("run", "5H 6H 7H")]), might_place("4C", "4S JK", [])
+    (True, True)
+    """
+    card = Card.parse(card)
+    counts, wilds = hand_key(hand)
+    if card.is_wild:
+        return True
+    r, s = card.rank, SUITS.index(card.suit)
+    idx = _IDXS[s]
+    vals = (1, 14) if r == 1 else (r,)
+    if sum(1 for t in range(4) if t != s and counts[13 * t + r - 1]) + 1 + wilds >= 3:
+        return True                                          # a new set
+    for v in vals:                                           # a new run of 3 through it
+        for lo in range(max(1, v - 2), min(v, 12) + 1):
+            if sum(1 for w in range(lo, lo + 3) if w != v and not counts[idx[w]]) <= wilds:
+                return True
+    for info in table_infos(table_melds):
+        if info[0] == "set":
+            if info.rank == r and s not in info.suits and info.size < MAX_SET:
+                return True
+            continue
+        if info[1] != s:
+            continue
+        _, _, lo, hi = info
+        for v in vals:
+            if v > hi and v - lo + 1 <= MAX_RUN:
+                gaps = range(hi + 1, v)
+            elif v < lo and hi - v + 1 <= MAX_RUN:
+                gaps = range(v + 1, lo)
+            else:
+                continue
+            if sum(1 for w in gaps if not counts[idx[w]]) <= wilds:
+                return True
+    return False
+
+
+def best_extra_melds(hand, table_melds=(), max_nodes: int = MAX_NODES) -> Extra:
+    """The further melds and lay-offs (rule 13) that leave the least penalty in hand.
+
+    ``table_melds``: Meld values or (kind, cards) pairs on the table (a run low to high).
+    Naturals are placed by exhaustive search (new melds use every natural between their
+    ends); the wilds left over are then laid off wherever there is room. Wild replacement
+    (rule 14) is not considered. The search stops after ``max_nodes`` nodes (never reached
+    by hands of normal size) and returns the best found. See :class:`ExtraSearch`.
+
+    >>> best_extra_melds("8H 9H 4S 4D 4C KD", [("run", "5H 6H 7H")])
+    Extra(melds=[('set', '4S 4D 4C')], layoffs=[Layoff(0, low='', high='8H 9H')], rest='KD', penalty=10)
+    >>> best_extra_melds("JK QS", [("set", "QH QD QC")]).layoffs   # one place: the wild is worth more
+    [Layoff(0, low='', high='JK')]
+    """
+    return ExtraSearch(hand, table_melds, max_nodes).result()
+
+
+class ExtraSearch:
+    """One search for the best further melds and lay-offs of a hand onto a table.
+
+    Quick answers first (nothing to place; lay-offs only, on targets that share no natural);
+    else a depth-first search: new melds (:meth:`pick`), then lay-offs onto each target
+    (:meth:`lay`), each full choice scored by :meth:`finish`. When the table has room for
+    every spare wild (``ample``), lay-offs are chosen by a memoized suffix search
+    (:meth:`suffix`) instead. ``shortcut=False`` turns that off (the exhaustive search the
+    tests compare with, :mod:`pushlab.rummy.finder.reference`).
+    """
+
+    def __init__(self, hand, table_melds=(), max_nodes: int = MAX_NODES, shortcut: bool = True):
+        """Read the hand and the table; find the lay-off targets and new-meld candidates."""
+        self.cards = cards = as_cards(hand)
+        self.counts, self.wilds = counts, wilds = hand_key(cards)
+        self.infos = infos = table_infos(table_melds)
+        self.max_nodes = max_nodes
+        self.shortcut = shortcut
+        ranks = {c.rank for c in cards if c.is_natural}
+        suits = {SUITS.index(c.suit) for c in cards if c.is_natural}
+        targets = []                           # (meld index, its non-empty natural options)
+        for i, info in enumerate(infos):
+            if info[1] not in (ranks if info[0] == "set" else suits):
+                continue                       # no natural of the hand can go there
+            opts = layoff_targets(info, counts, wilds)
+            if opts:
+                targets.append((i, opts))
+        self.targets = targets
+        self.cands = _extra_cands(counts, wilds, cards)
+
+    def result(self) -> Extra:
+        """The best choice, laid out."""
+        cards, infos, targets, cands, wilds = self.cards, self.infos, self.targets, self.cands, self.wilds
+        if not targets and not cands:          # only spare wilds to lay off
+            if not wilds:
+                rest = sort_fast(cards)
+                return Extra([], [], rest, sum(c.penalty for c in rest))
+            return _extra_result(cards, infos, [], [], 0, wilds)
+        if not cands and not wilds:
+            lays = _independent_layoffs(targets)
+            if lays is not None:
+                return _extra_result(cards, infos, [], lays, 0, 0)
+        self.room0 = sum(MAX_SET - info.size if info.kind == "set" else MAX_RUN - (info.hi - info.lo + 1)
+                         for info in infos)
+        self.ample = self.shortcut and self.room0 >= len(cards) + wilds   # every spare wild finds room
+        if not cands and self.ample and len(targets) == 1:
+            lays = _independent_layoffs(targets)
+            return _extra_result(cards, infos, [], lays, lays[0][1][1], wilds)
+        self.cnt = list(self.counts)
+        self.best, self.val, self.nodes = None, -1, 0
+        later = [sorted({x for _, opts in targets[t:] for o in opts for x in o[0]})
+                 for t in range(len(targets) + 1)]
+        self.getters = [itemgetter(*xs) if xs else (lambda _: ()) for xs in later]
+        self.memo = {}
+        self.pick(0, 0, 0, [])
+        return _extra_result(cards, infos, *self.best, wilds)
+
+    def suffix(self, t, need):
+        """With ample room: (most natural penalty laid off onto targets t.., wilds, choices)."""
+        cnt, targets = self.cnt, self.targets
+        key = (t, need, self.getters[t](cnt))
+        hit = self.memo.get(key)
+        if hit is not None:
+            return hit
+        self.nodes += 1
+        best = self.suffix(t + 1, need) if t < len(targets) else (0, need, ())
+        if t < len(targets):
+            i, opts = targets[t]
+            for opt in opts:
+                nat, w = opt[0], opt[1]
+                if need + w > self.wilds or any(cnt[x] < nat.count(x) for x in nat):
+                    continue
+                for x in nat:
+                    cnt[x] -= 1
+                val, nd, ch = self.suffix(t + 1, need + w)
+                for x in nat:
+                    cnt[x] += 1
+                val += sum(_PEN[x % 13] for x in nat)
+                if val > best[0]:
+                    best = (val, nd, ((i, opt),) + ch)
+        self.memo[key] = best
+        return best
+
+    def lay(self, t, need, added, value, chosen, lays):
+        """Choose a lay-off onto target t (or none), then finish."""
+        self.nodes += 1
+        if t == len(self.targets):
+            self.finish(need, added, value, chosen, lays)
+            return
+        self.lay(t + 1, need, added, value, chosen, lays)
+        cnt = self.cnt
+        i, opts = self.targets[t]
+        for opt in opts:
+            nat, w = opt[0], opt[1]
+            if need + w > self.wilds or any(cnt[x] < nat.count(x) for x in nat):
+                continue
+            for x in nat:
+                cnt[x] -= 1
+            lays.append((i, opt))
+            self.lay(t + 1, need + w, added + len(nat) + w, value + sum(_PEN[x % 13] for x in nat),
+                     chosen, lays)
+            lays.pop()
+            for x in nat:
+                cnt[x] += 1
+            if self.nodes > self.max_nodes:
+                return
+
+    def finish(self, need, added, value, chosen, lays):
+        """Score a full choice: naturals placed, spare wilds laid where there is room."""
+        room = self.room0 - added + sum(sk.cap - sk.size for sk in chosen)
+        val = value + WILD_PENALTY * (need + min(self.wilds - need, room))
+        if val > self.val:
+            self.val = val
+            self.best = (list(chosen), list(lays), need)
+
+    def pick(self, start, need, value, chosen):
+        """Choose further new melds (non-decreasing candidate index), then lay-offs."""
+        self.nodes += 1
+        if self.ample:
+            val, nd, ch = self.suffix(0, need)
+            if value + val + WILD_PENALTY * self.wilds > self.val:
+                self.val = value + val + WILD_PENALTY * self.wilds
+                self.best = (list(chosen), list(ch), nd)
+        else:
+            self.lay(0, need, 0, value, chosen, [])
+        cnt, cands = self.cnt, self.cands
+        for j in range(start, len(cands)):
+            if self.nodes > self.max_nodes:
+                return
+            sk = cands[j]
+            if need + sk.need > self.wilds or any(cnt[x] == 0 for x in sk.nat):
+                continue
+            for x in sk.nat:
+                cnt[x] -= 1
+            chosen.append(sk)
+            self.pick(j, need + sk.need, value + sk.value, chosen)
+            chosen.pop()
+            for x in sk.nat:
+                cnt[x] += 1
+
+
+def _independent_layoffs(targets):
+    """The search's choice when no two targets share a natural and no new meld is possible
+    (and the wilds do not matter: none, or one target with room for every wild): on each
+    target its first option of the highest natural penalty. None if targets share one."""
+    seen = set()
+    lays = []
+    for i, opts in targets:
+        xs = {x for o in opts for x in o[0]}
+        if seen & xs:
+            return None
+        seen |= xs
+        best, best_val = None, 0
+        for o in opts:
+            val = sum(_PEN[x % 13] for x in o[0])
+            if val > best_val:
+                best, best_val = o, val
+        lays.append((i, best))
+    return lays
+
+
+def _extra_result(cards, infos, chosen, lays, need, wilds) -> Extra:
+    """Lay out the best choice of further melds and lay-offs (spare wilds: new melds, then table)."""
+    spare = wilds - need
+    extras = []
+    for sk in chosen:
+        take = min(spare, sk.cap - sk.size)
+        extras.append(take)
+        spare -= take
+    wins = [_default_window(sk, e) if sk.kind == "run" else None for sk, e in zip(chosen, extras)]
+    pool = _Wilds(cards, list(zip(chosen, wins)))
+    melds = [_layout(sk, e, w, pool) for sk, e, w in zip(chosen, extras, wins)]
+    planned = dict(lays)
+    layoffs = []
+    for i in range(len(infos)) if spare else sorted(planned):
+        info = infos[i]
+        nat, _, low, high = planned.get(i, ((), 0, (), ()))
+        if info[0] == "set":
+            add = [_CARDS[x] for x in nat]
+            more = min(spare, MAX_SET - info.size - len(add))
+            add += [pool.take() for _ in range(more)]
+            spare -= more
+            if add:
+                layoffs.append(Layoff(i, (), tuple(add)))
+            continue
+        _, s, lo, hi = info
+        nlo = low[0] if low else lo
+        nhi = high[1] if high else hi
+        more = min(spare, MAX_RUN - (nhi - nlo + 1))
+        spare -= more
+        up = min(more, 14 - nhi)
+        nhi += up
+        nlo -= more - up
+        lows = tuple(_run_card(s, v, nat, pool) for v in range(nlo, lo))
+        highs = tuple(_run_card(s, v, nat, pool) for v in range(hi + 1, nhi + 1))
+        if lows or highs:
+            layoffs.append(Layoff(i, lows, highs))
+    rest = list(cards)
+    for c in [c for m in melds for c in m.cards] + [c for lf in layoffs for c in lf.cards]:
+        rest.remove(c)
+    rest = sort_fast(rest)
+    return Extra(melds, layoffs, rest, sum(c.penalty for c in rest))
+
+
+def _run_card(s, v, counts_nat, pool):
+    """The card placed at run value v of suit s: the natural if chosen, else a wild."""
+    i = _idx(s, v)
+    if i in counts_nat:
+        return _CARDS[i]
+    return pool.take(_TWOS[SUITS[s]] if v == 2 else None)

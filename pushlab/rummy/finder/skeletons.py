@@ -1,0 +1,181 @@
+"""Meld skeletons and their layout, shared by the contract search and the further-meld search.
+
+A *skeleton* is the natural cards a meld uses (a set: one rank, distinct suits; a run: one
+suit, values within a span of 13), with the wilds it needs (gaps of a run, a set or run
+shorter than the minimum size) and its capacity (a set holds 4 cards, a run 13). All 2s and
+jokers are interchangeable wilds in the search (penalty 20 each, rule 18); when cards are
+laid out (:func:`pushlab.rummy.melds.lay_out_run`), a 2 of a run's suit filling that run's
+2-place is used there (rule 10 makes it natural), otherwise jokers are used before 2s.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations
+from typing import NamedTuple
+
+from pushlab.rummy.cards import SUITS, Card
+from pushlab.rummy.encoding import NATURALS as _CARDS, ORDER as _ORDER, RANK_PENALTY as _PEN, \
+    TWOS as _TWOS, as_cards, sort_fast, value_index as _idx
+from pushlab.rummy.melds import MAX_RUN, MAX_SET, Meld, _analyse_cached, lay_out_run
+
+_SET_RANKS = (1,) + tuple(range(3, 14))
+_IDXS = tuple(tuple(_idx(s, v) if v else 0 for v in range(15)) for s in range(4))
+
+
+class _Skel(NamedTuple):
+    """A meld skeleton: the naturals it uses, wilds it needs, most cards it can hold."""
+
+    kind: str
+    nat: tuple          # natural indices used
+    need: int           # wilds needed to reach the minimum size (gaps + padding)
+    size: int           # cards in the meld at its minimum (naturals + need)
+    cap: int            # most cards it can hold
+    value: int          # penalty of its naturals
+    rank: int = 0       # sets
+    suit: int = 0       # runs
+    first: int = 0      # runs: values of the first and last natural
+    last: int = 0
+
+
+@lru_cache(maxsize=1 << 16)
+def _rank_set_skels(rank, held, minsize):
+    """Set skeletons of one rank from the suits held (a tuple)."""
+    out = []
+    for k in range(1, len(held) + 1):
+        for suits in combinations(held, k):
+            size = max(k, minsize)
+            out.append(_Skel("set", tuple(13 * s + rank - 1 for s in suits), size - k, size,
+                             MAX_SET, k * _PEN[rank - 1], rank=rank))
+    return tuple(out)
+
+
+def _set_skels(counts, minsize):
+    """Every set skeleton: a rank (not 2) and a nonempty set of distinct suits held."""
+    out = []
+    for rank in _SET_RANKS:
+        held = tuple(s for s in range(4) if counts[13 * s + rank - 1])
+        if held:
+            out.extend(_rank_set_skels(rank, held, minsize))
+    return out
+
+
+@lru_cache(maxsize=1 << 16)
+def _suit_run_skels(s, vals, minsize, full):
+    """Run skeletons of suit s from the values held (1..14, a tuple)."""
+    out = []
+    if not full:                                # every held value between the ends: a slice
+        pens = [_PEN[(v - 1) % 13] for v in vals]
+        ids = [_idx(s, v) for v in vals]
+        for i, first in enumerate(vals):
+            value = 0
+            for j in range(i, len(vals)):
+                last = vals[j]
+                if last - first > MAX_RUN - 1:
+                    break
+                value += pens[j]
+                size = max(last - first + 1, minsize)
+                out.append(_Skel("run", tuple(ids[i:j + 1]), size - (j - i + 1), size, MAX_RUN,
+                                 value, suit=s, first=first, last=last))
+        return tuple(out)
+    for i, first in enumerate(vals):
+        for j in range(i, len(vals)):
+            last = vals[j]
+            if last - first > MAX_RUN - 1:
+                break
+            inner = vals[i + 1:j]
+            subsets = ([c for k in range(len(inner) + 1) for c in combinations(inner, k)]
+                       if full else [tuple(inner)])
+            for sub in subsets:
+                chosen = (first,) + sub + ((last,) if j > i else ())
+                span = last - first + 1
+                size = max(span, minsize)
+                nat = tuple(_idx(s, v) for v in chosen)
+                out.append(_Skel("run", nat, size - len(chosen), size, MAX_RUN,
+                                 sum(_PEN[(v - 1) % 13] for v in chosen),
+                                 suit=s, first=first, last=last))
+    return tuple(out)
+
+
+def _run_skels(counts, minsize, full=True):
+    """Every run skeleton: a suit and a subset of held values spanning at most 13.
+
+    With ``full=False`` only skeletons using every held natural between their ends.
+    """
+    out = []
+    for s in range(4):
+        idx = _IDXS[s]
+        vals = tuple(v for v in range(1, 15) if counts[idx[v]])
+        if vals:
+            out.extend(_suit_run_skels(s, vals, minsize, full))
+    return out
+
+
+@lru_cache(maxsize=256)
+def _skels(counts, kind, minsize, full=True):
+    """Skeletons of one kind (cached by counts)."""
+    return tuple(_set_skels(counts, minsize) if kind == "set" else _run_skels(counts, minsize, full))
+
+
+# ---------------------------------------------------------------- layout
+
+def _run_windows(sk: _Skel, extra: int):
+    """Every (lo, hi) window around a run skeleton holding exactly ``sk.size + extra`` cards."""
+    length = sk.size + extra
+    if length > MAX_RUN:
+        return []
+    lo_min = max(1, sk.last - length + 1)
+    lo_max = min(sk.first, 14 - length + 1)
+    return [(lo, lo + length - 1) for lo in range(lo_min, lo_max + 1)]
+
+
+def _default_window(sk: _Skel, extra: int):
+    """The window used for a best way: extend high first (up to the ace), then low."""
+    length = sk.size + extra
+    lo = min(sk.first, 14 - length + 1)
+    return lo, lo + length - 1
+
+
+class _Wilds:
+    """The wild cards of a hand, handed out: a 2 to its own run place first, then jokers, then 2s."""
+
+    def __init__(self, cards, plan=()):
+        """Pool of wild cards; the 2s that ``plan`` [(skeleton, window)] can use in their own
+        run place are handed out last to other places."""
+        own = {_TWOS[SUITS[sk.suit]] for sk, win in plan
+               if sk.kind == "run" and win[0] <= 2 <= win[1] and _idx(sk.suit, 2) not in sk.nat}
+        self.pool = sorted((c for c in cards if c.rank in (0, 2)),
+                           key=lambda c: (c in own, c.rank, _ORDER[c]))
+
+    def take(self, prefer: Card | None = None) -> Card:
+        """Take one wild, ``prefer`` if it is in the pool."""
+        if prefer is not None and prefer in self.pool:
+            self.pool.remove(prefer)
+            return prefer
+        return self.pool.pop(0)
+
+
+def _layout(sk: _Skel, extra: int, window, wilds: _Wilds) -> Meld:
+    """The meld of a skeleton laid out with ``extra`` wilds beyond the minimum (owner None)."""
+    nat = [_CARDS[i] for i in sk.nat]
+    if sk.kind == "set":
+        cards = tuple(nat) + tuple(wilds.take() for _ in range(sk.size + extra - len(nat)))
+    else:
+        cards = lay_out_run(SUITS[sk.suit], window[0], window[1], nat, wilds.pool)
+    problem, detail = _analyse_cached(cards, sk.kind)     # a check that costs a cache lookup
+    assert problem is None, (sk, cards, problem)
+    return Meld._known(sk.kind, cards, None, detail)
+
+
+def _split(hand_cards, melds):
+    """Cards of hand left after removing the cards of melds."""
+    rest = list(hand_cards)
+    for m in melds:
+        for c in m.cards:
+            rest.remove(c)
+    return sort_fast(rest)
+
+
+def _fmt(melds):
+    """Melds as (kind, notation) pairs, for reprs."""
+    return [(m.kind, " ".join(map(str, m.cards))) for m in melds]
