@@ -26,6 +26,7 @@ def test_the_shipped_numbers_are_what_the_library_computes():
     s = odds_data.SETTINGS
     for deal in (1, 2, 4):                                  # the quick exact counts
         assert data["exact"][deal] == odds.contract_prob_exact(deal)
+        assert data["wilds_exact"][deal] == odds.contract_given_wilds_exact(deal)
     assert data["dealt"][1] == odds.contract_prob_mc(1, n=s["n_dealt"], seed=101), REGENERATE
     first = duplicate_matches(ExpertBot, HeuristicBot, pairs=1, seed=s["seed"] + 1)
     assert np.array_equal(first[0], data["bots"]["ExpertBot vs HeuristicBot"]["penalties"][0]), REGENERATE

@@ -14,6 +14,8 @@ file after changing the engine, the bots or the settings::
 ['bots', 'dealt', 'exact', 'penalty']
 >>> data["exact"][1] == odds.contract_prob_exact(1)
 True
+>>> data["wilds_exact"][1] == odds.contract_given_wilds_exact(1)
+True
 """
 
 from __future__ import annotations
@@ -57,10 +59,24 @@ def _est(e) -> dict:
     return {"mean": e.mean, "se": e.se, "n": e.n, "low": e.low, "high": e.high}
 
 
+def _fraction_text(p) -> str:
+    """A Fraction as "num/den"."""
+    p = Fraction(p)
+    return f"{p.numerator}/{p.denominator}"
+
+
+def exact_tables(deals=odds.EXACT_DEALS) -> dict:
+    """The exact P(contract | w wilds) of each deal (``odds.contract_given_wilds_exact``), as text:
+    slow to count (seconds per deal), so the lesson loads them."""
+    return {deal: {w: _fraction_text(p) for w, p in odds.contract_given_wilds_exact(deal).items()}
+            for deal in deals}
+
+
 def compute(settings: dict = SETTINGS, executor=None, log=print) -> dict:
     """Every simulated number of the lesson, as JSON-ready data (``log`` reports progress)."""
     s = dict(SETTINGS, **settings)
-    out = {"settings": s, "dealt": {}, "exact": {}, "within": {}, "wilds": {}, "penalty": {}}
+    out = {"settings": s, "dealt": {}, "exact": {}, "within": {}, "wilds": {}, "penalty": {},
+           "wilds_exact": exact_tables(s.get("exact_deals", odds.EXACT_DEALS))}
     t0 = time.perf_counter()
 
     def say(what):
@@ -70,7 +86,7 @@ def compute(settings: dict = SETTINGS, executor=None, log=print) -> dict:
         out["dealt"][deal] = _est(odds.contract_prob_mc(deal, n=s["n_dealt"], seed=100 + deal))
         if deal in s.get("exact_deals", odds.EXACT_DEALS):
             p = odds.contract_prob_exact(deal)
-            out["exact"][deal] = f"{p.numerator}/{p.denominator}"
+            out["exact"][deal] = _fraction_text(p)
     say("dealt hands")
     for deal in HAND_SIZES:
         p, se = odds.contract_within(deal, turns=s["within_turns"], n=s["n_within"], seed=200 + deal)
@@ -112,6 +128,8 @@ def load(path=None) -> dict:
     out = {"settings": raw["settings"],
            "dealt": {int(k): est(v) for k, v in raw["dealt"].items()},
            "exact": {int(k): Fraction(v) for k, v in raw["exact"].items()},
+           "wilds_exact": {int(k): {int(w): Fraction(p) for w, p in v.items()}
+                           for k, v in raw["wilds_exact"].items()},
            "within": {int(k): v for k, v in raw["within"].items()},
            "wilds": {int(k): {int(w): est(e) for w, e in v.items()} for k, v in raw["wilds"].items()},
            "penalty": {int(k): np.array(v) for k, v in raw["penalty"].items()},

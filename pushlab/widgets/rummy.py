@@ -1211,7 +1211,7 @@ class HintPanel:
         self.auto = auto
         self.rng = make_rng(seed)
         self.button = w.Button(description="Estimate my options", icon="calculator",
-                               layout=w.Layout(width="auto"),
+                               layout=w.Layout(width="220px"),
                                tooltip="Play the rest of this deal many times from your position "
                                        "(hidden cards sampled) for each choice")
         self.bar = w.IntProgress(min=0, max=self.rollouts, description="Rollouts:",
