@@ -2,6 +2,8 @@
 #   make serve   serve the lessons with Voilà at http://127.0.0.1:8866/
 #   make test    run every test: unit, doctests, notebooks (nbval), browser
 # Both create .venv (python3 -m venv) and install the package into it first.
+#   make site       the static HTML book of the executed lessons in build/site/
+#   make site-test  make site, then check it (links, launch links, plots in Chromium)
 
 PYTHON   ?= python3
 VENV     ?= .venv
@@ -11,14 +13,17 @@ CHROMIUM ?= /usr/bin/chromium
 PORT     ?= 8866
 SERVE_ARGS  ?= --port $(PORT)
 PYTEST_ARGS ?=
+SITE_DIR ?= build/site
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export PATH := $(abspath $(BIN)):$(PATH)
 
-.PHONY: help serve test venv chromium strip clean
+.PHONY: help serve test site site-test venv chromium strip clean
 
 help:
 	@echo "make serve    serve the notebooks with Voilà on http://127.0.0.1:$(PORT)/ (SERVE_ARGS='--no-browser')"
 	@echo "make test     run all tests (PYTEST_ARGS='-k luck' to narrow)"
+	@echo "make site     build the static book of the executed lessons in $(SITE_DIR)/ (a few minutes)"
+	@echo "make site-test  make site, then check its links, launch links and plots (CI runs it)"
 	@echo "make strip    remove outputs and widget state from notebooks/*.ipynb"
 	@echo "make clean    remove .venv and test artefacts"
 
@@ -27,6 +32,14 @@ serve: $(STAMP)
 
 test: $(STAMP) chromium
 	$(BIN)/python -m pytest --durations=15 $(PYTEST_ARGS)
+
+# The static site: Sphinx + MyST-NB + sphinx-book-theme (installed by .[test],
+# also the `site` extra); warnings are errors. See scripts/build_site.py.
+site: $(STAMP)
+	$(BIN)/python scripts/build_site.py --out $(SITE_DIR)
+
+site-test: site chromium
+	PUSHLAB_SITE=$(SITE_DIR) $(BIN)/python -m pytest tests/test_site.py -m "not slow" $(PYTEST_ARGS)
 
 venv: $(STAMP)
 
@@ -56,4 +69,4 @@ strip:
 	$(PYTHON) scripts/strip_notebooks.py
 
 clean:
-	rm -rf $(VENV) tests/screenshots
+	rm -rf $(VENV) tests/screenshots build dist

@@ -235,7 +235,7 @@ def play_one(kind: str, seed: int, index: int, probe_rate: float = 0.05,
 
 def play_chunk(kind: str, seed: int, start: int, count: int, probe_rate: float = 0.05,
                roundtrip_every: int = 64) -> Tally:
-    """Games ``start .. start+count-1`` of ``kind``, one merged :class:`Tally` (an executor task)."""
+    """Games ``start`` to ``start+count-1`` of ``kind``, one merged :class:`Tally` (an executor task)."""
     total = Tally()
     for i in range(start, start + count):
         total.add(play_one(kind, seed, i, probe_rate, roundtrip_every))

@@ -58,7 +58,8 @@ def test_play_app_illegal_stop_then_a_full_turn_by_clicking(open_app, app_errors
     page = open_app("02-play-push-your-luck", wait_for=".pl-playapp .pl-btn-draw")
     app = ".pl-playapp"
     start_table = page.inner_text(".pl-tableview")
-    assert "Ann (you)" in start_table and "draw pile: 120" in start_table
+    assert "Ann (you)" in start_table and "Starts:" in page.inner_text(app)
+    assert "Ben draws" in page.inner_text(app)          # seed 2024, random start: Ben went first
     assert_labelled_controls(page, app)
     # an illegal control: Stop before drawing shows the engine's message, state unchanged
     page.locator(".pl-btn-stop").click()
@@ -123,3 +124,25 @@ def test_lesson_builder_story_updates_its_odds(open_app, app_errors, screenshot)
     assert "22.2% (2/9)" in text                                     # three columns of 1s, 2 of 9 cards bust
     assert app_errors(page) == []
     screenshot(page, "luck-04-lesson")
+
+
+def test_play_app_whole_game_advice_with_progress(open_app, app_errors, screenshot):
+    """Show advice: the one-turn values at once, the whole-game table as rollouts come in;
+    the buttons keep working while it computes."""
+    page = open_app("02-play-push-your-luck", wait_for=".pl-playapp .pl-btn-draw")
+    app = ".pl-playapp"
+    page.locator(f"{app} .widget-checkbox input").first.check()
+    page.wait_for_function(
+        "() => document.querySelector('.pl-hint').innerText.includes('This turn only')", timeout=30_000)
+    page.wait_for_function(
+        "() => document.querySelector('.pl-hint').innerText.includes('Recommended:')", timeout=60_000)
+    hint = page.inner_text(".pl-hint")
+    assert "Whole game (estimated from" in hint and "chance to win (95% CI)" in hint
+    assert "one-turn expectimax" in hint and "exact best" not in page.inner_text(app)
+    click_and_wait(page, ".pl-btn-draw")                      # a click while rollouts run
+    assert message(page, app) == ""
+    page.wait_for_function(
+        "() => document.querySelector('.pl-hint').innerText.includes('1,000 rollouts per action')",
+        timeout=120_000)
+    assert app_errors(page) == []
+    screenshot(page, "luck-02-advice")

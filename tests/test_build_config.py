@@ -100,3 +100,14 @@ def test_license_and_changelog_ship_with_the_version():
     assert "version" in project["dynamic"] and "version" not in project
     assert read("LICENSE").startswith("MIT License")
     assert f"## [{pushlab.__version__}]" in read("CHANGELOG.md")
+
+
+def test_ci_builds_and_checks_the_site():
+    """.ci/run runs ``make site-test`` after ``make test``; it builds the site, then runs the site tests on it."""
+    text = (REPO / ".ci" / "run").read_text()
+    assert text.index("\nmake test ") < text.index("\nmake site-test ")
+    out = subprocess.run(["make", "-n", "site-test", "VENV=/nonexistent-venv-for-dry-run"],
+                         cwd=REPO, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert "scripts/build_site.py --out build/site" in out.stdout
+    assert "PUSHLAB_SITE=build/site /nonexistent-venv-for-dry-run/bin/python -m pytest tests/test_site.py" in out.stdout
