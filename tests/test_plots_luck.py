@@ -93,7 +93,7 @@ def test_policy_map_splits_points_by_best_action():
     ax = pl.policy_map({"points": [5, 10, 20], "risk": [0.1, 0.2, 0.4], "best": ["draw", "draw", "stop"]})
     assert labelled(ax)
     labels = [t.get_text() for t in ax.get_legend().get_texts()]
-    assert labels == ["best move: draw (2 tables)", "best move: stop (1 tables)"]
+    assert labels == ["one-turn hint says draw (2 tables)", "one-turn hint says stop (1 tables)"]
 
 
 def test_policy_map_needs_one_action_per_point():

@@ -240,8 +240,8 @@ def policy_map(data, ax=None):
         mask = best == action
         if mask.any():
             ax.scatter(points[mask] + jitter[mask], risk[mask], c=colour, marker=marker, s=22,
-                       alpha=0.7, label=f"best move: {action} ({int(mask.sum())} tables)")
-    ax.set_title("Policy map: when does the exact hint stop?")
+                       alpha=0.7, label=f"one-turn hint says {action} ({int(mask.sum())} tables)")
+    ax.set_title("Policy map: when does the one-turn hint stop?")
     ax.set_xlabel("points in the columns on the table (points)")
     ax.set_ylabel("chance the next card busts (%)")
     ax.grid(alpha=0.3)
