@@ -277,3 +277,33 @@ def test_format_result_shows_differences_and_no_zero_width_rates():
         assert float(low) < float(high)
     one = cli.format_result(cli.simulate("luck", ["stopafter:2", "greedy"], games=1), "luck")
     assert "not enough games" in one
+
+
+def test_main_search_writes_results_the_lesson_can_load(tmp_path, capsys):
+    from pushlab.luck.search import find, load_results, search, Family
+
+    out = tmp_path / "res.json"
+    argv = ["search", "--players", "2", "--variant", "harder", "--games", "8", "--chunk", "8",
+            "--stop", "after 3", "--stop", "after 6", "--bank", "never", "--endgame", "none",
+            "--rounds", "2", "--seed", "4", "--quiet", "--out", str(out)]
+    assert cli.main(argv) == 0
+    printed = capsys.readouterr().out
+    assert "2 players, harder game" in printed and f"wrote 1 result(s) to {out}" in printed
+    results = load_results(out)
+    assert results.command == "pushlab " + " ".join(argv)
+    again = search(2, harder=True, family=Family(stop=("after 3", "after 6"), bank=(None,),
+                                                 endgame=()), games=8, chunk=8, seed=4, max_rounds=2)
+    assert find(results, 2, harder=True) == again
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--players", "1-3"], "players must be 2 to 6"),
+    (["--players", "x"], "players must be like"),
+    (["--games", "7", "--players", "2"], "multiple of the players"),
+    (["--stop", "after x"], "not a stop rule"),
+    (["--workers", "0"], "workers"),
+])
+def test_main_search_errors_name_the_problem(argv, message, tmp_path, capsys):
+    assert cli.main(["search", "--quiet", "--out", str(tmp_path / "x.json"), *argv]) == 2
+    assert message in capsys.readouterr().err
+    assert not (tmp_path / "x.json").exists()
