@@ -26,6 +26,7 @@ first few examples (kind, game index, seed: enough to replay).
 from __future__ import annotations
 
 import concurrent.futures as cf
+import sys
 import time
 import traceback
 from dataclasses import dataclass, field
@@ -171,11 +172,21 @@ def _probe(game, legal, kind, rng, tally, where) -> None:
     except Exception as exc:                         # noqa: BLE001 - counted and reported
         tally.note("exception", f"{action!r} raised {type(exc).__name__}: {exc}", where)
         return
-    listed = {_norm(a) for a in legal}
-    verb = _norm(action).split(" ")[0] if isinstance(action, str) else ""
-    if _norm(action) not in listed and verb not in game.UNLISTED_VERBS:
+    if not _is_legal_spelling(game, action, legal):
         tally.note("break", f"{action!r} was accepted but is not a legal action ({legal[:5]}...)",
                    where)
+
+
+def _is_legal_spelling(game, action, legal) -> bool:
+    """True if ``action`` (which ``apply`` accepted) is a listed legal action, another spelling
+    of one (same next state), or of a verb the game does not list (rummy melds)."""
+    text = _norm(action)
+    if not isinstance(action, str) or text.split(" ")[0] in game.UNLISTED_VERBS:
+        return isinstance(action, str)
+    if text in {_norm(a) for a in legal}:
+        return True
+    after = game.apply(action)
+    return any(game.apply(a) == after for a in legal)
 
 
 # ---------------------------------------------------------------------- playing
@@ -270,6 +281,8 @@ def soak(luck_games: int = 1000, rummy_matches: int | None = None, *, seed: int 
     t0 = time.perf_counter()
 
     def done(kind, count, tally):
+        for example in tally.examples:          # tell at once, not only in the summary
+            bar.write(f"soak: {example}", file=sys.stderr)
         tallies[kind].add(tally)
         bar.update(count * weights[kind])
         bar.set_postfix(breaks=sum(t.breaks for t in tallies.values()),

@@ -429,3 +429,58 @@ def test_pressing_any_button_in_any_state_is_legal_or_a_clear_message():
             assert a.message.text.startswith("Illegal:"), a.message.text
             assert a.session.game is before
     assert illegal > 0 and presses > 20
+
+
+# ---------------------------------------------------------------------- rule 10: the two readings
+def test_table_html_shows_the_switch_pile_and_how_long_the_direction_lasts():
+    deck = "R1 switch B2 G3" + " P6" * 4
+    for rule, pile, reach in (("turn", "set aside: 1", "this turn only"),
+                              ("game", "switch pile: 1 (lasts)", "until the next switch card")):
+        g = Game.new(3, deck=deck, rolls="*", switch_rule=rule)
+        g = g.apply("draw").apply("place 0").apply("draw")
+        shown = text(ui.table_html(g))
+        assert pile in shown and reach in shown and "counter-clockwise" in shown
+        g = g.apply("stop").apply("take 0")           # Ann took R1; next turn
+        shown = text(ui.table_html(g))
+        assert (pile in shown) == (rule == "game")
+        assert ("counter-clockwise" in shown) == (rule == "game")
+
+
+def test_play_app_offers_the_switch_rule_and_shows_the_one_in_force():
+    a = app()
+    assert a.switch_rule.value == "turn" and a.session.game.switch_rule == "turn"
+    assert "this turn only" in text(a.rule_note.value)
+    a.switch_rule.value = "game"                     # a setting: in force from the next game
+    assert a.session.game.switch_rule == "turn" and "this turn only" in text(a.rule_note.value)
+    a.new_game.click()
+    assert a.session.game.switch_rule == "game"
+    assert "until the next switch card" in text(a.rule_note.value)
+    assert "until the next switch card" in text(a.table.widget.value)
+    assert app(switch_rule="game").session.game.switch_rule == "game"
+    with pytest.raises(SetupError, match="'turn'.*'game'"):
+        app(switch_rule="lasting")
+    assert ui.LuckSession(bots=["cautious"], seed=1, switch_rule="game").game.switch_rule == "game"
+
+
+def test_run_button_shows_results_progress_and_errors():
+    shown, calls = [], []
+
+    def compute(progress):
+        for i in range(1, 4):
+            progress(i, 3)
+            calls.append(i)
+        return "result"
+
+    b = common.RunButton("Go", compute, shown.append, note="takes a moment")
+    assert b.progress.layout.visibility == "hidden" and not shown
+    b.button.click()
+    assert shown == ["result"] and calls == [1, 2, 3] and b.progress.value == 1.0
+    assert b.message.text == "Done." and not b.button.disabled
+
+    def broken(progress):
+        raise SetupError("needs 3 to 6 players")
+
+    bad = common.RunButton("Go", broken, shown.append)
+    bad.run()
+    assert bad.message.kind == "error" and "needs 3 to 6 players" in bad.message.text
+    assert shown == ["result"] and not bad.button.disabled

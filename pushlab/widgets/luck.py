@@ -25,14 +25,14 @@ import numpy as np
 
 from pushlab.errors import IllegalAction, SetupError
 from pushlab.widgets.common import (
-    CSS, MessageArea, StepPlayer, box_html, card_face, error_text, esc, routed, row_html,
+    CSS, MessageArea, StepPlayer, box_html, card_face, error_text, esc, replay, routed, row_html,
     stack_html,
 )
 
 __all__ = [
     "card_html", "cards_html", "column_html", "table_html", "odds_html", "log_html",
     "Decision", "LuckSession", "BOT_KINDS", "make_bot",
-    "TableView", "StepThrough", "OddsPanel", "PlayApp",
+    "TableView", "StepThrough", "CompareSteps", "OddsPanel", "PlayApp",
 ]
 
 COLOURS = "RBGYP"
@@ -47,6 +47,15 @@ DECISION_WORDS = {"turn": "draw or bank", "place": "place a card", "push": "draw
 ADVICE_ROLLOUTS, REVIEW_ROLLOUTS = 1000, 200
 TROPHY = "\u2605 "  # a star marks the winners
 STAR_MARK = "\u2605 "  # and the recommended action
+#: The two readings of rule 10 (``switch_rule``), as the settings name them and as a sentence.
+SWITCH_RULE_WORDS = {"turn": "reverse this turn only (default)",
+                     "game": "last until the next switch card"}
+SWITCH_RULE_TEXT = {
+    "turn": "a switch card reverses the collection for this turn only (switch_rule='turn', "
+            "the default).",
+    "game": "a switch card reverses the collection until the next switch card, turn after "
+            "turn (switch_rule='game', the printed rule texts' wording).",
+}
 PHASE_TEXT = {
     "turn": "start of turn: draw a card or bank a colour",
     "place": "place the drawn card in a column",
@@ -134,6 +143,23 @@ def _direction_text(direction: int) -> str:
     return "\u21bb clockwise" if direction >= 0 else "\u21ba counter-clockwise"
 
 
+def _switch_pile_html(game) -> str:
+    """The switch cards beside the draw pile (rule 10): this turn's, or the lasting pile.
+
+    >>> from pushlab.luck import Game
+    >>> g = Game.new(3, deck="switch R1 B2", switch_rule="game").apply("draw")
+    >>> "switch pile: 1 (lasts)" in _switch_pile_html(g), _switch_pile_html(Game.new(3, seed=0))
+    (True, '')
+    """
+    n = len(game.switch_pile)
+    if not n:
+        return ""
+    caption = f"switch pile: {n} (lasts)" if game.direction_lasts else f"set aside: {n}"
+    shown = game.switch_pile[-4:]       # the top few; the count says how many
+    return (f'<span class="pl-stack" title="switch cards beside the draw pile"><span>'
+            f'{cards_html(shown)}</span><span class="pl-cap">{caption}</span></span>')
+
+
 def _status_line(game, labels=None) -> str:
     """Who must act and what they must do."""
     if game.is_over:
@@ -162,13 +188,14 @@ def table_html(game, labels=None, you: int | None = None) -> str:
                f'<span class="pl-cap">discards: {len(discards)}</span></span>')
     else:
         top = stack_html(0, "discards: 0")
-    switches = ""
-    if game.switches_drawn:
-        from pushlab.luck import Card
-        switches = (f'<span class="pl-stack"><span>{cards_html([Card.parse("switch")] * game.switches_drawn)}'
-                    f'</span><span class="pl-cap">set aside: {game.switches_drawn}</span></span>')
-    direction = (f'<div class="pl-box" title="order in which players collect columns this turn">'
-                 f'<h4>Collection</h4><div style="font-size:20px">{esc(_direction_text(game.direction))}</div></div>')
+    switches = _switch_pile_html(game)
+    lasts = game.direction_lasts
+    reach = "until the next switch card" if lasts else "this turn only"
+    tip = ("order in which players collect columns; switch cards last until the next one"
+           if lasts else "order in which players collect columns this turn")
+    direction = (f'<div class="pl-box pl-direction" title="{tip}">'
+                 f'<h4>Collection</h4><div style="font-size:20px">{esc(_direction_text(game.direction))}</div>'
+                 f'<div class="pl-muted">{reach}</div></div>')
     pending = ""
     if game.pending is not None:
         pending = box_html("Drawn card", card_html(game.pending), highlight=True)
@@ -323,7 +350,8 @@ class LuckSession:
     over. ``undo()`` goes back to the reader's previous decision. Without a ``game``,
     ``first`` says who starts: ``"you"``, ``"bot"`` or ``"random"`` (the reader, Ann, then
     sits where that puts her; the first listed player starts, as the rules let players
-    decide). ``policy`` is how every seat plays in the whole-game rollouts.
+    decide). ``policy`` is how every seat plays in the whole-game rollouts. ``switch_rule``
+    (rule 10, ``"turn"`` or ``"game"``) sets up the new game when no ``game`` is given.
 
     >>> from pushlab.luck import Game
     >>> s = LuckSession(Game.new(["Ann", "Bot"], deck="R3 B5 G1 Y2", rolls="*"), bots=["cautious"])
@@ -336,7 +364,8 @@ class LuckSession:
     """
 
     def __init__(self, game=None, *, n_bots: int = 2, bots=None, seed=None, you: int | None = None,
-                 first: str = "you", track_regret: bool = True, names=None, policy=None):
+                 first: str = "you", track_regret: bool = True, names=None, policy=None,
+                 switch_rule: str = "turn"):
         self.rng = np.random.default_rng(seed)
         if bots is None:
             bots = ["steady"] * n_bots
@@ -355,7 +384,7 @@ class LuckSession:
             base = list(names or ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"][:n])
             order = base[1:]
             order.insert(you, base[0])
-            game = Game.new(order, seed=self.rng)
+            game = Game.new(order, seed=self.rng, switch_rule=switch_rule)
         you = 0 if you is None else you
         if game.num_players != len(bots) + 1:
             raise SetupError(f"the game has {game.num_players} players but {len(bots)} bots + you were given")
@@ -748,6 +777,57 @@ class StepThrough(StepPlayer):
         return _step_html(action)
 
 
+class CompareSteps(StepPlayer):
+    """One script played on several games side by side (say, the two readings of rule 10).
+
+    ``games`` maps a caption to a ``Game``; every game replays the same ``actions``
+    (each must be legal in every game: an illegal step raises at once) and one row of
+    Next/Back buttons moves them all. ``notes`` as in :class:`StepThrough`.
+
+    >>> from pushlab.luck import Card, Game
+    >>> c = CompareSteps({"a": Game.new(2, deck="R3 B5"), "b": Game.new(2, deck="R3 B5", harder=True)},
+    ...                  ["draw", "place 0"])
+    >>> c.go(2); [t.game.columns for t in c.tables] == [((Card("R3"),),)] * 2
+    True
+    """
+
+    def __init__(self, games, actions, notes=None, title: str = "", width: str = "470px"):
+        w = _w()
+        items = list(games.items())
+        if not items:
+            raise SetupError("CompareSteps needs at least one game")
+        self.setup_steps(items[0][1], actions, notes)
+        self.lines = [replay(game, self.actions) for _, game in items]
+        self.tables = [TableView(game, width=width) for _, game in items]
+        self.logs = [w.HTML(layout=w.Layout(width=width)) for _ in items]
+        sides = [w.VBox([w.HTML(f"{CSS}<div class='pl-root' style='font-size:16px;font-weight:600;"
+                                f"margin:4px'>{esc(caption)}</div>"),
+                         table.widget, w.HTML(f"{CSS}<div class='pl-root'><b>Event log</b> (latest)</div>"),
+                         log])
+                 for (caption, _), table, log in zip(items, self.tables, self.logs)]
+        header = [w.HTML(f"{CSS}<div class='pl-root' style='font-size:18px;font-weight:600'>{esc(title)}</div>")] \
+            if title else []
+        self.widget = w.VBox(header + [
+            self.step_controls(), self.note, self.message.widget,
+            w.HBox(sides, layout=w.Layout(align_items="flex-start", flex_flow="row wrap")),
+        ])
+        self.widget.add_class("pl-comparesteps")
+        self.go(0)
+
+    def show(self, game, new_from: int) -> None:
+        """Draw every game at the current step; each log shows its last lines, this step's in bold."""
+        k = self.step
+        for states, table, log in zip(self.lines, self.tables, self.logs):
+            g = states[k]
+            start = len(states[k - 1].log) if k else len(g.log)
+            log.value = log_html(g.log, start=start, last=max(6, len(g.log) - start))
+            table.show(g)
+
+    def action_html(self, action: str) -> str:
+        """Name the next action in words and in the script's notation."""
+        return _step_html(action)
+
+
 class PlayApp:
     """A full game against 1-5 bots with live odds, an optional hint, undo and an end summary.
 
@@ -756,7 +836,11 @@ class PlayApp:
 
     def __init__(self, n_bots: int = 2, bot_kinds=None, seed=None, hints: bool = False,
                  first: str = "random", advice_rollouts: int = ADVICE_ROLLOUTS,
-                 review_rollouts: int = REVIEW_ROLLOUTS, chunk: int = 100):
+                 review_rollouts: int = REVIEW_ROLLOUTS, chunk: int = 100,
+                 switch_rule: str = "turn"):
+        from pushlab.luck.game import check_switch_rule
+
+        check_switch_rule(switch_rule)
         w = _w()
         self.advice_rollouts, self.review_rollouts, self.chunk = advice_rollouts, review_rollouts, chunk
         self._task = None
@@ -778,6 +862,15 @@ class PlayApp:
         self.first = w.Dropdown(options=[(text, key) for key, text in STARTS.items()], value=first,
                                 description="Starts:", tooltip="Who plays the first turn",
                                 layout=w.Layout(width="190px"), style={"description_width": "45px"})
+        self.switch_rule = w.Dropdown(
+            options=[(SWITCH_RULE_WORDS["turn"], "turn"), (SWITCH_RULE_WORDS["game"], "game")],
+            value=switch_rule, description="Switch cards:",
+            tooltip="Rule 10: does a switch card reverse collection for this turn only, "
+                    "or until the next switch card (as the printed rule texts say)?",
+            layout=w.Layout(width="330px"), style={"description_width": "90px"})
+        self.switch_rule.add_class("pl-switch-rule")
+        self.rule_note = w.HTML()
+        self.rule_note.add_class("pl-rule-note")
         self.new_game = w.Button(description="New game", icon="refresh", tooltip="Deal a new game with these settings")
         self.show_hint = w.Checkbox(value=hints, description="Show advice", indent=False,
                                     tooltip="Whole-game advice (estimated by rollouts) and the exact "
@@ -820,7 +913,8 @@ class PlayApp:
         self.summary = w.HTML()
         self.prompt = w.HTML()
         self.prompt.add_class("pl-prompt")
-        setup = w.HBox([self.n_bots, self.kind, self.first, self.seed, self.new_game, self.show_hint],
+        setup = w.HBox([self.n_bots, self.kind, self.first, self.seed, self.switch_rule,
+                        self.new_game, self.show_hint],
                        layout=w.Layout(flex_flow="row wrap", align_items="center"))
         actions = w.VBox([
             w.HBox([self.draw, self.stop, *self.columns, self.new_column, self.undo],
@@ -830,7 +924,7 @@ class PlayApp:
         side = w.VBox([self.odds.widget, self.progress, self.hint,
                        w.HTML(f"{CSS}<div class='pl-root'><b>Event log</b> (latest last)</div>"), self.log],
                       layout=w.Layout(width="360px", min_width="300px"))
-        self.widget = w.VBox([setup, self.prompt, actions, self.message.widget, self.summary,
+        self.widget = w.VBox([setup, self.rule_note, self.prompt, actions, self.message.widget, self.summary,
                               w.HBox([self.table.widget, side],
                                      layout=w.Layout(align_items="flex-start", flex_flow="row wrap"))])
         self.widget.add_class("pl-playapp")
@@ -849,7 +943,7 @@ class PlayApp:
             kinds = [self.kind.value] * n
         self._given_kinds = None
         self.session = LuckSession(n_bots=n, bots=kinds, seed=int(self.seed.value),
-                                   first=self.first.value)
+                                   first=self.first.value, switch_rule=self.switch_rule.value)
         self.message.clear()
         self.refresh()
 
@@ -881,6 +975,8 @@ class PlayApp:
         legal = set(s.legal())
         self.table.labels, self.table.you = s.labels, s.you
         self.table.show(g)
+        self.rule_note.value = (f"{CSS}<div class='pl-root pl-muted'>In this game: "
+                                f"{esc(SWITCH_RULE_TEXT[g.switch_rule])}</div>")
         over = g.is_over
         self.draw.disabled = self.stop.disabled = over          # always pressable while playing
         collect = g.phase == "collect"
