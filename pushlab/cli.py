@@ -121,18 +121,26 @@ def can_open_browser(environ=None, platform: str | None = None) -> bool:
     return not platform.startswith("linux") or bool(environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY"))
 
 
-def serve(notebooks=None, port: int = DEFAULT_PORT, open_browser: bool = True) -> int:
-    """Run Voilà in the foreground (it replaces this process on POSIX); returns its exit status."""
+def serve(notebooks=None, port: int = DEFAULT_PORT, open_browser: bool = True, pool: int = 0) -> int:
+    """Run Voilà in the foreground (it replaces this process on POSIX); returns its exit status.
+
+    ``pool``: warm kernels per play and rules app (:mod:`pushlab.serving`)."""
+    from pushlab.serving import voila_env, voila_options
+
     folder = find_notebooks(notebooks)
-    argv = voila_argv(folder, port=port, open_browser=open_browser)
+    argv = voila_argv(folder, port=port, open_browser=open_browser) + voila_options(folder, pool)
+    env = voila_env()
     if not port_is_free(port):
         raise PushlabError(f"port {port} on {HOST} is in use (is pushlab serve already running?); try --port")
     print(f"pushlab: serving {folder} with Voilà at {serve_url(port)}  (Ctrl+C to stop)", flush=True)
+    if pool:
+        print(f"pushlab: {pool} warm kernel(s) for each play and rules app; they start now",
+              flush=True)
     if os.name == "posix":
-        os.execv(argv[0], argv)  # does not return (except when tests replace it)
+        os.execve(argv[0], argv, env)  # does not return (except when tests replace it)
         return 0
     try:
-        return subprocess.call(argv)
+        return subprocess.call(argv, env=env)
     except KeyboardInterrupt:
         return 130
 
@@ -159,11 +167,14 @@ def lab(folder="pushlab-lessons", force: bool = False, open_browser: bool = True
     print("\n".join(report.lines()), flush=True)
     argv = lab_argv(Path(folder).resolve(), open_browser=open_browser)
     print(f"pushlab: opening JupyterLab on {Path(folder).resolve()}  (Ctrl+C to stop)", flush=True)
+    if pool:
+        print(f"pushlab: {pool} warm kernel(s) for each play and rules app; they start now",
+              flush=True)
     if os.name == "posix":
-        os.execv(argv[0], argv)  # does not return (except when tests replace it)
+        os.execve(argv[0], argv, env)  # does not return (except when tests replace it)
         return 0
     try:
-        return subprocess.call(argv)
+        return subprocess.call(argv, env=env)
     except KeyboardInterrupt:
         return 130
 
@@ -366,6 +377,11 @@ def build_parser() -> argparse.ArgumentParser:
     srv.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port to listen on (default {DEFAULT_PORT})")
     srv.add_argument("--no-browser", action="store_true",
                      help="do not open a web browser (never opened on Linux without a display)")
+    srv.add_argument("--pool", type=int, default=0, metavar="N",
+                     help="keep N warm kernels (the notebook already run) for each play and rules "
+                     "app, so that a class opening the link together is served at once "
+                     "(about 150 MB of memory per kernel; default 0: a kernel per reader, "
+                     "started on request)")
     srv.add_argument("--notebooks", metavar="DIR",
                      help="folder of notebooks (default: ./notebooks, else the lessons installed with pushlab)")
     les = commands.add_parser(
@@ -392,7 +408,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play a seeded tournament between bots and print mean scores and win rates "
         "(95% confidence intervals), then each bot minus the first with the 95% interval of "
         "the difference. luck bots: random, stopafter[:K], stopatrisk[:P], greedy, hint "
-        "(2-6 of them); rummy bots: random, heuristic, neverpush (2: one per partnership; lower "
+        "(2-6 of them); rummy bots: random, heuristic, neverpush, expert (2: one per partnership; lower "
         "penalty is better).",
     )
     sim.add_argument("game", choices=["luck", "rummy"])
@@ -487,7 +503,8 @@ def main(argv=None) -> int:
     args = build_parser().parse_args(argv)
     try:
         if args.command == "serve":
-            return serve(args.notebooks, port=args.port, open_browser=not args.no_browser and can_open_browser())
+            return serve(args.notebooks, port=args.port, pool=args.pool,
+                         open_browser=not args.no_browser and can_open_browser())
         if args.command == "lessons":
             print("\n".join(bundle.copy_lessons(args.dir, force=args.force).lines()))
             return 0

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from pushlab import PushlabError, cli
+from pushlab.serving import template_root, voila_options
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -74,11 +75,24 @@ def free_port():
         return s.getsockname()[1]
 
 
+class ExecCalls(list):
+    """The (path, argv) of each exec, and ``env`` of the last one."""
+
+    env = None
+
+
 @pytest.fixture
 def execv(monkeypatch):
-    """Record what ``os.execv`` would run instead of running it; never start a process."""
-    calls = []
-    monkeypatch.setattr(cli.os, "execv", lambda path, argv: calls.append((path, list(argv))))
+    """Record what ``os.execve`` would run instead of running it; never start a process.
+
+    The environment of the last call is kept in ``calls.env``."""
+    calls = ExecCalls()
+
+    def execve(path, argv, env):
+        calls.append((path, list(argv)))
+        calls.env = env
+
+    monkeypatch.setattr(cli.os, "execve", execve)
     monkeypatch.setattr(cli.os, "name", "posix")
 
     def no_subprocess(*args, **kwargs):
@@ -94,8 +108,40 @@ def test_main_serve_execs_voila_on_the_notebooks(execv, capsys):
     assert cli.main(["serve", "--port", str(port), "--no-browser", "--notebooks", str(REPO / "notebooks")]) == 0
     [(path, argv)] = execv
     assert path == sys.executable == argv[0]
-    assert argv == cli.voila_argv((REPO / "notebooks").resolve(), port=port, open_browser=False)
+    folder = (REPO / "notebooks").resolve()
+    assert argv == (cli.voila_argv(folder, port=port, open_browser=False)
+                    + voila_options(folder, pool=0))
     assert f"http://127.0.0.1:{port}/" in capsys.readouterr().out
+    assert execv.env["JUPYTER_PATH"].startswith(str(template_root()))
+    assert "--preheat_kernel=True" not in argv
+
+
+def test_main_serve_pool_preheats_the_play_and_rules_apps(execv, capsys):
+    """``--pool 3``: three warm kernels for each play and rules app, none for the others."""
+    port = free_port()
+    assert cli.main(["serve", "--port", str(port), "--no-browser", "--pool", "3",
+                     "--notebooks", str(REPO / "notebooks")]) == 0
+    [(_, argv)] = execv
+    assert "--preheat_kernel=True" in argv and "--pool_size=0" in argv
+    [pools] = [a.split("=", 1)[1] for a in argv if a.startswith("--VoilaKernelManager.kernel_pools_config=")]
+    pools = json.loads(pools)
+    assert pools["default"] == {"pool_size": 0}
+    assert pools["02-play-push-your-luck.ipynb"] == pools["06-play-push-rummy.ipynb"] == {"pool_size": 3}
+    assert pools["01-push-your-luck-rules.ipynb"] == pools["05-rummy-rules.ipynb"] == {"pool_size": 3}
+    assert "03-push-your-luck-probability.ipynb" not in pools
+    assert "--KernelManager.transport=ipc" in argv and "warm kernel" in capsys.readouterr().out
+
+
+def test_main_serve_rejects_a_negative_pool(execv, capsys):
+    assert cli.main(["serve", "--pool", "-1", "--notebooks", str(REPO / "notebooks")]) == 2
+    assert execv == [] and "pool" in capsys.readouterr().err
+
+
+def test_the_pushlab_template_is_found_by_voila():
+    """The page template exists where JUPYTER_PATH points, and extends Voilà's lab template."""
+    folder = template_root() / "voila" / "templates" / "pushlab"
+    assert json.loads((folder / "conf.json").read_text())["base_template"] == "lab"
+    assert "extends 'lab/index.html.j2'" in (folder / "index.html.j2").read_text()
 
 
 def test_main_serve_defaults(execv, monkeypatch):

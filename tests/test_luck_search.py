@@ -8,7 +8,7 @@ import pytest
 from pushlab.errors import PushlabError, SetupError
 from pushlab.luck import Game
 from pushlab.luck.search import (
-    Family, Unit, dumps, loads, run_unit, run_units, search,
+    REGENERATE, Family, Unit, dumps, find, load_results, loads, run_unit, run_units, search,
     seat_policy,
 )
 from pushlab.luck.sim import decode, die_string
@@ -116,3 +116,19 @@ def test_family_rejects_repeats_and_policies_it_cannot_run():
         Family(stop=("optimal",), bank=(None,))
     with pytest.raises(SetupError, match="cannot run"):
         Family(stop=("after 3",), bank=(None,), endgame=("endgame 5: optimal",))
+def test_shipped_results_cover_the_issue_and_reproduce():
+    results = load_results()
+    for n in range(2, 7):
+        for harder in (False, True):
+            r = find(results, n, harder)
+            assert r.rounds and r.stopped in ("converged", "cycle", "max_rounds")
+            assert r.rounds[0].field == "after 5"
+            for a, b in zip(r.rounds, r.rounds[1:]):       # each field is the last best response
+                assert b.field == r.family.policies()[a.best]
+    # recompute one candidate of the shipped 2-player normal search exactly
+    r = find(results, 2, False)
+    i = r.family.index("after 4, bank at 25")
+    fam = Family(stop=("after 4",), bank=("bank at 25",), endgame=())
+    again = search(2, family=fam, games=r.games, seed=r.seed, chunk=r.chunk, max_rounds=1)
+    assert again.rounds[0].win[0] == pytest.approx(r.rounds[0].win[i], abs=1e-12)
+    assert results.command == REGENERATE

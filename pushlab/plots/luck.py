@@ -153,18 +153,19 @@ def policy_data(n_games: int = 10, players: int = 3, seed=0, bot=None, progress:
 
     The games are played by ``bot`` (default ``StopAtRisk(0.35)``, which often builds three
     columns) from a seeded generator; every push decision with three columns (so some
-    risk) where both ``draw`` and ``stop`` are legal is kept. ``progress`` shows a
-    ``tqdm.auto`` bar (a widget in notebooks).
+    risk) where both ``draw`` and ``stop`` are legal is kept. ``progress``: True shows a
+    ``tqdm.auto`` bar (a widget in notebooks); a callable is called ``progress(done, total)``
+    after each game.
     """
     from pushlab.luck import Game, bots, odds
     rng = np.random.default_rng(seed)
     bot = bot or bots.StopAtRisk(0.35)
     out = {"points": [], "risk": [], "best": []}
     games = range(n_games)
-    if progress:
+    if progress is True:
         from tqdm.auto import tqdm
         games = tqdm(games, desc="games played", unit="game")
-    for _ in games:
+    for i in games:
         g = Game.new(players, seed=rng)
         while not g.is_over:
             if (g.phase == "push" and len(g.columns) == 3
@@ -173,6 +174,8 @@ def policy_data(n_games: int = 10, players: int = 3, seed=0, bot=None, progress:
                 out["risk"].append(odds.bust_probability(g))
                 out["best"].append(odds.hint(g).best)
             g = g.apply(bot.choose(g, rng))
+        if callable(progress):
+            progress(i + 1, n_games)
     return out
 
 

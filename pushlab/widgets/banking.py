@@ -55,8 +55,13 @@ def summary_html(results) -> str:
         last = r.rounds[-1]
         lo, hi = last.win_ci(last.best)
         e = r.endgame
-        end = "-" if e is None else (
-            f"{escape(e.policies[e.best])}: {e.edge:+.1%} [{e.edge_ci[0]:+.1%}, {e.edge_ci[1]:+.1%}]")
+        if e is None:
+            end = "-"
+        elif e.best == 0:
+            end = "none beats it"
+        else:
+            end = (f"{escape(e.policies[e.best])}: {e.edge:+.1%} "
+                   f"[{e.edge_ci[0]:+.1%}, {e.edge_ci[1]:+.1%}]")
         rows.append(
             f"<tr><td>{r.players}</td><td>{'harder' if r.harder else 'normal'}</td>"
             f"<td><b>{escape(r.best)}</b></td><td>{escape(last.field)}</td>"
@@ -121,13 +126,15 @@ class SearchExplorer:
             f"{'harder' if d['harder'] else 'normal'} game: best {d['stop'][d['best'][0]]}, "
             f"bank {d['bank'][d['best'][1]]}, win rate {d['win'][d['best']]:.1%} against "
             f"'{d['field']}'" for d in data)
-        self.heatmaps.value = figure_html(fig, f"Heatmaps of win rate, {self.players.value} players. {alt}")
+        heat = figure_html(fig, f"Heatmaps of win rate, {self.players.value} players. {alt}")
         fig, axes = plt.subplots(1, 2, figsize=(14, 3.6), layout="constrained")
         for r, ax in zip(pair, axes):
             plots.best_response_path(plots.best_response_data(r), ax=ax)
-        self.paths.value = figure_html(fig, "Iterated best response: " + "; ".join(
-            f"{'harder' if r.harder else 'normal'} game: {len(r.rounds)} rounds, {r.stopped}, "
-            f"best {r.best}" for r in pair))
+        self.paths.value = figure_html(fig, f"Iterated best response, {self.players.value} players: "
+                                       + "; ".join(f"{'harder' if r.harder else 'normal'} game: "
+                                                   f"{len(r.rounds)} rounds, {r.stopped}, best {r.best}"
+                                                   for r in pair))
+        self.heatmaps.value = heat            # last: a changed heatmap means all is redrawn
 
     def _repr_mimebundle_(self, **kwargs):
         return self.widget._repr_mimebundle_(**kwargs)
