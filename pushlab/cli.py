@@ -408,7 +408,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play a seeded tournament between bots and print mean scores and win rates "
         "(95% confidence intervals), then each bot minus the first with the 95% interval of "
         "the difference. luck bots: random, stopafter[:K], stopatrisk[:P], greedy, hint "
-        "(2-6 of them); rummy bots: random, heuristic, neverpush (2: one per partnership; lower "
+        "(2-6 of them); rummy bots: random, heuristic, neverpush, expert (2: one per partnership; lower "
         "penalty is better).",
     )
     sim.add_argument("game", choices=["luck", "rummy"])

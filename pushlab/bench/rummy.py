@@ -182,7 +182,7 @@ def advise_positions(count: int, seed: int) -> list:
 def advise_latency(cfg: Config) -> dict:
     """``advise(game)`` with its defaults: p50/p95/max seconds over sampled positions, and
     HeuristicBot deals/s measured in the same run as a reference for the machine's load."""
-    from pushlab.rummy.advise import DEFAULT_ROLLOUTS, advise
+    from pushlab.rummy.advise import DEFAULT_BUDGET, advise
 
     positions = advise_positions(cfg.size(40, 2), cfg.seed)
     secs = []
@@ -192,7 +192,7 @@ def advise_latency(cfg: Config) -> dict:
         secs.append(time.perf_counter() - t0)
     secs = np.array(secs)
     ref = bench_rummy(matches=cfg.size(4, 1), bot="heuristic", seed=cfg.seed, repeat=1)
-    return {"positions": len(secs), "rollouts": DEFAULT_ROLLOUTS,
+    return {"positions": len(secs), "rollout_budget": DEFAULT_BUDGET,
             "p50_s": round(float(np.percentile(secs, 50)), 3),
             "p95_s": round(float(np.percentile(secs, 95)), 3), "max_s": round(float(secs.max()), 3),
             "reference_heuristic_deals_per_s": ref["deals_per_s"]}
