@@ -88,15 +88,30 @@ class Server:
         return f"{self.url}voila/render/{app}.ipynb"
 
     def wait_pool(self, apps, timeout: float = 1800) -> float:
-        """Wait until the pools of ``apps`` are full (Voilà logs it); seconds waited."""
+        """Wait until the pools of ``apps`` are full (Voilà logs it when their kernels have
+        started) and warm (the server and its kernels then go quiet: the notebooks have
+        run); seconds waited."""
         t0 = time.monotonic()
         want = {f"{a}.ipynb" for a in apps}
         while time.monotonic() - t0 < timeout:
             text = self.log.read_text(errors="replace")
             if all(f"Kernel pool of {a} is filled" in text for a in want):
+                self.wait_quiet(timeout - (time.monotonic() - t0))
                 return time.monotonic() - t0
             time.sleep(1)
         raise RuntimeError("the kernel pools did not fill in time")
+
+    def wait_quiet(self, timeout: float, cores: float = 0.1, window: float = 5.0) -> None:
+        """Wait until the server and its kernels use less than ``cores`` CPU over ``window`` s."""
+        t0 = time.monotonic()
+        last = self.usage()["cpu_s"]
+        while time.monotonic() - t0 < timeout:
+            time.sleep(window)
+            now = self.usage()["cpu_s"]
+            if now - last < cores * window:
+                return
+            last = now
+        raise RuntimeError("the server did not go quiet in time")
 
     def usage(self) -> dict:
         """Memory of each kernel (MB, RSS) and CPU seconds of the server and its kernels so far."""
