@@ -114,6 +114,23 @@ class Server:
             last = now
         raise RuntimeError("the kernels did not go idle in time")
 
+    def usage(self) -> dict:
+        """Memory of each kernel (MB, RSS) and CPU seconds of the server and its kernels so far."""
+        import psutil
+
+        root = psutil.Process(self.process.pid)
+        kernels, cpu = [], 0.0
+        for p in [root] + root.children(recursive=True):
+            try:
+                t = p.cpu_times()
+                cpu += t.user + t.system
+                if "ipykernel_launcher" in " ".join(p.cmdline()):
+                    kernels.append(p.memory_info().rss / 2**20)
+            except psutil.Error:
+                pass
+        return {"kernels": len(kernels), "kernel_rss_mb": sorted(round(k) for k in kernels),
+                "cpu_s": round(cpu, 1)}
+
     def _kernel_cpu(self) -> dict:
         """CPU seconds of each kernel process of this server."""
         import psutil
