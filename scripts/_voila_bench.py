@@ -226,6 +226,32 @@ async def open_page(browser, server: Server, app: str, move: bool = True,
     return out
 
 
+async def fetch_page(server: Server, app: str, timeout: float = 900) -> dict:
+    """GET ``app`` over plain HTTP and time it: the first byte, and the whole page (the
+    server has run the notebook and sent every output). No browser: what the server
+    costs, without a browser's own work on this machine."""
+    import urllib.request
+
+    def get():
+        t0 = time.perf_counter()
+        out = {"app": app}
+        try:
+            with urllib.request.urlopen(server.render_url(app), timeout=timeout) as r:
+                r.read(1)
+                out["first_byte_s"] = round(time.perf_counter() - t0, 2)
+                body = r.read().decode(errors="replace")
+            out["page_done_s"] = round(time.perf_counter() - t0, 2)
+            out["ok"] = "voila_finish" in body and "An exception occurred at the server" not in body
+            if not out["ok"]:
+                out["error"] = "the page ended without its cells"
+        except Exception as exc:                                 # noqa: BLE001 - reported
+            out.update(ok=False, error=f"{type(exc).__name__}: {exc}",
+                       after_s=round(time.perf_counter() - t0, 2))
+        return out
+
+    return await asyncio.to_thread(get)
+
+
 def _css(selector: str) -> str:
     """A plain CSS selector for ``document.querySelector`` from the Playwright ones above."""
     return selector.split(" >> ")[0]
