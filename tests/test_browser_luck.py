@@ -58,7 +58,8 @@ def test_play_app_illegal_stop_then_a_full_turn_by_clicking(open_app, app_errors
     page = open_app("02-play-push-your-luck", wait_for=".pl-playapp .pl-btn-draw")
     app = ".pl-playapp"
     start_table = page.inner_text(".pl-tableview")
-    assert "Ann (you)" in start_table and "draw pile: 120" in start_table
+    assert "Ann (you)" in start_table and "Starts:" in page.inner_text(app)
+    assert "Ben draws" in page.inner_text(app)          # seed 2024, random start: Ben went first
     assert_labelled_controls(page, app)
     # an illegal control: Stop before drawing shows the engine's message, state unchanged
     page.locator(".pl-btn-stop").click()
@@ -100,12 +101,50 @@ def test_play_app_illegal_stop_then_a_full_turn_by_clicking(open_app, app_errors
     screenshot(page, "luck-02-after-turn")
 
 
+def test_rules_app_shows_both_switch_readings_side_by_side(open_app, app_errors, screenshot):
+    page = open_app("01-push-your-luck-rules", wait_for=".pl-comparesteps")
+    both = page.locator(".pl-comparesteps").first
+    tables = both.locator(".pl-tableview")
+    assert tables.count() == 2 and "Step 0 of 26" in both.inner_text()
+    assert_labelled_controls(page, ".pl-comparesteps")
+    for step in range(1, 12):                 # to the start of Ben's turn (the tables are drawn
+        both.locator("button:has-text('Next')").click()       # before the step line)
+        page.wait_for_function(
+            "([s]) => document.querySelector('.pl-comparesteps').innerText.includes(s)",
+            arg=[f"Step {step} of 26"])
+    left, right = tables.nth(0).inner_text(), tables.nth(1).inner_text()
+    assert "this turn only" in left and "counter-clockwise" not in left
+    assert "until the next switch card" in right and "counter-clockwise" in right
+    assert "switch pile: 1 (lasts)" in right
+    assert app_errors(page) == []
+    screenshot(page, "luck-01-switch-readings")
+
+
+def test_play_app_switch_rule_setting(open_app, app_errors, screenshot):
+    page = open_app("02-play-push-your-luck", wait_for=".pl-playapp .pl-btn-draw")
+    assert "this turn only" in page.inner_text(".pl-rule-note")
+    page.locator(".pl-switch-rule select").select_option(value="last until the next switch card")
+    page.locator(".pl-playapp button:has-text('New game')").click()
+    page.wait_for_function("() => document.querySelector('.pl-rule-note').innerText"
+                           ".includes('until the next switch card')", timeout=30_000)
+    assert "until the next switch card" in page.inner_text(".pl-tableview")
+    assert app_errors(page) == []
+    screenshot(page, "luck-02-switch-rule")
+
+
 def test_probability_lab_renders_every_plot(open_app, app_errors, screenshot):
     page = open_app("03-push-your-luck-probability")
     text = page.inner_text("body")
     assert "Exact P(bust) =" in text and "standard errors away" in text
     assert page.locator(".jp-OutputArea-output img").count() >= 5      # five matplotlib figures
     assert page.locator(".pl-odds").count() == 1 and page.locator(".pl-tableview").count() == 2
+    assert page.locator(".pl-live").count() == 2 and "computed ahead with" in text
+    live = page.locator(".pl-live").first
+    before = live.locator("img").first.get_attribute("src")
+    live.locator(".pl-live-button").click()
+    live.locator("text=Computed live").wait_for(timeout=180_000)
+    assert live.locator("img").count() == 1
+    assert live.locator("img").first.get_attribute("src") == before   # same call, same map
     assert app_errors(page) == []
     screenshot(page, "luck-03-probability")
 
@@ -123,3 +162,25 @@ def test_lesson_builder_story_updates_its_odds(open_app, app_errors, screenshot)
     assert "22.2% (2/9)" in text                                     # three columns of 1s, 2 of 9 cards bust
     assert app_errors(page) == []
     screenshot(page, "luck-04-lesson")
+
+
+def test_play_app_whole_game_advice_with_progress(open_app, app_errors, screenshot):
+    """Show advice: the one-turn values at once, the whole-game table as rollouts come in;
+    the buttons keep working while it computes."""
+    page = open_app("02-play-push-your-luck", wait_for=".pl-playapp .pl-btn-draw")
+    app = ".pl-playapp"
+    page.locator(f"{app} .widget-checkbox input").first.check()
+    page.wait_for_function(
+        "() => document.querySelector('.pl-hint').innerText.includes('This turn only')", timeout=30_000)
+    page.wait_for_function(
+        "() => document.querySelector('.pl-hint').innerText.includes('Recommended:')", timeout=60_000)
+    hint = page.inner_text(".pl-hint")
+    assert "Whole game (estimated from" in hint and "chance to win (95% CI)" in hint
+    assert "one-turn expectimax" in hint and "exact best" not in page.inner_text(app)
+    click_and_wait(page, ".pl-btn-draw")                      # a click while rollouts run
+    assert message(page, app) == ""
+    page.wait_for_function(
+        "() => document.querySelector('.pl-hint').innerText.includes('1,000 rollouts per action')",
+        timeout=120_000)
+    assert app_errors(page) == []
+    screenshot(page, "luck-02-advice")

@@ -52,7 +52,7 @@ def refused(g, action, *words):
 # own contract; once he has, he replaces Ann's joker by 5♦ and lays the freed joker off
 # on his own set, emptying his hand: he goes out by the replacement's follow-up.
 def test_dan_pushes_to_ann_and_ben_goes_out_by_replacing_the_joker_in_anns_set():
-    g = game(ann="5H 5S JK 9S 9C 9D", ben="7S 7H 7C 8S 8H 5D", cat="6H 7D 9H JC KC AD",
+    g = game(ann="5H 5S JK 9S 9C 9D", ben="7S 7H 7C KS KH 5D", cat="6H 7D 9H JC KC AD",
              dan="8D 3H 6C 10H QS 4C", up="KD", stock="3C 4S 10S", dealer=2)
     assert g.current_player == 3 and g.dealer == 2
     g = g.apply("push")                                # rule 12b: to the LEFT = Ann
@@ -64,15 +64,17 @@ def test_dan_pushes_to_ann_and_ben_goes_out_by_replacing_the_joker_in_anns_set()
     assert "3♣" not in " ".join(g.private_log[1] + g.private_log[2] + g.private_log[3])
 
     g = g.apply("discard 8D").apply("take")            # Ann takes Dan's 8♦
-    g = g.apply("meld set 5H 5S JK; set 9S 9C 9D").apply("discard 8D")
-    assert g.hand(0) == hand("3C KD") and g.met == (True, False, False, False)
+    g = g.apply("meld set 5H 5S JK; set 9S 9C 9D")
+    refused(g, "discard 8D", "rule 15", "free pass")    # not the card just taken
+    g = g.apply("discard KD")
+    assert g.hand(0) == hand("3C 8D") and g.met == (True, False, False, False)
 
-    g = g.apply("take")                                # Ben takes the 8♦
+    g = g.apply("take")                                # Ben takes the K♦
     assert not any(isinstance(a, LayOff) for a in g.legal_actions())
     refused(g, "layoff 5D 0", "rule 13", "Ben has not met")           # opponent's set, fits
     refused(g, "replace 0 5D then layoff JK 1", "rule 14", "not met")
     refused(g, "meld set 7S 7H 7C", "rule 13", "whole contract")
-    g = g.apply("meld set 7S 7H 7C; set 8S 8H 8D")     # melds 3 and 4 (indices 2, 3)
+    g = g.apply("meld set 7S 7H 7C; set KS KH KD")     # melds 3 and 4 (indices 2, 3)
     assert g.hand(1) == cards("5D") and "layoff 5D 0" in g.legal_actions()
     refused(g, "replace 0 5D then layoff JK 0", "rule 14", "another meld")
     refused(g, "replace 0 5D then meld set 7S 7D JK", "rule 13", "does not hold")
@@ -84,7 +86,7 @@ def test_dan_pushes_to_ann_and_ben_goes_out_by_replacing_the_joker_in_anns_set()
     r = g.results[0]
     assert (r.went_out, r.reason) == (1, "out")
     # rule 19: Ben & Dan 0 (Dan's cards do not count); Ann & Cat pay both hands
-    assert r.scores == (penalty("3C KD") + penalty("6H 7D 9H JC KC AD"), 0) == (65, 0)
+    assert r.scores == (penalty("3C 8D") + penalty("6H 7D 9H JC KC AD"), 0) == (60, 0)
     assert g.is_over and g.winners() == (1,)
 
 
@@ -92,9 +94,9 @@ def test_dan_pushes_to_ann_and_ben_goes_out_by_replacing_the_joker_in_anns_set()
 # Deal 1, Dan deals. Ben meets the contract; Dan, his partner, holds cards fitting Ben's
 # melds but may not lay them off until he has met the contract himself (rule 13).
 def _ben_melds_then_cat_pushes_to_dan():
-    g = game(ann="3C 6S 8C 10D JD KD", ben="5H 5S JK 9S 9C 9D", cat="7S 7H 7C QH QS 4H",
+    g = game(ann="3C 6S 8C 10D JD 9D", ben="5H 5S JK 9S 9C KD", cat="7S 7H 7C QH QS 4H",
              dan="5C 8S 8H 8D QD QH", up="5D", stock="6D 7D 9H 4D 10S 3S", dealer=3)
-    g = g.apply("push").apply("discard KD")            # Ben gets 6♦ and 5♦, Ann draws 7♦
+    g = g.apply("push").apply("discard 9D")            # Ben gets 6♦ and 5♦, Ann draws 7♦
     g = g.apply("take").apply("meld set 5H 5S JK; set 9S 9C 9D").apply("discard KD")
     assert g.hand(1) == hand("6D 5D") and g.met == (False, True, False, False)
     g = g.apply("push")                                # Cat pushes K♦ and 9♥ to Dan
@@ -225,24 +227,66 @@ def test_the_safety_cap_ends_the_deal_with_both_sides_paying_and_the_deal_passes
     g = Game.new(decks=[d1, None], deals=(1, 2), dealer=3, round_cap=1, seed=3)
     for p in range(4):                                 # one full round of taking the discard
         assert g.current_player == p and g.quiet_turns == p
-        g = g.apply("take").apply("discard 4D")
+        took = g.discard_top
+        g = g.apply("take")
+        g = g.apply(g.legal_actions()[0])              # the lowest card but the one taken
+        assert took in (g.results[0].hands[p] if g.results else g.hand(p))
     r = g.results[0]
-    assert (r.reason, r.went_out) == ("cap", None)
-    assert r.scores == (penalty(ann) + penalty(cat), penalty(ben) + penalty(dan))
+    assert (r.reason, r.went_out) == ("cap", None) and [len(h) for h in r.hands] == [6] * 4
+    assert r.scores == (penalty(r.hands[0]) + penalty(r.hands[2]),
+                        penalty(r.hands[1]) + penalty(r.hands[3]))
     assert g.scores() == r.scores and g.deal_number == 2
     assert g.dealer == 0 and g.current_player == 1 and g.hand_sizes == (7,) * 4
     assert g.quiet_turns == 0 and g.met == (False,) * 4 and g.table == ()
 
 
-def test_a_push_needs_two_stock_cards_and_ends_the_deal_otherwise_without_changing_hands():
+def test_a_push_with_one_stock_card_hands_both_cards_left_then_ends_the_deal():
+    """Rule 12b in order: the stock card and the discard go to the left, then the pusher would
+    draw from the empty stock, and the deal ends (rule 17; docs/decisions.md)."""
     g = game(ann="5H 5S JK 9S 9C 3D", ben="3C 6S 8C 10D JD KD", cat="6H 7D 9H JC KC AD",
              dan="8D 3H 6C 10H QS 4C", up="4D", stock="7H", dealer=3)
     before = g.hands
     g = g.apply("push")
     r = g.results[0]
     assert (r.reason, r.went_out) == ("stock", None)
-    assert r.hands == before                           # no card moved
-    assert "the stock has only 1 card: the deal ends" in g.log[-3]
+    assert r.hands[1] == hand("3C 6S 8C 10D JD KD 7H 4D")     # Ben, on Ann's left, took both
+    assert (r.hands[0], r.hands[2], r.hands[3]) == (before[0], before[2], before[3])
+    assert r.scores == (penalty(before[0]) + penalty(before[2]),
+                        penalty(before[1]) + penalty(before[3]) + penalty("7H 4D"))
+    assert "the stock is now empty, so Ann cannot draw: the deal ends" in g.log[-3]
+    assert g.private_log[1][-1] == "Ben receives 7♥ from the stock (pushed by Ann)"
+
+
+def test_a_push_with_an_empty_stock_ends_the_deal_and_moves_no_card():
+    g = game(ann="5H 5S JK 9S 9C 3D", ben="3C 6S 8C 10D JD KD", cat="6H 7D 9H JC KC AD",
+             dan="8D 3H 6C 10H QS 4C", up="4D", stock="", dealer=3)
+    g = g.apply("take").apply("discard 3D")           # an empty stock: taking still works
+    before = g.hands
+    g = g.apply("push")                                # Ben would draw from the empty stock
+    assert g.results[0].hands == before and g.results[0].reason == "stock"
+    assert g.log[-3] == "Ben pushes, but the stock is empty: the deal ends (rules 12, 17)"
+
+
+def test_taking_and_discarding_the_same_card_is_refused_unless_it_is_the_last_card():
+    """A take-and-discard-back would change nothing (a free pass): refused while another card
+    is held, also for the twin of the card taken; allowed when it is the last card (going out)."""
+    g = game(ann="5H 5S JK 9S 9C 9D", ben="3C 6S 8C 10D JD KD", cat="6H 7D 9H JC KC AD",
+             dan="8D 3H 6C 10H QS 4C", up="4D", stock="7H 8H 10S", dealer=3)
+    t = g.apply("take")
+    assert "discard 4D" not in t.legal_actions() and "discard 5H" in t.legal_actions()
+    refused(t, "discard 4D", "rule 15", "took 4♦ from the discard pile", "free pass")
+    out = t.apply("meld set 5H 5S JK; set 9S 9C 9D")   # 4D is now the last card
+    assert out.legal_actions() == ["discard 4D"]
+    assert out.apply("discard 4D").results[0].went_out == 0
+    # the twin of the card taken: Ben holds 3C and takes the other 3C
+    g2 = game(ann="5H 5S JK 9S 9C 3C", ben="3C 6S 8C 10D JD KD", cat="6H 7D 9H JC KC AD",
+              dan="8D 3H 6C 10H QS 4C", up="4D", stock="7H 8H 10S", dealer=3)
+    g2 = g2.apply("push").apply("discard 3C").apply("take")
+    assert g2.hand(1).count(Card("3C")) == 2
+    refused(g2, "discard 3C", "rule 15", "free pass")
+    # pushing, then discarding the card drawn from the stock, stays allowed
+    g3 = g.apply("push")
+    assert g3.drawn in g3.hand(0) and f"discard {g3.drawn}" in g3.legal_actions()
 
 
 # ----------------------------------------------------------------------------------------

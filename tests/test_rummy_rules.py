@@ -261,13 +261,15 @@ def test_rule_12b_push_gives_stock_top_and_discard_top_to_the_left_player():
     assert g.discard_pile == cards("8H") and g.current_player == 1
 
 
-def test_rule_12_push_with_fewer_than_two_stock_cards_ends_the_deal():
+def test_rule_12_push_with_one_stock_card_gives_both_cards_then_ends_the_deal():
     g = start("5H 5S JK 9S 9C 3D", up="4D", stock="7H 8H 10S")
     g = g.apply("push").apply("discard 3D")                     # stock: 10S only
     assert g.stock_size == 1
-    g = g.apply("push")
-    assert g.is_over and g.results[0].reason == "stock" and g.results[0].went_out is None
-    assert "the stock has only 1 card: the deal ends" in g.log[-3]
+    g = g.apply("push")                                         # Ben: 10S and 3D go to Cat
+    r = g.results[0]
+    assert g.is_over and r.reason == "stock" and r.went_out is None
+    assert r.hands[2] == tuple(sorted(cards(CAT + " 10S 3D"))) and len(r.hands[1]) == 8
+    assert "the stock is now empty, so Ben cannot draw: the deal ends" in g.log[-3]
 
 
 # --------------------------------------------------------------------------- rule 13
@@ -291,11 +293,12 @@ def test_rule_13_lay_off_only_after_meeting_the_contract_and_each_partner_separa
     g = g.apply("layoff 5D 0")
     assert g.table[0].cards == cards("5H 5S JK 5D")
     assert "layoff 5D 0" not in g.legal_actions()
-    g = g.apply("discard KD")                                  # Ben keeps 6D
-    g = g.apply("take")                                        # Cat takes KD
+    refused(g, "discard KD", "rule 15", "free pass")           # Ben took KD this turn
+    g = g.apply("discard 6D")                                  # Ben keeps KD
+    g = g.apply("take")                                        # Cat takes 6D
     assert not any(isinstance(a, LayOff) for a in g.legal_actions())
     refused(g, "layoff 9H 1", "rule 13", "Cat has not met the contract")
-    g = g.apply("discard KD").apply("push")                    # Dan pushes
+    g = g.apply("discard KC").apply("push")                    # Dan pushes
     refused(g, "layoff 5C 0", "rule 13")
 
 
@@ -366,11 +369,12 @@ def test_rule_14_only_after_meeting_the_contract():
 
 
 # --------------------------------------------------------------------------- rule 15
-def test_rule_15_any_card_may_be_discarded_even_a_wild_or_the_card_just_taken():
+def test_rule_15_any_card_may_be_discarded_even_a_wild_but_not_the_card_just_taken():
     g = start("5H 5S JK 9S 9C 3D", up="4D").apply("take")
-    assert g.legal_actions() == ["discard " + str(c) for c in sorted(set(g.hand(0)))]
-    g1 = g.apply("discard 4D")
-    assert g1.discard_pile == cards("4D") and g1.current_player == 1 and g1.phase == "draw"
+    assert g.legal_actions() == ["discard " + str(c) for c in sorted(set(g.hand(0))) if c != Card("4D")]
+    refused(g, "discard 4D", "rule 15", "free pass")            # docs/decisions.md
+    g1 = g.apply("discard 3D")
+    assert g1.discard_pile == cards("3D") and g1.current_player == 1 and g1.phase == "draw"
     g2 = g.apply("discard JK")
     assert g2.discard_top == Card("JK")
     refused(g, "discard KS", "rule 15", "no K♠")
@@ -406,15 +410,17 @@ def test_rule_17_the_deal_ends_when_the_stock_is_too_short_there_is_no_reshuffle
     g = start("5H 5S JK 9S 9C 3D", up="4D", stock="7H 8H")
     g = g.apply("push").apply("discard 3D")
     assert g.stock_size == 0
-    g = g.apply("take").apply("discard 3D")                    # taking the discard is still fine
-    g = g.apply("push")
-    assert g.is_over and g.results[0].reason == "stock"
+    g = g.apply("take").apply("discard 3S")                    # taking the discard is still fine
+    before = g.hands
+    g = g.apply("push")                                        # the stock is empty: nothing moves
+    assert g.is_over and g.results[0].reason == "stock" and g.results[0].hands == before
 
 
 def test_rule_17_safety_cap_fifty_rounds_without_a_stock_card():
     def quiet_round(g):
-        for _ in range(4):
-            g = g.apply("take").apply(f"discard {g.apply('take').drawn}")
+        for _ in range(4):                                     # take, discard another card
+            g = g.apply("take")
+            g = g.apply(g.legal_actions()[0])
         return g
 
     g = start("5H 5S JK 9S 9C 3D", round_cap=2)
@@ -425,7 +431,7 @@ def test_rule_17_safety_cap_fifty_rounds_without_a_stock_card():
     assert "2 full rounds without a card taken from the stock" in g.log[-3]
     # a push resets the count
     g = start("5H 5S JK 9S 9C 3D", round_cap=1)
-    g = g.apply("take").apply("discard 4D").apply("push")
+    g = g.apply("take").apply("discard 3D").apply("push")
     g = g.apply(f"discard {g.drawn}")
     assert g.quiet_turns == 0 and not g.is_over
     # the default is 50 rounds; None switches the cap off
@@ -451,11 +457,11 @@ def test_rule_18_19_going_out_scores_zero_for_the_partnership():
 
 def test_rule_18_19_nobody_out_each_partnership_scores_both_hands():
     g = start("5H 5S JK 9S 9C 3D", up="4D", stock="7H 8H 10S")
-    g = g.apply("push").apply("discard 3D").apply("push")
-    ann, ben = cards("5H 5S JK 9S 9C 8H"), cards(BEN + " 7H 4D")
-    assert g.results[0].hands[0] == tuple(sorted(ann)) and g.results[0].hands[1] == tuple(sorted(ben))
-    assert g.results[0].scores == (penalty(ann) + penalty(CAT), penalty(ben) + penalty(DAN))
-    assert g.results[0].scores == (45 + 50, 55 + 40)
+    g = g.apply("push").apply("discard 3D").apply("push")      # Ben's push: 10S + 3D to Cat
+    ann, ben, cat = cards("5H 5S JK 9S 9C 8H"), cards(BEN + " 7H 4D"), cards(CAT + " 10S 3D")
+    assert g.results[0].hands[:3] == (tuple(sorted(ann)), tuple(sorted(ben)), tuple(sorted(cat)))
+    assert g.results[0].scores == (penalty(ann) + penalty(cat), penalty(ben) + penalty(DAN))
+    assert g.results[0].scores == (45 + 50 + 15, 55 + 40)
 
 
 # --------------------------------------------------------------------------- rule 20
@@ -477,7 +483,7 @@ def test_rule_20_scores_add_up_over_deals_lower_wins_ties_share():
 def test_rule_20_tie_is_shared():
     ann, ben = "5H 5S JK 9S 9C 3D", "5D 5C 2S 9H 10C 10D"
     assert penalty(ann) + penalty(CAT) == 45 + 50 and penalty(ben) + penalty(DAN) == 55 + 40
-    g = start(ann, up="4D", stock="7H", ben=ben).apply("push")  # stock too short: nobody out
+    g = start(ann, up="4D", stock="", ben=ben).apply("push")    # empty stock: nobody out
     assert g.scores() == (95, 95) and g.winners() == (0, 1)
     assert "tie with 95 points and share the win" in g.log[-1]
 

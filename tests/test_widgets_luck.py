@@ -179,48 +179,85 @@ def test_undo_also_takes_back_the_bot_moves_after_it():
     assert s.game == before_take
 
 
-def test_regret_is_the_hint_value_lost():
-    s = session()
-    s.act("draw")
-    s.act("place 0")
+def test_regret_is_the_win_probability_lost_against_whole_game_advice():
+    s = ui.LuckSession(Game.new(["Ann", "Bot"], seed=2), bots=["cautious"], seed=1)
+    assert s.act("draw") and s.act("place 0")
     state = s.game
-    h = odds.hint(state)
-    assert h.best == "draw"                           # with R3 alone, drawing is clearly better
-    s.act("stop")
-    row = s.regret_rows()[-1]
-    assert row["action"] == "stop" and row["best"] == "draw"
-    assert row["regret"] == pytest.approx(h.values["draw"] - h.values["stop"]) and row["regret"] > 0
-    assert s.total_regret() == pytest.approx(sum(r["regret"] for r in s.regret_rows()))
+    assert s.act("stop")
+    rows = s.review(rollouts=300)
+    d = next(d for d in s.decisions if d.state == state)
+    assert d.judged and d.advice.rollouts == 300 and d.advice.phase == "push"
+    row = next(r for r in rows if r["phase"] == "push")
+    assert row["action"] == "stop" and row["best"] == d.advice.best
+    if row["best"] != "stop":
+        diff, se = d.advice.edge(row["best"], "stop")
+        assert row["regret"] == diff and row["regret_se"] == se > 0
+    assert [r["phase"] for r in rows] == [d.state.phase for d in s.decisions if d.judged]
+    total, se = s.total_regret()
+    assert total == pytest.approx(sum(r["regret"] for r in rows)) and se >= 0
+    assert s.reviewed
 
 
-def test_best_moves_cost_nothing_and_bank_decisions_are_not_judged():
-    s = ui.LuckSession(n_bots=2, bots=["cautious", "hint"], seed=4)
+def test_bank_decisions_are_judged_and_the_advice_matches_advise():
+    from pushlab.luck import advise
+    s = ui.LuckSession(Game.new(["Ann", "Bot"], seed=4), bots=["cautious"], seed=4)
     rng = np.random.default_rng(0)
-    me = bots.HintBot(bank_at=6)
-    while not s.game.is_over:
+    me = bots.StopAfter(3, bank_at=4)
+    while not s.game.is_over and not any(d.action.startswith("bank") for d in s.decisions):
         assert s.act(me.choose(s.game, rng)), s.error
-    rows = s.regret_rows()
-    assert rows and all(r["regret"] == pytest.approx(0, abs=1e-9) for r in rows if r["action"] == r["best"])
-    assert {r["phase"] for r in rows} <= set(ui.VALUED_PHASES)
-    assert any(d.action.startswith("bank") for d in s.decisions)   # banked, yet not judged
-    assert s.total_regret() == pytest.approx(0, abs=1e-9)
+    bank = next(d for d in s.decisions if d.action.startswith("bank"))
+    assert bank.judged and bank.state.phase == "turn"
+    s.review(rollouts=200)
+    assert bank.advice is not None and bank.action in bank.advice.values
+    assert {r["phase"] for r in s.regret_rows()} >= {"turn"}
+    live = ui.LuckSession(Game.new(["Ann", "Bot"], seed=4), bots=["cautious"], seed=4)
+    a = live.advice(rollouts=200)
+    assert set(a.values) == set(live.game.legal_actions()) and a.rollouts == 200
+    assert a.values["draw"].turn == odds.hint(live.game).values["draw"]
+    assert live.advice(rollouts=200) is not a and live.adviser().rollouts == 200   # cached work
+
+
+def test_advice_does_not_change_how_the_bots_play():
+    a = ui.LuckSession(n_bots=2, seed=9)
+    b = ui.LuckSession(n_bots=2, seed=9)
+    a.advice(rollouts=50)
+    me = bots.StopAfter(3)
+    for s in (a, b):
+        while not s.game.is_over:
+            s.act(me.choose(s.game))
+    assert a.game == b.game
 
 
 def test_decisions_are_recorded_in_canonical_notation():
     s = session()
     assert s.act("  DRAW ") and s.act("Place 0")
     assert [d.action for d in s.decisions] == ["draw", "place 0"]
-    assert [r["action"] for r in s.regret_rows()] == ["place 0"]   # the first draw was a turn start
+    assert [d.judged for d in s.decisions] == [False, False]     # both were the only legal move
 
 
-def test_hint_text_names_the_best_move_and_its_margin():
+def test_hint_text_says_it_is_one_turn_only():
     s = session()
     s.act("draw")
     s.act("place 0")
     sentence = s.hint_text()
     h = odds.hint(s.game)
-    assert sentence.startswith("The hint bot would draw another card here")
-    assert f"{h.values['draw'] - h.values['stop']:+.1f} points on average" in sentence
+    assert re.match(r"This turn only \((exact|looking \d draws ahead)\): draw another card is worth",
+                    sentence), sentence
+    assert f"{h.values['draw'] - h.values['stop']:+.1f} points over the next move" in sentence
+    assert "best" not in sentence
+
+
+def test_who_starts_is_chosen_or_random():
+    assert ui.LuckSession(n_bots=2, seed=1, first="you").you == 0
+    bot_first = {ui.LuckSession(n_bots=2, seed=k, first="bot").you for k in range(12)}
+    anyone = {ui.LuckSession(n_bots=2, seed=k, first="random").you for k in range(12)}
+    assert bot_first == {1, 2} and anyone == {0, 1, 2}
+    s = ui.LuckSession(n_bots=2, seed=1, first="bot")
+    assert s.game.players[s.you] == "Ann" and s.game.players[0] != "Ann"
+    assert any(line.startswith(s.game.players[0]) for line in s.game.log)   # a bot played turn 1
+    assert s.your_move and s.labels[s.you] == ""
+    with pytest.raises(SetupError, match="first must be"):
+        ui.LuckSession(first="me")
 
 
 def test_session_setup_errors_are_clear():
@@ -296,6 +333,10 @@ def app(**kw):
     kw.setdefault("n_bots", 1)
     kw.setdefault("bot_kinds", ["cautious"])
     kw.setdefault("seed", 3)
+    kw.setdefault("first", "you")
+    kw.setdefault("advice_rollouts", 60)
+    kw.setdefault("review_rollouts", 20)
+    kw.setdefault("chunk", 30)
     return ui.PlayApp(**kw)
 
 
@@ -331,7 +372,10 @@ def test_play_app_a_full_turn_by_clicking():
 def test_play_app_undo_and_hint_and_new_game():
     a = app(hints=True)
     a.draw.click()
-    assert "The hint bot would" in a.hint.value
+    shown = text(a.hint.value)
+    assert "Whole game (estimated from 60 rollouts per action" in shown and "Recommended:" in shown
+    assert "This turn only (one-turn expectimax" in shown
+    assert "exact best" not in shown
     a.undo.click()
     assert a.session.game.phase == "turn" and a.undo.disabled
     a.undo.click()                                   # disabled in the browser; here it says why
@@ -361,8 +405,9 @@ def test_play_app_full_game_ends_with_scores_and_regret():
             a.columns[int(arg)].click()
         assert a.message.text == "", a.message.text
     summary = text(a.summary.value)
-    assert "Final scores" in summary and "expected points against the hint" in summary
-    assert f"{a.session.total_regret():.2f}" in summary
+    assert "Final scores" in summary and "percentage points of winning chance" in summary
+    assert f"{100 * a.session.total_regret()[0]:.1f} percentage points" in summary
+    assert "Estimated from 20 rollouts per action" in summary and a.session.reviewed
     assert a.draw.disabled and a.stop.disabled
 
 
@@ -384,3 +429,58 @@ def test_pressing_any_button_in_any_state_is_legal_or_a_clear_message():
             assert a.message.text.startswith("Illegal:"), a.message.text
             assert a.session.game is before
     assert illegal > 0 and presses > 20
+
+
+# ---------------------------------------------------------------------- rule 10: the two readings
+def test_table_html_shows_the_switch_pile_and_how_long_the_direction_lasts():
+    deck = "R1 switch B2 G3" + " P6" * 4
+    for rule, pile, reach in (("turn", "set aside: 1", "this turn only"),
+                              ("game", "switch pile: 1 (lasts)", "until the next switch card")):
+        g = Game.new(3, deck=deck, rolls="*", switch_rule=rule)
+        g = g.apply("draw").apply("place 0").apply("draw")
+        shown = text(ui.table_html(g))
+        assert pile in shown and reach in shown and "counter-clockwise" in shown
+        g = g.apply("stop").apply("take 0")           # Ann took R1; next turn
+        shown = text(ui.table_html(g))
+        assert (pile in shown) == (rule == "game")
+        assert ("counter-clockwise" in shown) == (rule == "game")
+
+
+def test_play_app_offers_the_switch_rule_and_shows_the_one_in_force():
+    a = app()
+    assert a.switch_rule.value == "turn" and a.session.game.switch_rule == "turn"
+    assert "this turn only" in text(a.rule_note.value)
+    a.switch_rule.value = "game"                     # a setting: in force from the next game
+    assert a.session.game.switch_rule == "turn" and "this turn only" in text(a.rule_note.value)
+    a.new_game.click()
+    assert a.session.game.switch_rule == "game"
+    assert "until the next switch card" in text(a.rule_note.value)
+    assert "until the next switch card" in text(a.table.widget.value)
+    assert app(switch_rule="game").session.game.switch_rule == "game"
+    with pytest.raises(SetupError, match="'turn'.*'game'"):
+        app(switch_rule="lasting")
+    assert ui.LuckSession(bots=["cautious"], seed=1, switch_rule="game").game.switch_rule == "game"
+
+
+def test_run_button_shows_results_progress_and_errors():
+    shown, calls = [], []
+
+    def compute(progress):
+        for i in range(1, 4):
+            progress(i, 3)
+            calls.append(i)
+        return "result"
+
+    b = common.RunButton("Go", compute, shown.append, note="takes a moment")
+    assert b.progress.layout.visibility == "hidden" and not shown
+    b.button.click()
+    assert shown == ["result"] and calls == [1, 2, 3] and b.progress.value == 1.0
+    assert b.message.text == "Done." and not b.button.disabled
+
+    def broken(progress):
+        raise SetupError("needs 3 to 6 players")
+
+    bad = common.RunButton("Go", broken, shown.append)
+    bad.run()
+    assert bad.message.kind == "error" and "needs 3 to 6 players" in bad.message.text
+    assert shown == ["result"] and not bad.button.disabled

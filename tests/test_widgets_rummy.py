@@ -232,7 +232,7 @@ def test_bots_finish_the_deal_after_the_reader():
 def test_session_reports_not_your_turn_and_over():
     s = scripted()
     s.take()
-    s.select("4D")
+    s.select("9D")
     assert s.discard()                               # Ben has no bot here: the session waits
     assert not s.your_move and "Ben is playing" in s.phase_text()
     assert not s.take()
@@ -337,7 +337,7 @@ def test_odds_html_and_helpful_cards():
     assert "<b>2 cards</b> short of the contract" in html
     assert "5♦" in html and "joker" in html
     s.take()
-    s.select("7S")
+    s.select("KH")                                   # not 7S: taken this turn (decisions)
     s.discard()                                      # Ben has no bot here: not the reader's turn
     assert ui.odds_html(s) == ""
 
@@ -361,7 +361,7 @@ def test_the_hint_is_a_whole_deal_estimate_computed_in_the_background():
     panel.hint.button.click()
     panel.hint.wait(120)
     assert any(a.startswith("discard") for a in panel.hint.advice.values)   # ... and makes its own
-    s.select("7S")
+    s.select("KH")                                   # not 7S: taken this turn (decisions)
     s.discard()
     panel.show(s)                                    # not the reader's turn: no hint
     assert panel.hint.out.value == "" and panel.hint.button.disabled

@@ -26,7 +26,7 @@ from pushlab.luck.policy import DEFAULT_POLICY, Policy
 from pushlab.seeding import make_rng
 from pushlab.stats import paired_diff_ci, rate_ci
 
-__all__ = ["ActionValue", "Advice", "advise"]
+__all__ = ["ActionValue", "Advice", "Adviser", "advise"]
 
 
 def _mean_se(x) -> tuple:
@@ -179,35 +179,76 @@ def advise(game, *, rollouts: int = 1000, policy=None, seed=None) -> Advice:
     >>> sorted(a.values), a.values["stop"].turn
     (['draw', 'stop'], 6.0)
     """
-    from pushlab.luck import odds
-    from pushlab.luck.sim import simulate_from
+    return Adviser(game, policy=policy, seed=seed).step(rollouts).advice()
 
-    if game.is_over:
-        raise PushlabError("the game is over: there is nothing to advise")
-    if isinstance(rollouts, bool) or not isinstance(rollouts, (int, np.integer)) or rollouts < 2:
-        raise SetupError(f"rollouts must be an int >= 2, got {rollouts!r}")
-    policy = DEFAULT_POLICY if policy is None else policy
-    pol = policy if isinstance(policy, (list, tuple)) else Policy.of(policy)
-    legal = game.legal_actions()
-    hint = odds.hint(game)
-    c = simulate_from(game, int(rollouts), pol, actions=legal, rng=make_rng(seed))
-    me = c.player
-    values, wins = {}, {}
-    for i, a in enumerate(legal):
-        w, s = c.wins[i, :, me], c.scores[i, :, me]
-        _, low, high = rate_ci(w)
-        values[a] = ActionValue(*_mean_se(w), *_mean_se(s), float(hint.values[a]),
-                                float(low), float(high))
-        wins[a] = w
-    best = max(legal, key=lambda a: (values[a].win, values[a].score, -legal.index(a)))
-    after = "draw" if "draw" in legal else best
-    rolls = c.rolls[legal.index(after), :, me]
-    bench = {}
-    for card in game.benches[me] if game.phase == "turn" else ():
-        bench[card.colour] = bench.get(card.colour, 0) + card.points
-    q = 1 / 3 if game.harder else 1 / 6
-    safe = {col: _mean_se(pts * (1 - (1 - q) ** rolls)) for col, pts in bench.items()}
-    return Advice(game.players[me], me, game.phase, best, values, int(rollouts),
-                  pol if isinstance(pol, Policy) else tuple(Policy.of(p) for p in pol),
-                  bool(hint.exact), game.harder, {k: bench[k] for k in COLOURS if k in bench},
-                  *_mean_se(rolls), after, safe, wins)
+
+class Adviser:
+    """:func:`advise` computed in chunks, for interfaces that must stay responsive.
+
+    ``step(n)`` adds ``n`` rollouts per action (common random numbers within a chunk);
+    ``advice()`` summarises everything so far. One chunk of ``n`` equals ``advise(...,
+    rollouts=n)`` for the same seed; several chunks give a different (equally valid)
+    sample.
+
+    >>> from pushlab.luck import Game
+    >>> ad = Adviser(Game.new(3, seed=7), seed=1)
+    >>> ad.step(100).step(100).rollouts, ad.advice().rollouts
+    (200, 200)
+    """
+
+    def __init__(self, game, *, policy=None, seed=None):
+        from pushlab.luck import odds
+
+        if game.is_over:
+            raise PushlabError("the game is over: there is nothing to advise")
+        policy = DEFAULT_POLICY if policy is None else policy
+        self.policy = tuple(Policy.of(p) for p in policy) if isinstance(policy, (list, tuple)) \
+            else Policy.of(policy)
+        self.game = game
+        self.legal = game.legal_actions()
+        self.hint = odds.hint(game)
+        self.rng = make_rng(seed)
+        self.parts = []
+
+    @property
+    def rollouts(self) -> int:
+        """Rollouts per action so far."""
+        return sum(p.scores.shape[1] for p in self.parts)
+
+    def step(self, rollouts: int) -> Adviser:
+        """Play ``rollouts`` more continuations per action; return self."""
+        from pushlab.luck.sim import simulate_from
+
+        if isinstance(rollouts, bool) or not isinstance(rollouts, (int, np.integer)) or rollouts < 1:
+            raise SetupError(f"rollouts must be a positive int, got {rollouts!r}")
+        self.parts.append(simulate_from(self.game, int(rollouts), self.policy, actions=self.legal,
+                                        rng=self.rng))
+        return self
+
+    def advice(self) -> Advice:
+        """The advice from every rollout so far (at least 2 per action)."""
+        if self.rollouts < 2:
+            raise SetupError(f"rollouts must be an int >= 2, got {self.rollouts}")
+        game, legal, hint = self.game, self.legal, self.hint
+        me = game.current_player
+        wins_all = np.concatenate([p.wins[:, :, me] for p in self.parts], axis=1)
+        scores = np.concatenate([p.scores[:, :, me] for p in self.parts], axis=1)
+        rolls_all = np.concatenate([p.rolls[:, :, me] for p in self.parts], axis=1)
+        values, wins = {}, {}
+        for i, a in enumerate(legal):
+            w = wins_all[i]
+            _, low, high = rate_ci(w)
+            values[a] = ActionValue(*_mean_se(w), *_mean_se(scores[i]), float(hint.values[a]),
+                                    float(low), float(high))
+            wins[a] = w
+        best = max(legal, key=lambda a: (values[a].win, values[a].score, -legal.index(a)))
+        after = "draw" if "draw" in legal else best
+        rolls = rolls_all[legal.index(after)]
+        bench = {}
+        for card in game.benches[me] if game.phase == "turn" else ():
+            bench[card.colour] = bench.get(card.colour, 0) + card.points
+        q = 1 / 3 if game.harder else 1 / 6
+        safe = {col: _mean_se(pts * (1 - (1 - q) ** rolls)) for col, pts in bench.items()}
+        return Advice(game.players[me], me, game.phase, best, values, self.rollouts, self.policy,
+                      bool(hint.exact), game.harder, {k: bench[k] for k in COLOURS if k in bench},
+                      *_mean_se(rolls), after, safe, wins)

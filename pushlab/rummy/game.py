@@ -21,7 +21,6 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import lru_cache
 from itertools import combinations
 from numbers import Integral
 from operator import attrgetter
@@ -31,7 +30,7 @@ import numpy as np
 
 from pushlab.seeding import make_rng
 from pushlab.errors import IllegalAction, ParseError, PushlabError, SetupError
-from pushlab.rummy.actions import (ENDS, Action, Discard, LayOff, MeldDown, Push, Replace, Take,
+from pushlab.rummy.actions import (Action, Discard, LayOff, MeldDown, Push, Replace, Take,
                                    parse_action)
 from pushlab.rummy.cards import SUITS, Card, full_deck, parse_cards, sort_cards
 from pushlab.rummy.melds import (CONTRACTS, _analyse_cached, HAND_SIZES, MAX_RUN, MAX_SET, Meld,
@@ -76,10 +75,10 @@ def left_of(player: int) -> int:
 class DealResult:
     """How a finished deal ended: ``reason`` is "out", "stock" or "cap"; ``scores`` per partnership.
 
-    >>> g = Game.new(deck=full_deck()[:26], dealer=0, deals=(1,)).apply("push")
-    >>> r = g.results[0]
+    >>> g = Game.new(deck=full_deck()[:26], dealer=0, deals=(1,)).apply("push")   # 1 stock card
+    >>> r = g.results[0]                       # Ben pushed it and Q♥ to Cat, then could not draw
     >>> r.deal, r.went_out, r.reason, r.scores, [len(h) for h in r.hands]
-    (1, None, 'stock', (100, 100), [6, 6, 6, 6])
+    (1, None, 'stock', (120, 100), [6, 6, 8, 6])
     """
 
     deal: int
@@ -366,8 +365,14 @@ class Game:
             for card in held:
                 for m, meld in enumerate(self.table):
                     acts.extend(_layoffs(card, m, meld))
-        acts.extend(Discard(c) for c in held)
+        acts.extend(Discard(c) for c in held if self._may_discard(c))
         return acts
+
+    def _may_discard(self, card: Card) -> bool:
+        """False for the card taken from the discard pile this turn (or its twin) while the hand
+        holds another card (``docs/decisions.md``: discarding it back would be a free pass)."""
+        return not (self.source == "discard" and card == self.drawn
+                    and any(c != card for c in self.hands[self.active_player]))
 
     def meld_actions(self, limit: int | None = 200) -> list:
         """Some legal meld and wild-replacement actions now (not all: a generator of useful ones).
@@ -919,28 +924,38 @@ class _Draft:
         self.note(f"{self.name()} takes {card.pretty} from the discard pile")
 
     def push(self) -> None:
-        """Rule 12b: push the stock top and discard top to the left, then draw from the stock."""
-        if len(self.stock) < 2:
-            self.note(f"{self.name()} pushes, but the stock has only {len(self.stock)} "
-                            f"card{'s' if len(self.stock) != 1 else ''}: the deal ends (rules 12, 17)")
-            self.end_deal(None, "stock")
-            return
+        """Rule 12b: push the stock top and discard top to the left, then draw from the stock.
+
+        The deal ends (rule 17) when the pusher would draw from an empty stock: with no stock
+        card at once, with one after it and the discard top went to the left player (the
+        order of rule 12b; ``docs/decisions.md``)."""
         p = self.p
         left = left_of(p)
         me, them = self.players[p], self.players[left]
-        given, own = self.stock[0], self.stock[1]
-        self.stock = self.stock[2:]
+        if not self.stock:
+            self.note(f"{me} pushes, but the stock is empty: the deal ends (rules 12, 17)")
+            self.end_deal(None, "stock")
+            return
+        given = self.stock[0]
         top = self.discard_pile[-1] if self.discard_pile else None
         if top is None:
             self.give(left, given)
         else:
             self.discard_pile = self.discard_pile[:-1]
             self.give(left, given, top)
+        what = f"{top.pretty} and the top stock card" if top else "the top stock card"
+        self.note_private(left, f"{them} receives {given.pretty} from the stock (pushed by {me})")
+        if len(self.stock) == 1:
+            self.stock = ()
+            self.note(f"{me} pushes {what} to {them}; the stock is now empty, so {me} cannot "
+                      f"draw: the deal ends (rules 12, 17)")
+            self.end_deal(None, "stock")
+            return
+        own = self.stock[1]
+        self.stock = self.stock[2:]
         self.give(p, own)
         self.drawn, self.source, self.phase = own, "stock", "play"
-        what = f"{top.pretty} and the top stock card" if top else "the top stock card"
         self.note(f"{me} pushes {what} to {them}, then draws from the stock")
-        self.note_private(left, f"{them} receives {given.pretty} from the stock (pushed by {me})")
         self.note_private(p, f"{me} draws {own.pretty} from the stock")
 
     def discard(self, card: Card) -> None:
@@ -948,6 +963,10 @@ class _Draft:
         hand = self.hands[self.p]
         if card not in hand:
             raise _Refusal(f"rule 15: {self.name()} has no {card.pretty} to discard")
+        if self.source == "discard" and card == self.drawn and any(c != card for c in hand):
+            raise _Refusal(f"rule 15: {self.name()} took {card.pretty} from the discard pile this "
+                           f"turn and may not discard it again while holding another card "
+                           f"(that would be a free pass; docs/decisions.md)")
         self.take_away(self.p, (card,))
         self.discard_pile += (card,)
         self.note(f"{self.name()} discards {card.pretty}")

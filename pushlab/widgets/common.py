@@ -19,7 +19,7 @@ from pushlab.errors import IllegalAction, PushlabError
 
 __all__ = [
     "CSS", "esc", "card_face", "card_back", "stack_html", "row_html", "box_html",
-    "message_html", "error_text", "MessageArea", "routed",
+    "message_html", "error_text", "MessageArea", "routed", "RunButton",
 ]
 
 #: One style sheet for every pushlab widget; prefixed ``pl-`` to avoid clashes.
@@ -242,6 +242,66 @@ def routed(area: MessageArea, clear: bool = True):
                 return None
         return wrapper
     return deco
+
+
+class RunButton:
+    """A slow computation run on demand: a button, a progress bar, a message line and an output.
+
+    ``compute(progress)`` does the work and may call ``progress(done, total)``; its
+    result goes to ``show(result)``, which runs inside the output (``display`` and
+    ``plt.show()`` land there). Errors are shown in the message line. A lesson stays
+    quick to open: nothing runs until the reader presses the button (``run()`` does
+    the same from code).
+
+    >>> shown = []
+    >>> b = RunButton("Go", lambda progress: progress(1, 1) or 42, shown.append)
+    >>> b.run(); shown, b.progress.value, b.message.text
+    ([42], 1.0, 'Done.')
+    """
+
+    def __init__(self, label: str, compute, show, note: str = ""):
+        import ipywidgets as w
+        self.compute, self.show_result = compute, show
+        self.button = w.Button(description=label, icon="play", button_style="primary",
+                               layout=w.Layout(width="auto"))
+        self.button.add_class("pl-run")
+        self.progress = w.FloatProgress(value=0.0, min=0.0, max=1.0, description="",
+                                        layout=w.Layout(width="260px", visibility="hidden"))
+        self.message = MessageArea()
+        self.output = w.Output()
+        self.button.on_click(lambda _=None: self.run())
+        head = [self.button, self.progress] + ([w.HTML(f"{CSS}<span class='pl-root pl-muted'>"
+                                                      f"{esc(note)}</span>")] if note else [])
+        self.widget = w.VBox([w.HBox(head, layout=w.Layout(align_items="center",
+                                                           flex_flow="row wrap")),
+                              self.message.widget, self.output])
+
+    def _progress(self, done, total) -> None:
+        """Move the bar to ``done / total``."""
+        self.progress.value = float(done) / float(total) if total else 1.0
+
+    def run(self) -> None:
+        """Run the computation and show its result (errors go to the message line)."""
+        self.button.disabled = True
+        self.progress.layout.visibility = "visible"
+        self.progress.value = 0.0
+        self.message.info("Running...")
+        try:
+            result = self.compute(self._progress)
+            if self.output.outputs:             # (outside a kernel nothing is captured)
+                self.output.clear_output(wait=True)
+            with self.output:
+                self.show_result(result)
+            self.message.info("Done.")
+        except Exception as exc:  # noqa: BLE001 - shown to the reader, by design
+            self.message.error(error_text(exc))
+            if not isinstance(exc, PushlabError):
+                traceback.print_exc()
+        finally:
+            self.button.disabled = False
+
+    def _repr_mimebundle_(self, **kwargs):
+        return self.widget._repr_mimebundle_(**kwargs)
 
 
 def replay(game, actions) -> list:

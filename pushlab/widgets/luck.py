@@ -25,26 +25,37 @@ import numpy as np
 
 from pushlab.errors import IllegalAction, SetupError
 from pushlab.widgets.common import (
-    CSS, MessageArea, StepPlayer, box_html, card_face, error_text, esc, routed, row_html,
+    CSS, MessageArea, StepPlayer, box_html, card_face, error_text, esc, replay, routed, row_html,
     stack_html,
 )
 
 __all__ = [
     "card_html", "cards_html", "column_html", "table_html", "odds_html", "log_html",
     "Decision", "LuckSession", "BOT_KINDS", "make_bot",
-    "TableView", "StepThrough", "OddsPanel", "PlayApp",
+    "TableView", "StepThrough", "CompareSteps", "OddsPanel", "PlayApp",
 ]
 
 COLOURS = "RBGYP"
 COLOUR_NAMES = {"R": "red", "B": "blue", "G": "green", "Y": "yellow", "P": "purple"}
 #: Card colours on screen; yellow gets dark ink.
 CARD_COLOURS = {"R": "#d32f2f", "B": "#1e63b8", "G": "#2e8b3e", "Y": "#f2c511", "P": "#7e3fa6"}
-#: Decisions whose regret is measured: the hint values banking at 0 (its later safety is not
-#: modelled), so bank-or-draw decisions at the start of a turn are not judged.
-VALUED_PHASES = ("place", "push", "collect")
-#: The valued decisions in words, for the end-of-game table.
-DECISION_WORDS = {"place": "place a card", "push": "draw or stop", "collect": "take a column"}
+#: The reader's decisions in words, for the end-of-game review (every decision with a choice
+#: is judged, banking included).
+DECISION_WORDS = {"turn": "draw or bank", "place": "place a card", "push": "draw or stop",
+                  "collect": "take a column"}
+#: Rollouts per action of the live whole-game advice and of the end-of-game review.
+ADVICE_ROLLOUTS, REVIEW_ROLLOUTS = 1000, 200
 TROPHY = "\u2605 "  # a star marks the winners
+STAR_MARK = "\u2605 "  # and the recommended action
+#: The two readings of rule 10 (``switch_rule``), as the settings name them and as a sentence.
+SWITCH_RULE_WORDS = {"turn": "reverse this turn only (default)",
+                     "game": "last until the next switch card"}
+SWITCH_RULE_TEXT = {
+    "turn": "a switch card reverses the collection for this turn only (switch_rule='turn', "
+            "the default).",
+    "game": "a switch card reverses the collection until the next switch card, turn after "
+            "turn (switch_rule='game', the printed rule texts' wording).",
+}
 PHASE_TEXT = {
     "turn": "start of turn: draw a card or bank a colour",
     "place": "place the drawn card in a column",
@@ -132,6 +143,23 @@ def _direction_text(direction: int) -> str:
     return "\u21bb clockwise" if direction >= 0 else "\u21ba counter-clockwise"
 
 
+def _switch_pile_html(game) -> str:
+    """The switch cards beside the draw pile (rule 10): this turn's, or the lasting pile.
+
+    >>> from pushlab.luck import Game
+    >>> g = Game.new(3, deck="switch R1 B2", switch_rule="game").apply("draw")
+    >>> "switch pile: 1 (lasts)" in _switch_pile_html(g), _switch_pile_html(Game.new(3, seed=0))
+    (True, '')
+    """
+    n = len(game.switch_pile)
+    if not n:
+        return ""
+    caption = f"switch pile: {n} (lasts)" if game.direction_lasts else f"set aside: {n}"
+    shown = game.switch_pile[-4:]       # the top few; the count says how many
+    return (f'<span class="pl-stack" title="switch cards beside the draw pile"><span>'
+            f'{cards_html(shown)}</span><span class="pl-cap">{caption}</span></span>')
+
+
 def _status_line(game, labels=None) -> str:
     """Who must act and what they must do."""
     if game.is_over:
@@ -160,13 +188,14 @@ def table_html(game, labels=None, you: int | None = None) -> str:
                f'<span class="pl-cap">discards: {len(discards)}</span></span>')
     else:
         top = stack_html(0, "discards: 0")
-    switches = ""
-    if game.switches_drawn:
-        from pushlab.luck import Card
-        switches = (f'<span class="pl-stack"><span>{cards_html([Card.parse("switch")] * game.switches_drawn)}'
-                    f'</span><span class="pl-cap">set aside: {game.switches_drawn}</span></span>')
-    direction = (f'<div class="pl-box" title="order in which players collect columns this turn">'
-                 f'<h4>Collection</h4><div style="font-size:20px">{esc(_direction_text(game.direction))}</div></div>')
+    switches = _switch_pile_html(game)
+    lasts = game.direction_lasts
+    reach = "until the next switch card" if lasts else "this turn only"
+    tip = ("order in which players collect columns; switch cards last until the next one"
+           if lasts else "order in which players collect columns this turn")
+    direction = (f'<div class="pl-box pl-direction" title="{tip}">'
+                 f'<h4>Collection</h4><div style="font-size:20px">{esc(_direction_text(game.direction))}</div>'
+                 f'<div class="pl-muted">{reach}</div></div>')
     pending = ""
     if game.pending is not None:
         pending = box_html("Drawn card", card_html(game.pending), highlight=True)
@@ -264,7 +293,8 @@ BOT_KINDS = {
     "steady": "stops after 3 cards",
     "bold": "stops when the bust risk reaches 30%",
     "greedy": "draws while the expected gain is positive",
-    "hint": "plays the exact best move, by expectimax",
+    "hint": "plays the one-turn expectimax move (exact for this turn; never banks)",
+    "rollout": "whole-game rollouts, 100 per action, for draw/stop/bank (slower)",
     "random": "chooses at random",
 }
 
@@ -278,6 +308,7 @@ def make_bot(kind: str):
         "bold": lambda: bots.StopAtRisk(0.3),
         "greedy": lambda: bots.Greedy(),
         "hint": lambda: bots.HintBot(),
+        "rollout": lambda: bots.RolloutBot(100, phases=("turn", "push")),
         "random": lambda: bots.RandomBot(),
     }
     if kind not in makers:
@@ -285,21 +316,30 @@ def make_bot(kind: str):
     return makers[kind]()
 
 
-@dataclass(frozen=True)
+@dataclass
 class Decision:
-    """One decision of the reader: the state, the action, and the hint's expected values then."""
+    """One decision of the reader: the state, the action, and (once reviewed) the whole-game advice."""
 
     state: object
     action: str
-    values: dict | None
-    best: str | None
+    advice: object = None
 
     @property
-    def regret(self) -> float | None:
-        """Expected points lost against the best action (None when the action was not valued)."""
-        if not self.values or self.action not in self.values:
+    def judged(self) -> bool:
+        """True when the decision had a choice (more than one legal action)."""
+        return len(self.state.legal_actions()) > 1
+
+    @property
+    def regret(self) -> tuple | None:
+        """(win probability lost against the advice's best action, its SE), None before review."""
+        if self.advice is None:
             return None
-        return float(max(self.values.values()) - self.values[self.action])
+        if self.action == self.advice.best:
+            return 0.0, 0.0
+        return self.advice.edge(self.advice.best, self.action)
+
+
+STARTS = {"random": "chosen at random", "you": "you start", "bot": "a bot starts"}
 
 
 class LuckSession:
@@ -307,7 +347,11 @@ class LuckSession:
 
     ``act(action)`` applies the reader's action (errors go to ``.error``, the state is
     unchanged), then the bots move until the reader must decide again or the game is
-    over. ``undo()`` goes back to the reader's previous decision.
+    over. ``undo()`` goes back to the reader's previous decision. Without a ``game``,
+    ``first`` says who starts: ``"you"``, ``"bot"`` or ``"random"`` (the reader, Ann, then
+    sits where that puts her; the first listed player starts, as the rules let players
+    decide). ``policy`` is how every seat plays in the whole-game rollouts. ``switch_rule``
+    (rule 10, ``"turn"`` or ``"game"``) sets up the new game when no ``game`` is given.
 
     >>> from pushlab.luck import Game
     >>> s = LuckSession(Game.new(["Ann", "Bot"], deck="R3 B5 G1 Y2", rolls="*"), bots=["cautious"])
@@ -315,21 +359,33 @@ class LuckSession:
     (False, True)
     >>> s.act("draw"), s.game.phase
     (True, 'place')
+    >>> LuckSession(n_bots=2, seed=1, first="bot").you in (1, 2)
+    True
     """
 
-    def __init__(self, game=None, *, n_bots: int = 2, bots=None, seed=None, you: int = 0,
-                 track_regret: bool = True, names=None):
+    def __init__(self, game=None, *, n_bots: int = 2, bots=None, seed=None, you: int | None = None,
+                 first: str = "you", track_regret: bool = True, names=None, policy=None,
+                 switch_rule: str = "turn"):
         self.rng = np.random.default_rng(seed)
         if bots is None:
             bots = ["steady"] * n_bots
         bots = list(bots)
         if not 1 <= len(bots) <= 5:
             raise SetupError(f"play against 1 to 5 bots, not {len(bots)}")
+        if first not in STARTS:
+            raise SetupError(f"first must be one of {', '.join(STARTS)}, not {first!r}")
         self.bot_kinds = [b if isinstance(b, str) else type(b).__name__ for b in bots]
         if game is None:
             from pushlab.luck import Game
-            names = names or ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"][: len(bots) + 1]
-            game = Game.new(list(names), seed=self.rng)
+            n = len(bots) + 1
+            if you is None:
+                you = {"you": 0, "bot": int(self.rng.integers(1, n)) if n > 1 else 0,
+                       "random": int(self.rng.integers(0, n))}[first]
+            base = list(names or ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"][:n])
+            order = base[1:]
+            order.insert(you, base[0])
+            game = Game.new(order, seed=self.rng, switch_rule=switch_rule)
+        you = 0 if you is None else you
         if game.num_players != len(bots) + 1:
             raise SetupError(f"the game has {game.num_players} players but {len(bots)} bots + you were given")
         if not 0 <= you < game.num_players:
@@ -338,11 +394,15 @@ class LuckSession:
         seats = [i for i in range(game.num_players) if i != you]
         self.bots = {seat: (make_bot(b) if isinstance(b, str) else b) for seat, b in zip(seats, bots)}
         self.track_regret = track_regret
+        self.policy = policy
+        # the rollouts draw from their own stream, so the bots play the same with or without them
+        self.advice_rng = np.random.default_rng(self.rng.bit_generator.seed_seq.spawn(1)[0])
         self.game = game
         self.history: list[tuple] = []   # (game, number of decisions) before each of the reader's actions
         self.decisions: list[Decision] = []
         self.error = ""
         self.seen = 0                     # log length when the reader last acted
+        self._advisers = {}
         self._run_bots()
 
     # -- queries
@@ -364,14 +424,14 @@ class LuckSession:
         return self.game.legal_actions() if self.your_move else []
 
     def hint(self):
-        """The exact hint for the reader's current decision (``.values``, ``.best``), or None."""
+        """The one-turn hint for the reader's current decision (``.values``, ``.best``), or None."""
         if not self.your_move:
             return None
         from pushlab.luck import odds
         return odds.hint(self.game)
 
     def hint_text(self) -> str:
-        """One sentence: what the hint bot would do here and what it is worth."""
+        """One sentence: what the one-turn hint would do here and what it is worth this turn."""
         h = self.hint()
         if h is None:
             return ""
@@ -379,16 +439,41 @@ class LuckSession:
         best = h.best
         banks = {a for a in values if a.startswith("bank")}
         others = [v for a, v in values.items() if a != best and a not in banks]
-        gain = f", worth {float(values[best]) - float(max(others)):+.1f} points on average over the next best" \
+        gain = f", {float(values[best]) - float(max(others)):+.1f} points over the next move" \
             if others else ""
-        text = f"The hint bot would {_action_words(best)} here (expected {float(values[best]):+.1f} points{gain})."
-        if best in banks:
-            text += " Banking scores 0 this turn; every other move here is expected to lose points."
-        elif banks:
-            text += (" It does not weigh banking: it counts only this turn's points, where a bank scores 0,"
-                     " and cannot see that banked cards are safe from later die rolls."
-                     " Whether to bank is your call.")
+        how = "exact" if h.exact else f"looking {h.depth} draws ahead"
+        text = (f"This turn only ({how}): {_action_words(best)} is worth "
+                f"{float(values[best]):+.1f} points{gain}.")
+        if banks:
+            text += " Banking counts 0 here: its pay-off comes in later turns (see the whole game)."
         return text
+
+    def adviser(self, state=None):
+        """The (cached) :class:`~pushlab.luck.advice.Adviser` of ``state`` (default: now)."""
+        from pushlab.luck.advice import Adviser
+        state = self.game if state is None else state
+        ad = self._advisers.get(state)
+        if ad is None:
+            ad = self._advisers[state] = Adviser(state, policy=self.policy, seed=self.advice_rng)
+        return ad
+
+    def advice_steps(self, rollouts: int = ADVICE_ROLLOUTS, chunk: int = 100):
+        """Compute the whole-game advice for the reader's decision now, ``chunk`` rollouts
+        per action at a time; yields ``(done, total)`` after each chunk."""
+        if not self.your_move:
+            return
+        ad = self.adviser()
+        while ad.rollouts < rollouts:
+            ad.step(min(chunk, rollouts - ad.rollouts))
+            yield ad.rollouts, rollouts
+
+    def advice(self, rollouts: int = ADVICE_ROLLOUTS):
+        """The whole-game advice for the reader's decision now (None when a bot moves)."""
+        if not self.your_move:
+            return None
+        for _ in self.advice_steps(rollouts):
+            pass
+        return self.adviser().advice()
 
     # -- actions
     def act(self, action: str) -> bool:
@@ -404,7 +489,7 @@ class LuckSession:
         except IllegalAction as exc:
             self.error = error_text(exc)
             return False
-        decision = self._decision(self._canonical(action, new))
+        decision = Decision(self.game, self._canonical(action, new))
         self.history.append((self.game, len(self.decisions)))
         self.decisions.append(decision)
         self.seen = len(self.game.log)
@@ -430,15 +515,6 @@ class LuckSession:
             return action
         return next((a for a in legal if self.game.apply(a) == new), action)
 
-    def _decision(self, action: str) -> Decision:
-        """Record the decision with the hint's values for the current state, if regret is tracked."""
-        if not self.track_regret:
-            return Decision(self.game, action, None, None)
-        h = self.hint() if self.game.phase in VALUED_PHASES else None
-        if h is None:
-            return Decision(self.game, action, None, None)
-        return Decision(self.game, action, dict(h.values), h.best)
-
     def _run_bots(self) -> None:
         """Let the bots move until the reader must decide or the game is over."""
         game = self.game
@@ -447,22 +523,51 @@ class LuckSession:
             game = game.apply(bot.choose(game, self.rng))
         self.game = game
 
-    # -- summaries
+    # -- the review
+    def review_steps(self, rollouts: int = REVIEW_ROLLOUTS, chunk: int = 100):
+        """Judge every decision with a choice against whole-game advice (``rollouts`` per
+        action); yields ``(done, total)`` after each chunk. Nothing when regret is not tracked."""
+        if not self.track_regret:
+            return
+        todo = [d for d in self.decisions if d.judged]
+        for k, d in enumerate(todo):
+            ad = self.adviser(d.state)
+            while ad.rollouts < rollouts:
+                ad.step(min(chunk, rollouts - ad.rollouts))
+                yield k, len(todo)
+            d.advice = ad.advice()
+        yield len(todo), len(todo)
+
+    def review(self, rollouts: int = REVIEW_ROLLOUTS) -> list[dict]:
+        """Run :meth:`review_steps` to the end and return :meth:`regret_rows`."""
+        for _ in self.review_steps(rollouts):
+            pass
+        return self.regret_rows()
+
+    @property
+    def reviewed(self) -> bool:
+        """True when every judged decision has its advice."""
+        return all(d.advice is not None for d in self.decisions if d.judged)
+
     def regret_rows(self) -> list[dict]:
-        """One row per valued decision: phase, action, best action, expected points lost."""
+        """One row per reviewed decision: phase, action, best action, win probabilities and
+        the win probability lost (``regret``, with its paired SE ``regret_se``)."""
         rows = []
         for d in self.decisions:
-            r = d.regret
-            if r is None:
+            if d.advice is None:
                 continue
-            rows.append({"phase": d.state.phase, "action": d.action, "best": d.best,
-                         "value": float(d.values[d.action]), "best_value": float(d.values[d.best]),
-                         "regret": r})
+            r, se = d.regret
+            v = d.advice.values
+            rows.append({"phase": d.state.phase, "action": d.action, "best": d.advice.best,
+                         "win": v[d.action].win, "best_win": v[d.advice.best].win,
+                         "regret": r, "regret_se": se})
         return rows
 
-    def total_regret(self) -> float:
-        """Expected points the reader's decisions lost against the hint, summed."""
-        return float(sum(r["regret"] for r in self.regret_rows()))
+    def total_regret(self) -> tuple:
+        """(win probability lost against the advice, summed over reviewed decisions; its SE)."""
+        rows = self.regret_rows()
+        return (float(sum(r["regret"] for r in rows)),
+                float(np.sqrt(sum(r["regret_se"] ** 2 for r in rows))))
 
 
 def _action_words(action: str) -> str:
@@ -495,8 +600,49 @@ def _step_html(action: str) -> str:
     return f"{esc(words)} (<code>{esc(action)}</code>)"
 
 
-def summary_html(session: LuckSession) -> str:
-    """End-of-game scores and the per-decision regret table of a session."""
+def _policy_text(session) -> str:
+    """How every seat plays in the session's rollouts, in words."""
+    from pushlab.luck.policy import DEFAULT_POLICY
+    return str(session.policy or DEFAULT_POLICY)
+
+
+def advice_html(advice, hint=None, session=None, progress: str = "") -> str:
+    """Whole-game advice (win chance per action, 95% CI, the recommendation) beside the
+    exact one-turn values of the hint, each labelled with how it was obtained."""
+    from pushlab.luck.policy import DEFAULT_POLICY
+    policy = str(advice.policy if advice is not None else (session and session.policy) or DEFAULT_POLICY)
+    parts = []
+    if advice is None:
+        parts.append(f'<p class="pl-muted">Whole game: estimating\u2026 {esc(progress)}</p>')
+    else:
+        rows = []
+        for a, v in advice.values.items():
+            star = STAR_MARK if a == advice.best else ""
+            rows.append(f"<tr><td>{star}{esc(_action_words(a))}</td><td><b>{100 * v.win:.0f}%</b> "
+                        f"({100 * v.win_low:.0f}\u2013{100 * v.win_high:.0f}%)</td>"
+                        f"<td>{v.score:.0f}</td></tr>")
+        more = f" {esc(progress)}" if progress else ""
+        parts.append(
+            f"<p><b>Whole game</b> (estimated from {advice.rollouts:,} rollouts per action{more}: "
+            f"you take the action, then every player plays <i>{esc(policy)}</i> to the end)</p>"
+            f'<table class="pl-kv"><tr><th>action</th><th>chance to win (95% CI)</th>'
+            f"<th>final score</th></tr>{''.join(rows)}</table>"
+            f"<p>Recommended: <b>{esc(_action_words(advice.best))}</b> (highest estimated chance "
+            "to win; close calls are within the intervals).</p>")
+        if advice.bench:
+            parts.append(f'<p class="pl-muted">{esc(advice.explain())}</p>')
+    if hint is not None:
+        how = "exact" if hint.exact else f"looking {hint.depth} draws ahead"
+        rows = "".join(f"<tr><td>{STAR_MARK if a == hint.best else ''}{esc(_action_words(a))}</td>"
+                       f"<td>{v:+.1f}</td></tr>" for a, v in hint.values.items())
+        parts.append(f"<p><b>This turn only</b> (one-turn expectimax, {how}: points you add this "
+                     "turn minus the others' average; banking counts 0)</p>"
+                     f'<table class="pl-kv"><tr><th>action</th><th>points</th></tr>{rows}</table>')
+    return f'{CSS}<div class="pl-root pl-advice">{"".join(parts)}</div>'
+
+
+def summary_html(session: LuckSession, progress: str = "") -> str:
+    """End-of-game scores and the review of the reader's decisions against whole-game advice."""
     g = session.game
     scores = g.scores()
     order = sorted(range(g.num_players), key=lambda i: -scores[i])
@@ -505,25 +651,38 @@ def summary_html(session: LuckSession) -> str:
         f'<tr><td>{TROPHY if i in g.winners() else ""}{esc(g.players[i])}</td>'
         f'<td>{esc(labels[i] or "you")}</td><td><b>{scores[i]}</b> pts</td></tr>' for i in order)
     rows = session.regret_rows()
-    costly = [r for r in rows if r["regret"] > 1e-9]
-    if rows:
-        lines = "".join(
-            f'<tr><td>{esc(DECISION_WORDS.get(r["phase"], r["phase"]))}</td><td>{esc(_action_words(r["action"]))}</td>'
-            f'<td>{esc(_action_words(r["best"]))}</td>'
-            f'<td>{r["regret"]:.2f}</td></tr>' for r in sorted(costly, key=lambda r: -r["regret"])[:10])
-        regret = (f'<p>You made {len(rows)} valued decisions; {len(rows) - len(costly)} matched the hint\'s '
-                  f'best move. In total your decisions cost <b>{session.total_regret():.2f}</b> expected '
-                  'points against the hint. (Banking, and drawing instead of banking, are not judged: the '
-                  'hint cannot value banking.)</p>')
-        if lines:
-            which = "The 10 costliest decisions" if len(costly) > 10 else "Where you lost points"
-            regret += (f'<p>{which}:</p><table class="pl-kv"><tr><th>decision</th><th>you chose</th><th>best</th>'
-                       f'<th>points lost</th></tr>{lines}</table>')
+    if not session.track_regret:
+        regret = '<p class="pl-muted">Decisions are not reviewed in this game.</p>'
+    elif not session.reviewed:
+        regret = (f'<p class="pl-muted">Reviewing your decisions against whole-game advice\u2026 '
+                  f'{esc(progress)}</p>')
+    elif not rows:
+        regret = '<p class="pl-muted">You had no decision with a choice.</p>'
     else:
-        regret = '<p class="pl-muted">No decisions were valued (the hint was off).</p>'
+        total, se = session.total_regret()
+        matched = sum(r["action"] == r["best"] for r in rows)
+        costly = sorted((r for r in rows if r["action"] != r["best"]), key=lambda r: -r["regret"])
+        n = next(d.advice.rollouts for d in session.decisions if d.advice is not None)
+        regret = (f"<p>You made {len(rows)} decisions with a choice (banking included); {matched} "
+                  f"matched the whole-game advice. Against it, your other choices cost about "
+                  f"<b>{100 * total:.1f} percentage points</b> of winning chance in total "
+                  f"(95% CI \u00b1{100 * 1.96 * se:.1f}). Estimated from {n} rollouts per action, "
+                  f"every player then playing <i>{esc(_policy_text(session))}</i>; each decision is "
+                  "judged from the position you faced, not by how the cards fell.</p>")
+        if costly:
+            lines = "".join(
+                f'<tr><td>{esc(DECISION_WORDS.get(r["phase"], r["phase"]))}</td>'
+                f'<td>{esc(_action_words(r["action"]))}</td><td>{esc(_action_words(r["best"]))}</td>'
+                f'<td>{100 * r["win"]:.0f}% vs {100 * r["best_win"]:.0f}%</td>'
+                f'<td>{100 * r["regret"]:+.1f} \u00b1 {100 * 1.96 * r["regret_se"]:.1f}</td></tr>'
+                for r in costly[:10])
+            which = "The 10 costliest" if len(costly) > 10 else "Where the advice differed"
+            regret += (f'<p>{which} (winning chance lost, in percentage points, 95% CI):</p>'
+                       '<table class="pl-kv"><tr><th>decision</th><th>you chose</th><th>advice</th>'
+                       f'<th>chance to win</th><th>lost</th></tr>{lines}</table>')
     return (f'{CSS}<div class="pl-root">'
             + box_html("Final scores", f'<table class="pl-kv">{score_rows}</table>')
-            + box_html("Your decisions against the exact hint", regret) + "</div>")
+            + box_html("Your decisions against whole-game advice", regret) + "</div>")
 
 
 # --------------------------------------------------------------------------- widgets
@@ -618,14 +777,73 @@ class StepThrough(StepPlayer):
         return _step_html(action)
 
 
+class CompareSteps(StepPlayer):
+    """One script played on several games side by side (say, the two readings of rule 10).
+
+    ``games`` maps a caption to a ``Game``; every game replays the same ``actions``
+    (each must be legal in every game: an illegal step raises at once) and one row of
+    Next/Back buttons moves them all. ``notes`` as in :class:`StepThrough`.
+
+    >>> from pushlab.luck import Card, Game
+    >>> c = CompareSteps({"a": Game.new(2, deck="R3 B5"), "b": Game.new(2, deck="R3 B5", harder=True)},
+    ...                  ["draw", "place 0"])
+    >>> c.go(2); [t.game.columns for t in c.tables] == [((Card("R3"),),)] * 2
+    True
+    """
+
+    def __init__(self, games, actions, notes=None, title: str = "", width: str = "470px"):
+        w = _w()
+        items = list(games.items())
+        if not items:
+            raise SetupError("CompareSteps needs at least one game")
+        self.setup_steps(items[0][1], actions, notes)
+        self.lines = [replay(game, self.actions) for _, game in items]
+        self.tables = [TableView(game, width=width) for _, game in items]
+        self.logs = [w.HTML(layout=w.Layout(width=width)) for _ in items]
+        sides = [w.VBox([w.HTML(f"{CSS}<div class='pl-root' style='font-size:16px;font-weight:600;"
+                                f"margin:4px'>{esc(caption)}</div>"),
+                         table.widget, w.HTML(f"{CSS}<div class='pl-root'><b>Event log</b> (latest)</div>"),
+                         log])
+                 for (caption, _), table, log in zip(items, self.tables, self.logs)]
+        header = [w.HTML(f"{CSS}<div class='pl-root' style='font-size:18px;font-weight:600'>{esc(title)}</div>")] \
+            if title else []
+        self.widget = w.VBox(header + [
+            self.step_controls(), self.note, self.message.widget,
+            w.HBox(sides, layout=w.Layout(align_items="flex-start", flex_flow="row wrap")),
+        ])
+        self.widget.add_class("pl-comparesteps")
+        self.go(0)
+
+    def show(self, game, new_from: int) -> None:
+        """Draw every game at the current step; each log shows its last lines, this step's in bold."""
+        k = self.step
+        for states, table, log in zip(self.lines, self.tables, self.logs):
+            g = states[k]
+            start = len(states[k - 1].log) if k else len(g.log)
+            log.value = log_html(g.log, start=start, last=max(6, len(g.log) - start))
+            table.show(g)
+
+    def action_html(self, action: str) -> str:
+        """Name the next action in words and in the script's notation."""
+        return _step_html(action)
+
+
 class PlayApp:
     """A full game against 1-5 bots with live odds, an optional hint, undo and an end summary.
 
     All game logic is in :class:`LuckSession`; this class only wires buttons to it.
     """
 
-    def __init__(self, n_bots: int = 2, bot_kinds=None, seed=None, hints: bool = False):
+    def __init__(self, n_bots: int = 2, bot_kinds=None, seed=None, hints: bool = False,
+                 first: str = "random", advice_rollouts: int = ADVICE_ROLLOUTS,
+                 review_rollouts: int = REVIEW_ROLLOUTS, chunk: int = 100,
+                 switch_rule: str = "turn"):
+        from pushlab.luck.game import check_switch_rule
+
+        check_switch_rule(switch_rule)
         w = _w()
+        self.advice_rollouts, self.review_rollouts, self.chunk = advice_rollouts, review_rollouts, chunk
+        self._task = None
         kinds = list(BOT_KINDS)
         self.message = MessageArea()
         guard = routed(self.message)
@@ -633,17 +851,30 @@ class PlayApp:
         self.n_bots = w.BoundedIntText(value=n_bots, min=1, max=5, description="Bots:",
                                        tooltip="How many bots play against you (1-5)",
                                        layout=w.Layout(width="130px"), style={"description_width": "40px"})
-        first = bot_kinds[0] if bot_kinds else "steady"
+        first_kind = bot_kinds[0] if bot_kinds else "steady"
         self.kind = w.Dropdown(options=[(f"{k} ({d})", k) for k, d in BOT_KINDS.items()] + [("mixed", "mixed")],
-                               value=first if first in kinds else "steady", description="Bot kind:",
+                               value=first_kind if first_kind in kinds else "steady", description="Bot kind:",
                                tooltip="How the bots decide", layout=w.Layout(width="330px"),
                                style={"description_width": "65px"})
         self.seed = w.IntText(value=0 if seed is None else int(seed), description="Seed:",
                               tooltip="Same seed, same shuffle: replay a game",
                               layout=w.Layout(width="150px"), style={"description_width": "40px"})
+        self.first = w.Dropdown(options=[(text, key) for key, text in STARTS.items()], value=first,
+                                description="Starts:", tooltip="Who plays the first turn",
+                                layout=w.Layout(width="190px"), style={"description_width": "45px"})
+        self.switch_rule = w.Dropdown(
+            options=[(SWITCH_RULE_WORDS["turn"], "turn"), (SWITCH_RULE_WORDS["game"], "game")],
+            value=switch_rule, description="Switch cards:",
+            tooltip="Rule 10: does a switch card reverse collection for this turn only, "
+                    "or until the next switch card (as the printed rule texts say)?",
+            layout=w.Layout(width="330px"), style={"description_width": "90px"})
+        self.switch_rule.add_class("pl-switch-rule")
+        self.rule_note = w.HTML()
+        self.rule_note.add_class("pl-rule-note")
         self.new_game = w.Button(description="New game", icon="refresh", tooltip="Deal a new game with these settings")
-        self.show_hint = w.Checkbox(value=hints, description="Show hint", indent=False,
-                                    tooltip="Show what the exact-best bot would do", layout=w.Layout(width="110px"))
+        self.show_hint = w.Checkbox(value=hints, description="Show advice", indent=False,
+                                    tooltip="Whole-game advice (estimated by rollouts) and the exact "
+                                            "one-turn values", layout=w.Layout(width="120px"))
         # action controls
         self.draw = w.Button(description="Draw", icon="hand-paper-o", button_style="primary",
                              tooltip="Draw the top card of the pile")
@@ -674,21 +905,26 @@ class PlayApp:
         self.table = TableView(width="680px")
         self.odds = OddsPanel()
         self.hint = w.HTML()
+        self.hint.add_class("pl-hint")
+        self.progress = w.IntProgress(value=0, min=0, max=1, description="", bar_style="info",
+                                      layout=w.Layout(width="300px", visibility="hidden"))
+        self.progress.add_class("pl-progress")
         self.log = w.HTML()
         self.summary = w.HTML()
         self.prompt = w.HTML()
         self.prompt.add_class("pl-prompt")
-        setup = w.HBox([self.n_bots, self.kind, self.seed, self.new_game, self.show_hint],
+        setup = w.HBox([self.n_bots, self.kind, self.first, self.seed, self.switch_rule,
+                        self.new_game, self.show_hint],
                        layout=w.Layout(flex_flow="row wrap", align_items="center"))
         actions = w.VBox([
             w.HBox([self.draw, self.stop, *self.columns, self.new_column, self.undo],
                    layout=w.Layout(flex_flow="row wrap")),
             w.HBox(self.banks, layout=w.Layout(flex_flow="row wrap")),
         ])
-        side = w.VBox([self.odds.widget, self.hint,
+        side = w.VBox([self.odds.widget, self.progress, self.hint,
                        w.HTML(f"{CSS}<div class='pl-root'><b>Event log</b> (latest last)</div>"), self.log],
                       layout=w.Layout(width="360px", min_width="300px"))
-        self.widget = w.VBox([setup, self.prompt, actions, self.message.widget, self.summary,
+        self.widget = w.VBox([setup, self.rule_note, self.prompt, actions, self.message.widget, self.summary,
                               w.HBox([self.table.widget, side],
                                      layout=w.Layout(align_items="flex-start", flex_flow="row wrap"))])
         self.widget.add_class("pl-playapp")
@@ -706,7 +942,8 @@ class PlayApp:
         else:
             kinds = [self.kind.value] * n
         self._given_kinds = None
-        self.session = LuckSession(n_bots=n, bots=kinds, seed=int(self.seed.value))
+        self.session = LuckSession(n_bots=n, bots=kinds, seed=int(self.seed.value),
+                                   first=self.first.value, switch_rule=self.switch_rule.value)
         self.message.clear()
         self.refresh()
 
@@ -738,6 +975,8 @@ class PlayApp:
         legal = set(s.legal())
         self.table.labels, self.table.you = s.labels, s.you
         self.table.show(g)
+        self.rule_note.value = (f"{CSS}<div class='pl-root pl-muted'>In this game: "
+                                f"{esc(SWITCH_RULE_TEXT[g.switch_rule])}</div>")
         over = g.is_over
         self.draw.disabled = self.stop.disabled = over          # always pressable while playing
         collect = g.phase == "collect"
@@ -751,13 +990,76 @@ class PlayApp:
         self.log.value = log_html(g.log, start=s.seen, last=40)
         self.odds.show(g)
         self.hint.value = ""
+        self._cancel()
         if self.show_hint.value and s.your_move:
-            self.hint.value = f"{CSS}<div class='pl-root pl-msg pl-ok'>{esc(s.hint_text())}</div>"
-        self.summary.value = summary_html(s) if over else ""
+            self._start(self._advice_steps(s.hint()))
+        self.summary.value = ""
+        if over:
+            self.summary.value = summary_html(s)
+            self._start(self._review_steps())
         # last, with a version number: a front end that sees the new prompt has every update above
         self.version = getattr(self, "version", 0) + 1
         self.prompt.value = (f"{CSS}<div class='pl-root' data-version='{self.version}' "
                              f"style='font-size:15px;padding:4px 0'>{esc(self._prompt_text())}</div>")
+
+    # -- work in the background: chunks between which the page stays responsive
+    def _cancel(self) -> None:
+        """Stop the background computation, if any."""
+        if self._task is not None:
+            self._task.cancel()
+            self._task = None
+        self.progress.layout.visibility = "hidden"
+
+    def _start(self, steps) -> None:
+        """Run the generator ``steps`` chunk by chunk: as a task of the kernel's event loop
+        (clicks are handled between chunks), or at once where no loop runs (plain Python)."""
+        import asyncio
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        if loop is None:
+            for _ in steps:
+                pass
+            return
+
+        async def drive():
+            try:
+                for _ in steps:
+                    await asyncio.sleep(0.01)
+            except Exception as exc:          # shown, never lost in the event loop
+                self.message.error(error_text(exc))
+            finally:
+                self.progress.layout.visibility = "hidden"
+        self._task = loop.create_task(drive())
+
+    def _show_progress(self, done: int, total: int, what: str) -> None:
+        """Show the progress bar at ``done`` of ``total``."""
+        self.progress.max = max(total, 1)
+        self.progress.value = done
+        self.progress.description = what
+        self.progress.layout.visibility = "visible" if done < total else "hidden"
+
+    def _advice_steps(self, hint):
+        """Show the one-turn hint now, then the whole-game advice as its rollouts come in."""
+        s, total = self.session, self.advice_rollouts
+        self.hint.value = advice_html(None, hint, s)
+        self._show_progress(0, total, "advice")
+        yield
+        for done, _ in s.advice_steps(total, self.chunk):
+            more = f"(computing: {done:,} of {total:,})" if done < total else ""
+            self.hint.value = advice_html(s.adviser().advice(), hint, s, more)
+            self._show_progress(done, total, "advice")
+            yield
+
+    def _review_steps(self):
+        """Review the reader's decisions after the game, with progress."""
+        s = self.session
+        for done, total in s.review_steps(self.review_rollouts, self.chunk):
+            self._show_progress(done, total, "review")
+            self.summary.value = summary_html(s, f"({done} of {total} decisions)")
+            yield
+        self.summary.value = summary_html(s)
 
     def _prompt_text(self) -> str:
         """What the reader should do now, in words."""

@@ -1204,17 +1204,16 @@ class HintPanel:
     """
 
     def __init__(self, rollouts: int | None = None, seed=None, auto: bool = True):
-        from pushlab.rummy.advise import DEFAULT_ROLLOUTS
         from pushlab.seeding import make_rng
         w = _w()
-        self.rollouts = rollouts or DEFAULT_ROLLOUTS
+        self.rollouts = rollouts        # None: advise()'s default budget
         self.auto = auto
         self.rng = make_rng(seed)
         self.button = w.Button(description="Estimate my options", icon="calculator",
-                               layout=w.Layout(width="auto"),
+                               layout=w.Layout(width="220px"),
                                tooltip="Play the rest of this deal many times from your position "
                                        "(hidden cards sampled) for each choice")
-        self.bar = w.IntProgress(min=0, max=self.rollouts, description="Rollouts:",
+        self.bar = w.IntProgress(min=0, max=1, description="Rollouts:",
                                  layout=w.Layout(width="320px", visibility="hidden"))
         self.out = w.HTML()
         self.out.add_class("pl-rummy-hint")
@@ -1249,7 +1248,7 @@ class HintPanel:
         self.bar.value, self.bar.layout.visibility = 0, "visible"
         self.button.disabled = True
         self.out.value = (f"{CSS}<div class='pl-root pl-muted'>Estimating: playing the rest of the "
-                          f"deal {self.rollouts} times per choice…</div>")
+                          f"deal many times for each choice…</div>")
         self._thread = threading.Thread(target=self._work, args=(token, game, seed), daemon=True)
         self._thread.start()
 
@@ -1260,7 +1259,7 @@ class HintPanel:
         def progress(done, total):
             if token != self._token:
                 raise _Stale
-            self.bar.value = done
+            self.bar.max, self.bar.value = total, done
 
         try:
             advice = advise(game, rollouts=self.rollouts, seed=seed, progress=progress)
