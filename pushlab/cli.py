@@ -173,14 +173,11 @@ def lab(folder="pushlab-lessons", force: bool = False, open_browser: bool = True
     print("\n".join(report.lines()), flush=True)
     argv = lab_argv(Path(folder).resolve(), open_browser=open_browser, allow_root=running_as_root())
     print(f"pushlab: opening JupyterLab on {Path(folder).resolve()}  (Ctrl+C to stop)", flush=True)
-    if pool:
-        print(f"pushlab: {pool} warm kernel(s) for each play and rules app; they start now",
-              flush=True)
     if os.name == "posix":
-        os.execve(argv[0], argv, env)  # does not return (except when tests replace it)
+        os.execv(argv[0], argv)  # does not return (except when tests replace it)
         return 0
     try:
-        return subprocess.call(argv, env=env)
+        return subprocess.call(argv)
     except KeyboardInterrupt:
         return 130
 

@@ -128,10 +128,16 @@ def test_user_cache_dir_honours_the_override():
 
 @pytest.fixture
 def execv(monkeypatch):
-    """Record what ``os.execv`` would run instead of running it."""
+    """Record what ``os.execv``/``os.execve`` would run instead of running it; never start a process."""
     calls = []
     monkeypatch.setattr(cli.os, "execv", lambda path, argv: calls.append((path, list(argv))))
+    monkeypatch.setattr(cli.os, "execve", lambda path, argv, env: calls.append((path, list(argv))))
     monkeypatch.setattr(cli.os, "name", "posix")
+
+    def no_subprocess(*args, **kwargs):
+        raise AssertionError("pushlab must exec on POSIX, not start a child")
+
+    monkeypatch.setattr(cli.subprocess, "call", no_subprocess)
     return calls
 
 
