@@ -266,7 +266,8 @@ def soak(luck_games: int = 1000, rummy_matches: int | None = None, *, seed: int 
     return the summary dict. ``rummy_matches`` defaults to a tenth of ``luck_games``.
 
     At most ``in_flight`` tasks of ``chunk`` games wait on the executor at a time, so
-    memory stays flat however many games are asked for.
+    memory stays flat however many games are asked for. Interrupted (Ctrl+C, SIGINT), it
+    stops and returns the summary of the games finished so far, with ``"interrupted": True``.
     """
     if rummy_matches is None:
         rummy_matches = luck_games // 10
@@ -288,13 +289,13 @@ def soak(luck_games: int = 1000, rummy_matches: int | None = None, *, seed: int 
         bar.set_postfix(breaks=sum(t.breaks for t in tallies.values()),
                         exceptions=sum(t.exceptions for t in tallies.values()), refresh=False)
 
+    interrupted = False
+    pending = {}
     try:
         if executor is None:
             for kind, start, count in tasks:
                 done(kind, count, play_chunk(kind, seed, start, count, probe_rate, roundtrip_every))
         else:
-            pending = {}
-
             def collect():
                 finished, _ = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
                 for fut in finished:
@@ -309,9 +310,14 @@ def soak(luck_games: int = 1000, rummy_matches: int | None = None, *, seed: int 
                 pending[fut] = (kind, start, count)
             while pending:
                 collect()
+    except KeyboardInterrupt:                   # Ctrl+C / SIGINT: report what was played
+        interrupted = True
+        for fut in pending:
+            fut.cancel()
     finally:
         bar.close()
-    return summary(tallies, time.perf_counter() - t0, seed=seed)
+    extra = {"interrupted": True} if interrupted else {}
+    return summary(tallies, time.perf_counter() - t0, seed=seed, **extra)
 
 
 def summary(tallies: dict, seconds: float, **extra) -> dict:
@@ -353,7 +359,7 @@ class executor_for:
             if self.workers <= 1:
                 return None
             pool = cf.ProcessPoolExecutor(self.workers)
-            self._close.append(pool.shutdown)
+            self._close.append(lambda: pool.shutdown(wait=True, cancel_futures=True))
             return pool
         try:
             from distributed import Client, LocalCluster
