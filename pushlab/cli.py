@@ -134,8 +134,8 @@ def serve(notebooks=None, port: int = DEFAULT_PORT, open_browser: bool = True, p
         raise PushlabError(f"port {port} on {HOST} is in use (is pushlab serve already running?); try --port")
     print(f"pushlab: serving {folder} with Voilà at {serve_url(port)}  (Ctrl+C to stop)", flush=True)
     if pool:
-        print(f"pushlab: {pool} warm kernel(s) for each play and rules app; they start now",
-              flush=True)
+        print(f"pushlab: {pool} warm kernel(s) for each play and rules app, 1 for each other "
+              f"lesson; they start now", flush=True)
     if os.name == "posix":
         os.execve(argv[0], argv, env)  # does not return (except when tests replace it)
         return 0
@@ -382,9 +382,9 @@ def build_parser() -> argparse.ArgumentParser:
                      help="do not open a web browser (never opened on Linux without a display)")
     srv.add_argument("--pool", type=int, default=0, metavar="N",
                      help="keep N warm kernels (the notebook already run) for each play and rules "
-                     "app, so that a class opening the link together is served at once "
-                     "(about 150 MB of memory per kernel; default 0: a kernel per reader, "
-                     "started on request)")
+                     "app, so that a class opening the link together is served at once, and one "
+                     "for each other lesson (about 110 MB of memory per kernel; default 0: a "
+                     "kernel per reader, started on request)")
     srv.add_argument("--notebooks", metavar="DIR",
                      help="folder of notebooks (default: ./notebooks, else the lessons installed with pushlab)")
     les = commands.add_parser(

@@ -6,9 +6,9 @@ machine, and the rummy app 06 never rendered for any of 20 (see ``docs/deploy.md
 :func:`voila_options` gives the Voilà options that fix this:
 
 - ``--pool N``: Voilà's preheated kernels (``preheat_kernel``), ``N`` per play and
-  rules app (:func:`pooled_apps`; ``kernel_pools_config``), none for the other lessons.
-  A pooled kernel has already run the notebook, so the page comes at once; Voilà
-  refills the pool as kernels are taken.
+  rules app (:func:`pooled_apps`; ``kernel_pools_config``) and one for each other lesson
+  (read one reader at a time). A pooled kernel has already run the notebook, so the page
+  comes at once; Voilà refills the pool as kernels are taken.
 - kernels talk to Voilà over ``ipc`` (Unix sockets named after the kernel's own
   connection file) instead of TCP, so kernels starting at the same moment cannot race
   for the same port (the ``ZMQError: Address already in use`` seen under load);
@@ -89,9 +89,9 @@ def voila_options(folder, pool: int = 0) -> list:
         opts.append("--KernelManager.transport=ipc")
     if pool and folder is not None:
         names = sorted(p.name for p in Path(folder).glob("*.ipynb"))
-        config = {"default": {"pool_size": 0}}
+        config = {"default": {"pool_size": 1}}          # one warm kernel for each other lesson
         config.update({name: {"pool_size": pool} for name in pooled_apps(names)})
-        opts += ["--preheat_kernel=True", "--pool_size=0",
+        opts += ["--preheat_kernel=True", "--pool_size=1",
                  f"--VoilaKernelManager.kernel_pools_config={json.dumps(config)}"]
     return opts
 

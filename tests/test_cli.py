@@ -117,15 +117,15 @@ def test_main_serve_execs_voila_on_the_notebooks(execv, capsys):
 
 
 def test_main_serve_pool_preheats_the_play_and_rules_apps(execv, capsys):
-    """``--pool 3``: three warm kernels for each play and rules app, none for the others."""
+    """``--pool 3``: three warm kernels for each play and rules app, one for the others."""
     port = free_port()
     assert cli.main(["serve", "--port", str(port), "--no-browser", "--pool", "3",
                      "--notebooks", str(REPO / "notebooks")]) == 0
     [(_, argv)] = execv
-    assert "--preheat_kernel=True" in argv and "--pool_size=0" in argv
+    assert "--preheat_kernel=True" in argv and "--pool_size=1" in argv
     [pools] = [a.split("=", 1)[1] for a in argv if a.startswith("--VoilaKernelManager.kernel_pools_config=")]
     pools = json.loads(pools)
-    assert pools["default"] == {"pool_size": 0}
+    assert pools["default"] == {"pool_size": 1}          # one warm kernel for every other lesson
     assert pools["02-play-push-your-luck.ipynb"] == pools["06-play-push-rummy.ipynb"] == {"pool_size": 3}
     assert pools["01-push-your-luck-rules.ipynb"] == pools["05-rummy-rules.ipynb"] == {"pool_size": 3}
     assert "03-push-your-luck-probability.ipynb" not in pools

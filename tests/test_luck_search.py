@@ -2,7 +2,6 @@
 
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
-import numpy as np
 import pytest
 
 from pushlab.errors import PushlabError, SetupError

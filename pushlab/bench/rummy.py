@@ -180,21 +180,25 @@ def advise_positions(count: int, seed: int) -> list:
 
 @benchmark
 def advise_latency(cfg: Config) -> dict:
-    """``advise(game)`` with its defaults: p50/p95/max seconds over sampled positions, and
+    """``advise(game)`` with its defaults: p50/p95/max seconds (wall clock and CPU) over sampled positions, and
     HeuristicBot deals/s measured in the same run as a reference for the machine's load."""
     from pushlab.rummy.advise import DEFAULT_BUDGET, advise
 
     positions = advise_positions(cfg.size(40, 2), cfg.seed)
-    secs = []
+    secs, cpu = [], []
     for i, g in enumerate(positions):
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         advise(g, seed=i)
         secs.append(time.perf_counter() - t0)
-    secs = np.array(secs)
+        cpu.append(time.process_time() - c0)
+    secs, cpu = np.array(secs), np.array(cpu)
     ref = bench_rummy(matches=cfg.size(4, 1), bot="heuristic", seed=cfg.seed, repeat=1)
     return {"positions": len(secs), "rollout_budget": DEFAULT_BUDGET,
             "p50_s": round(float(np.percentile(secs, 50)), 3),
             "p95_s": round(float(np.percentile(secs, 95)), 3), "max_s": round(float(secs.max()), 3),
+            "cpu_p50_s": round(float(np.percentile(cpu, 50)), 3),
+            "cpu_p95_s": round(float(np.percentile(cpu, 95)), 3),
+            "reference_heuristic_cpu_deals_per_s": ref["cpu_deals_per_s"],
             "reference_heuristic_deals_per_s": ref["deals_per_s"]}
 
 

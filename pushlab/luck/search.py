@@ -45,7 +45,6 @@ True
 from __future__ import annotations
 
 import json
-import math
 from concurrent.futures import as_completed
 from dataclasses import asdict, dataclass
 from importlib import resources
