@@ -145,14 +145,20 @@ def serve(notebooks=None, port: int = DEFAULT_PORT, open_browser: bool = True, p
         return 130
 
 
-def lab_argv(folder, open_browser: bool = True, python: str | None = None) -> list[str]:
-    """The JupyterLab command line on ``folder``.
+def lab_argv(folder, open_browser: bool = True, python: str | None = None, allow_root: bool = False) -> list[str]:
+    """The JupyterLab command line on ``folder`` (``allow_root``: as root, e.g. in a container).
 
     >>> lab_argv("course", open_browser=False, python="py")
     ['py', '-m', 'jupyterlab', '--ServerApp.root_dir=course', '--ServerApp.open_browser=False']
     """
-    return [python or sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={folder}",
+    argv = [python or sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={folder}",
             f"--ServerApp.open_browser={open_browser}"]
+    return argv + ["--ServerApp.allow_root=True"] if allow_root else argv
+
+
+def running_as_root() -> bool:
+    """True for the root user on POSIX (JupyterLab refuses to start as root unless told)."""
+    return hasattr(os, "geteuid") and os.geteuid() == 0
 
 
 LAB_MISSING = ('pushlab lab needs JupyterLab, which comes with the "lab" extra: '
@@ -165,16 +171,13 @@ def lab(folder="pushlab-lessons", force: bool = False, open_browser: bool = True
         raise PushlabError(LAB_MISSING)
     report = bundle.copy_lessons(folder, force=force)
     print("\n".join(report.lines()), flush=True)
-    argv = lab_argv(Path(folder).resolve(), open_browser=open_browser)
+    argv = lab_argv(Path(folder).resolve(), open_browser=open_browser, allow_root=running_as_root())
     print(f"pushlab: opening JupyterLab on {Path(folder).resolve()}  (Ctrl+C to stop)", flush=True)
-    if pool:
-        print(f"pushlab: {pool} warm kernel(s) for each play and rules app, 1 for each other "
-              f"lesson; they start now", flush=True)
     if os.name == "posix":
-        os.execve(argv[0], argv, env)  # does not return (except when tests replace it)
+        os.execv(argv[0], argv)  # does not return (except when tests replace it)
         return 0
     try:
-        return subprocess.call(argv, env=env)
+        return subprocess.call(argv)
     except KeyboardInterrupt:
         return 130
 

@@ -39,11 +39,11 @@ from pushlab.seeding import make_rng
 __all__ = ["Advice", "Value", "advise", "choices", "determinize", "unseen_cards", "DEFAULT_BUDGET",
            "DEFAULT_ROLLOUTS", "MIN_ROLLOUTS"]
 
-DEFAULT_BUDGET = 96
+DEFAULT_BUDGET = 64
 """Rollouts in all by default, shared among the choices (the latency goal: p95 <= 1 s,
 ``advise_latency`` in ``python -m pushlab.bench rummy``)."""
 
-MIN_ROLLOUTS = 6
+MIN_ROLLOUTS = 4
 """The fewest rollouts per choice by default, however many choices there are."""
 
 DEFAULT_ROLLOUTS = DEFAULT_BUDGET // 8
@@ -180,7 +180,7 @@ def advise(game, *, rollouts: int | None = None, seed=None, progress=None) -> Ad
     """Estimate each choice of the player to move by ``rollouts`` determinized rollouts.
 
     ``rollouts``: per choice; None shares :data:`DEFAULT_BUDGET` among the choices (at
-    least :data:`MIN_ROLLOUTS` each: 48 each for take/push, 12 each for 8 choices).
+    least :data:`MIN_ROLLOUTS` each: 32 each for take/push, 8 each for 8 choices).
     ``seed``: int, None or a numpy Generator. ``progress(done, total)`` is called after
     each sample. Values: expected (player's side minus other side) penalty at the end of
     the deal, lower is better; see the module notes for the model.
