@@ -138,6 +138,13 @@ def test_probability_lab_renders_every_plot(open_app, app_errors, screenshot):
     assert "Exact P(bust) =" in text and "standard errors away" in text
     assert page.locator(".jp-OutputArea-output img").count() >= 5      # five matplotlib figures
     assert page.locator(".pl-odds").count() == 1 and page.locator(".pl-tableview").count() == 2
+    assert page.locator(".pl-live").count() == 2 and "computed ahead with" in text
+    live = page.locator(".pl-live").first
+    before = live.locator("img").first.get_attribute("src")
+    live.locator(".pl-live-button").click()
+    live.locator("text=Computed live").wait_for(timeout=180_000)
+    assert live.locator("img").count() == 1
+    assert live.locator("img").first.get_attribute("src") == before   # same call, same map
     assert app_errors(page) == []
     screenshot(page, "luck-03-probability")
 

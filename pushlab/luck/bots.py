@@ -420,8 +420,10 @@ class RolloutBot(Bot):
     which every seat (itself included) then plays ``policy``.
 
     Only decisions with a choice are simulated, in the phases ``phases`` (default: all;
-    others follow the shared rules). Its randomness comes from the ``rng`` passed to
-    ``choose``.
+    others follow ``policy``). It leaves the policy's own action only for one whose win
+    estimate is higher by more than ``margin`` standard errors of the paired difference
+    (default 0: always the recommendation), so that rollout noise does not replace a
+    sound move by a lucky one. Its randomness comes from the ``rng`` passed to ``choose``.
 
     >>> from pushlab.luck import Game
     >>> RolloutBot(100).choose(Game.new(3, seed=1), np.random.default_rng(0))
@@ -432,7 +434,7 @@ class RolloutBot(Bot):
 
     PHASES = ("turn", "place", "push", "collect")
 
-    def __init__(self, rollouts: int = 200, policy=None, phases=PHASES):
+    def __init__(self, rollouts: int = 200, policy=None, phases=PHASES, margin: float = 0.0):
         from pushlab.luck.policy import DEFAULT_POLICY, Policy
 
         if isinstance(rollouts, bool) or not isinstance(rollouts, (int, np.integer)) or rollouts < 2:
@@ -443,18 +445,27 @@ class RolloutBot(Bot):
         self.rollouts = int(rollouts)
         self.policy = Policy.of(DEFAULT_POLICY if policy is None else policy)
         self.phases = tuple(phases)
+        if isinstance(margin, bool) or not isinstance(margin, (int, float)) or margin < 0:
+            raise SetupError(f"margin must be a number of standard errors >= 0, got {margin!r}")
+        self.margin = margin
 
     def __repr__(self) -> str:
         extra = "" if self.phases == self.PHASES else f", phases={self.phases!r}"
+        extra += f", margin={self.margin!r}" if self.margin else ""
         return f"RolloutBot({self.rollouts}, policy={str(self.policy)!r}{extra})"
 
     def decide(self, game, rng) -> str:
         """The advised action where there is a choice in one of ``phases``."""
         from pushlab.luck.advice import advise
 
+        own = self.policy.choose(game)
         if game.phase not in self.phases or len(game.legal_actions()) == 1:
-            return self.policy.choose(game)
-        return advise(game, rollouts=self.rollouts, policy=self.policy, seed=rng).best
+            return own
+        advice = advise(game, rollouts=self.rollouts, policy=self.policy, seed=rng)
+        if advice.best == own or not self.margin:
+            return advice.best
+        gain, se = advice.edge(advice.best, own)
+        return advice.best if gain > self.margin * se else own
 
 
 BOT_KINDS = (RandomBot, StopAfter, StopAtRisk, Greedy, HintBot, RolloutBot)
