@@ -8,7 +8,8 @@ machine, and the rummy app 06 never rendered for any of 20 (see ``docs/deploy.md
 - ``--pool N``: Voilà's preheated kernels (``preheat_kernel``), ``N`` per play and
   rules app (:func:`pooled_apps`; ``kernel_pools_config``) and one for each other lesson
   (read one reader at a time). A pooled kernel has already run the notebook, so the page
-  comes at once; Voilà refills the pool as kernels are taken.
+  comes at once; Voilà refills the pool :data:`FILL_DELAY` s after a kernel is taken
+  (Voilà's 1 s made the new kernels compete with the readers who just arrived).
 - kernels talk to Voilà over ``ipc`` (Unix sockets named after the kernel's own
   connection file) instead of TCP, so kernels starting at the same moment cannot race
   for the same port (the ``ZMQError: Address already in use`` seen under load);
@@ -43,6 +44,7 @@ STARTUP_TIMEOUT = 240
 IOPUB_TIMEOUT = 60
 CULL_IDLE = 900
 CULL_INTERVAL = 60
+FILL_DELAY = 10       # s before a taken warm kernel is replaced: not while a class arrives
 TEMPLATE = "pushlab"
 _POOLED = re.compile(r"^\d+-(play-.+|.+-rules)\.ipynb$")
 
@@ -92,7 +94,8 @@ def voila_options(folder, pool: int = 0) -> list:
         config = {"default": {"pool_size": 1}}          # one warm kernel for each other lesson
         config.update({name: {"pool_size": pool} for name in pooled_apps(names)})
         opts += ["--preheat_kernel=True", "--pool_size=1",
-                 f"--VoilaKernelManager.kernel_pools_config={json.dumps(config)}"]
+                 f"--VoilaKernelManager.kernel_pools_config={json.dumps(config)}",
+                 f"--VoilaKernelManager.fill_delay={FILL_DELAY}"]
     return opts
 
 

@@ -114,6 +114,23 @@ class Server:
             last = now
         raise RuntimeError("the kernels did not go idle in time")
 
+    def usage(self) -> dict:
+        """Memory of each kernel (MB, RSS) and CPU seconds of the server and its kernels so far."""
+        import psutil
+
+        root = psutil.Process(self.process.pid)
+        kernels, cpu = [], 0.0
+        for p in [root] + root.children(recursive=True):
+            try:
+                t = p.cpu_times()
+                cpu += t.user + t.system
+                if "ipykernel_launcher" in " ".join(p.cmdline()):
+                    kernels.append(p.memory_info().rss / 2**20)
+            except psutil.Error:
+                pass
+        return {"kernels": len(kernels), "kernel_rss_mb": sorted(round(k) for k in kernels),
+                "cpu_s": round(cpu, 1)}
+
     def _kernel_cpu(self) -> dict:
         """CPU seconds of each kernel process of this server."""
         import psutil
@@ -207,6 +224,32 @@ async def open_page(browser, server: Server, app: str, move: bool = True,
     finally:
         await ctx.close()
     return out
+
+
+async def fetch_page(server: Server, app: str, timeout: float = 900) -> dict:
+    """GET ``app`` over plain HTTP and time it: the first byte, and the whole page (the
+    server has run the notebook and sent every output). No browser: what the server
+    costs, without a browser's own work on this machine."""
+    import urllib.request
+
+    def get():
+        t0 = time.perf_counter()
+        out = {"app": app}
+        try:
+            with urllib.request.urlopen(server.render_url(app), timeout=timeout) as r:
+                r.read(1)
+                out["first_byte_s"] = round(time.perf_counter() - t0, 2)
+                body = r.read().decode(errors="replace")
+            out["page_done_s"] = round(time.perf_counter() - t0, 2)
+            out["ok"] = "voila_finish" in body and "An exception occurred at the server" not in body
+            if not out["ok"]:
+                out["error"] = "the page ended without its cells"
+        except Exception as exc:                                 # noqa: BLE001 - reported
+            out.update(ok=False, error=f"{type(exc).__name__}: {exc}",
+                       after_s=round(time.perf_counter() - t0, 2))
+        return out
+
+    return await asyncio.to_thread(get)
 
 
 def _css(selector: str) -> str:
