@@ -1,5 +1,5 @@
 # pushlab: two commands from a clean clone (see README.md)
-#   make serve   serve the lessons with Voilà at http://127.0.0.1:8866/
+#   make serve   serve the lessons with Voilà at http://127.0.0.1:8866/ (warm kernel pool: POOL=2)
 #   make test    run every test: unit, doctests, notebooks (nbval), browser
 # Both create .venv (python3 -m venv) and install the package into it first.
 #   make site       the static HTML book of the executed lessons in build/site/
@@ -11,7 +11,8 @@ BIN      := $(VENV)/bin
 STAMP    := $(VENV)/.installed-test
 CHROMIUM ?= /usr/bin/chromium
 PORT     ?= 8866
-SERVE_ARGS  ?= --port $(PORT)
+POOL     ?= 2
+SERVE_ARGS  ?= --port $(PORT) --pool $(POOL)
 PYTEST_ARGS ?=
 SITE_DIR ?= build/site
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -20,7 +21,7 @@ export PATH := $(abspath $(BIN)):$(PATH)
 .PHONY: help serve test site site-test venv chromium strip clean
 
 help:
-	@echo "make serve    serve the notebooks with Voilà on http://127.0.0.1:$(PORT)/ (SERVE_ARGS='--no-browser')"
+	@echo "make serve    serve the notebooks with Voilà on http://127.0.0.1:$(PORT)/, $(POOL) warm kernels per play/rules app (POOL=0: none)"
 	@echo "make test     run all tests (PYTEST_ARGS='-k luck' to narrow)"
 	@echo "make site     build the static book of the executed lessons in $(SITE_DIR)/ (a few minutes)"
 	@echo "make site-test  make site, then check its links, launch links and plots (CI runs it)"

@@ -10,6 +10,10 @@ install), else a per-user copy of the lessons installed with the package.
 (never overwriting a file changed there unless ``--force``); ``pushlab lab``
 opens JupyterLab on such a copy (needs the ``lab`` extra).
 
+``pushlab search --players 2-6 --variant both --out results.json`` searches a family
+of whole-game policies (:mod:`pushlab.luck.search`) with a progress bar, on a process
+pool (``--workers``) or a Dask cluster (``--dask``), and writes the results as JSON.
+
 ``pushlab simulate luck stopafter:3 greedy --games 200 --seed 1`` plays a
 seeded tournament between bots (``pushlab simulate rummy heuristic random``
 for the rummy: two partnerships) and prints mean scores and win rates with
@@ -117,30 +121,44 @@ def can_open_browser(environ=None, platform: str | None = None) -> bool:
     return not platform.startswith("linux") or bool(environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY"))
 
 
-def serve(notebooks=None, port: int = DEFAULT_PORT, open_browser: bool = True) -> int:
-    """Run Voilà in the foreground (it replaces this process on POSIX); returns its exit status."""
+def serve(notebooks=None, port: int = DEFAULT_PORT, open_browser: bool = True, pool: int = 0) -> int:
+    """Run Voilà in the foreground (it replaces this process on POSIX); returns its exit status.
+
+    ``pool``: warm kernels per play and rules app (:mod:`pushlab.serving`)."""
+    from pushlab.serving import voila_env, voila_options
+
     folder = find_notebooks(notebooks)
-    argv = voila_argv(folder, port=port, open_browser=open_browser)
+    argv = voila_argv(folder, port=port, open_browser=open_browser) + voila_options(folder, pool)
+    env = voila_env()
     if not port_is_free(port):
         raise PushlabError(f"port {port} on {HOST} is in use (is pushlab serve already running?); try --port")
     print(f"pushlab: serving {folder} with Voilà at {serve_url(port)}  (Ctrl+C to stop)", flush=True)
+    if pool:
+        print(f"pushlab: {pool} warm kernel(s) for each play and rules app, 1 for each other "
+              f"lesson; they start now", flush=True)
     if os.name == "posix":
-        os.execv(argv[0], argv)  # does not return (except when tests replace it)
+        os.execve(argv[0], argv, env)  # does not return (except when tests replace it)
         return 0
     try:
-        return subprocess.call(argv)
+        return subprocess.call(argv, env=env)
     except KeyboardInterrupt:
         return 130
 
 
-def lab_argv(folder, open_browser: bool = True, python: str | None = None) -> list[str]:
-    """The JupyterLab command line on ``folder``.
+def lab_argv(folder, open_browser: bool = True, python: str | None = None, allow_root: bool = False) -> list[str]:
+    """The JupyterLab command line on ``folder`` (``allow_root``: as root, e.g. in a container).
 
     >>> lab_argv("course", open_browser=False, python="py")
     ['py', '-m', 'jupyterlab', '--ServerApp.root_dir=course', '--ServerApp.open_browser=False']
     """
-    return [python or sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={folder}",
+    argv = [python or sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={folder}",
             f"--ServerApp.open_browser={open_browser}"]
+    return argv + ["--ServerApp.allow_root=True"] if allow_root else argv
+
+
+def running_as_root() -> bool:
+    """True for the root user on POSIX (JupyterLab refuses to start as root unless told)."""
+    return hasattr(os, "geteuid") and os.geteuid() == 0
 
 
 LAB_MISSING = ('pushlab lab needs JupyterLab, which comes with the "lab" extra: '
@@ -153,7 +171,7 @@ def lab(folder="pushlab-lessons", force: bool = False, open_browser: bool = True
         raise PushlabError(LAB_MISSING)
     report = bundle.copy_lessons(folder, force=force)
     print("\n".join(report.lines()), flush=True)
-    argv = lab_argv(Path(folder).resolve(), open_browser=open_browser)
+    argv = lab_argv(Path(folder).resolve(), open_browser=open_browser, allow_root=running_as_root())
     print(f"pushlab: opening JupyterLab on {Path(folder).resolve()}  (Ctrl+C to stop)", flush=True)
     if os.name == "posix":
         os.execv(argv[0], argv)  # does not return (except when tests replace it)
@@ -293,6 +311,62 @@ def simulate(game: str, bots, games: int = 100, seed: int = 0, workers: int = 1,
             executor.shutdown()
 
 
+def parse_players(text: str) -> tuple:
+    """``"2-6"`` or ``"3,4"`` -> player counts (each 2..6).
+
+    >>> parse_players("2-4"), parse_players("3, 6")
+    ((2, 3, 4), (3, 6))
+    """
+    try:
+        if "-" in text:
+            lo, hi = (int(x) for x in text.split("-"))
+            counts = tuple(range(lo, hi + 1))
+        else:
+            counts = tuple(int(x) for x in text.split(","))
+    except ValueError:
+        raise PushlabError(f"players must be like 2-6 or 3,4, got {text!r}") from None
+    if not counts or not all(2 <= n <= 6 for n in counts):
+        raise PushlabError(f"players must be 2 to 6, got {text!r}")
+    return counts
+
+
+VARIANTS = {"normal": (False,), "harder": (True,), "both": (False, True)}
+
+
+def run_search(args, argv) -> int:
+    """``pushlab search``: run the searches with a progress bar and write the JSON file."""
+    from tqdm import tqdm
+
+    from pushlab.luck import search as ps
+    from pushlab.soak import executor_for
+
+    players = parse_players(args.players)
+    if args.workers < 1:
+        raise PushlabError(f"workers must be a positive integer, got {args.workers!r}")
+    family = ps.Family(
+        stop=tuple(args.stop) if args.stop else ps.Family.stop,
+        bank=tuple(None if b == "never" else b for b in args.bank) if args.bank else ps.Family.bank,
+        endgame=tuple(e for e in args.endgame if e != "none") if args.endgame else ps.Family.endgame)
+    results = []
+    with executor_for(args.workers, args.dask) as executor:
+        with tqdm(total=0, unit="unit", desc="search", disable=args.quiet) as bar:
+            for harder in VARIANTS[args.variant]:
+                for n in players:
+                    bar.set_description(f"{n} players, {'harder' if harder else 'normal'}")
+                    results.append(ps.search(
+                        n, harder=harder, family=family, games=args.games, seed=args.seed,
+                        start=args.start, max_rounds=args.rounds, chunk=args.chunk,
+                        executor=executor, progress=bar))
+    command = "pushlab " + " ".join(argv)
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(ps.dumps(results, command=command) + "\n", encoding="utf-8")
+    for r in results:
+        print(ps.summary(r))
+    print(f"pushlab search: wrote {len(results)} result(s) to {out}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``pushlab`` command."""
     parser = argparse.ArgumentParser(prog="pushlab", description="Interactive lessons about two card games called Push.")
@@ -306,6 +380,11 @@ def build_parser() -> argparse.ArgumentParser:
     srv.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port to listen on (default {DEFAULT_PORT})")
     srv.add_argument("--no-browser", action="store_true",
                      help="do not open a web browser (never opened on Linux without a display)")
+    srv.add_argument("--pool", type=int, default=0, metavar="N",
+                     help="keep N warm kernels (the notebook already run) for each play and rules "
+                     "app, so that a class opening the link together is served at once, and one "
+                     "for each other lesson (about 110 MB of memory per kernel; default 0: a "
+                     "kernel per reader, started on request)")
     srv.add_argument("--notebooks", metavar="DIR",
                      help="folder of notebooks (default: ./notebooks, else the lessons installed with pushlab)")
     les = commands.add_parser(
@@ -332,7 +411,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play a seeded tournament between bots and print mean scores and win rates "
         "(95% confidence intervals), then each bot minus the first with the 95% interval of "
         "the difference. luck bots: random, stopafter[:K], stopatrisk[:P], greedy, hint "
-        "(2-6 of them); rummy bots: random, heuristic, neverpush (2: one per partnership; lower "
+        "(2-6 of them); rummy bots: random, heuristic, neverpush, expert (2: one per partnership; lower "
         "penalty is better).",
     )
     sim.add_argument("game", choices=["luck", "rummy"])
@@ -365,6 +444,35 @@ def build_parser() -> argparse.ArgumentParser:
     sok.add_argument("--chunk", type=int, default=50, help="luck games per task (default 50)")
     sok.add_argument("--json", metavar="FILE", help="also write the summary to FILE")
     sok.add_argument("--no-progress", action="store_true", help="no progress bar")
+    sea = commands.add_parser(
+        "search",
+        help="search whole-game push-your-luck policies (grid, then iterated best response)",
+        description="Evaluate every policy of a family (stop rule x bank rule) against a field by "
+        "batched simulation, then iterate best responses; write the results (win rates with 95%% "
+        "intervals per round) as JSON. Same seed, same results on any number of workers.",
+    )
+    sea.add_argument("--players", default="2-6", help="player counts, e.g. 2-6 or 3,4 (default 2-6)")
+    sea.add_argument("--variant", choices=sorted(VARIANTS), default="both",
+                     help="normal game, harder option, or both (default both)")
+    sea.add_argument("--games", type=int, default=1200,
+                     help="games per policy and round, a multiple of the players (default 1200)")
+    sea.add_argument("--seed", type=int, default=0, help="seed; same seed, same results (default 0)")
+    sea.add_argument("--rounds", type=int, default=6, help="at most this many rounds (default 6)")
+    sea.add_argument("--chunk", type=int, default=600, help="games per work unit (default 600)")
+    sea.add_argument("--start", default="after 5", help="the first field's policy (default 'after 5')")
+    sea.add_argument("--stop", action="append", metavar="RULE",
+                     help="a stop rule of the family, e.g. 'after 4' or 'risk 0.2' (repeat)")
+    sea.add_argument("--bank", action="append", metavar="RULE",
+                     help="a bank rule, e.g. 'bank at 20', 'bank loss 5' or never (repeat)")
+    sea.add_argument("--endgame", action="append", metavar="RULE",
+                     help="an endgame rule tried on the final answer, e.g. 'endgame 15: after 8' "
+                     "(repeat; none: skip the refinement)")
+    sea.add_argument("--workers", type=int, default=1, help="processes (or Dask workers) to use (default 1)")
+    sea.add_argument("--dask", metavar="ADDRESS", default=None,
+                     help="run on Dask: 'local' (a local cluster of --workers processes) or a "
+                     "scheduler address (needs pip install \"pushlab[dask]\")")
+    sea.add_argument("--out", default="luck_search.json", help="JSON file to write (default luck_search.json)")
+    sea.add_argument("--quiet", action="store_true", help="no progress bar")
     return parser
 
 
@@ -398,7 +506,8 @@ def main(argv=None) -> int:
     args = build_parser().parse_args(argv)
     try:
         if args.command == "serve":
-            return serve(args.notebooks, port=args.port, open_browser=not args.no_browser and can_open_browser())
+            return serve(args.notebooks, port=args.port, pool=args.pool,
+                         open_browser=not args.no_browser and can_open_browser())
         if args.command == "lessons":
             print("\n".join(bundle.copy_lessons(args.dir, force=args.force).lines()))
             return 0
@@ -420,6 +529,8 @@ def main(argv=None) -> int:
             return 0
         if args.command == "soak":
             return soak_command(args)
+        if args.command == "search":
+            return run_search(args, sys.argv[1:] if argv is None else list(argv))
     except PushlabError as exc:
         print(f"pushlab: error: {exc}", file=sys.stderr)
         return 2

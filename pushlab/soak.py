@@ -26,6 +26,7 @@ first few examples (kind, game index, seed: enough to replay).
 from __future__ import annotations
 
 import concurrent.futures as cf
+import sys
 import time
 import traceback
 from dataclasses import dataclass, field
@@ -171,11 +172,21 @@ def _probe(game, legal, kind, rng, tally, where) -> None:
     except Exception as exc:                         # noqa: BLE001 - counted and reported
         tally.note("exception", f"{action!r} raised {type(exc).__name__}: {exc}", where)
         return
-    listed = {_norm(a) for a in legal}
-    verb = _norm(action).split(" ")[0] if isinstance(action, str) else ""
-    if _norm(action) not in listed and verb not in game.UNLISTED_VERBS:
+    if not _is_legal_spelling(game, action, legal):
         tally.note("break", f"{action!r} was accepted but is not a legal action ({legal[:5]}...)",
                    where)
+
+
+def _is_legal_spelling(game, action, legal) -> bool:
+    """True if ``action`` (which ``apply`` accepted) is a listed legal action, another spelling
+    of one (same next state), or of a verb the game does not list (rummy melds)."""
+    text = _norm(action)
+    if not isinstance(action, str) or text.split(" ")[0] in game.UNLISTED_VERBS:
+        return isinstance(action, str)
+    if text in {_norm(a) for a in legal}:
+        return True
+    after = game.apply(action)
+    return any(game.apply(a) == after for a in legal)
 
 
 # ---------------------------------------------------------------------- playing
@@ -255,7 +266,8 @@ def soak(luck_games: int = 1000, rummy_matches: int | None = None, *, seed: int 
     return the summary dict. ``rummy_matches`` defaults to a tenth of ``luck_games``.
 
     At most ``in_flight`` tasks of ``chunk`` games wait on the executor at a time, so
-    memory stays flat however many games are asked for.
+    memory stays flat however many games are asked for. Interrupted (Ctrl+C, SIGINT), it
+    stops and returns the summary of the games finished so far, with ``"interrupted": True``.
     """
     if rummy_matches is None:
         rummy_matches = luck_games // 10
@@ -270,18 +282,20 @@ def soak(luck_games: int = 1000, rummy_matches: int | None = None, *, seed: int 
     t0 = time.perf_counter()
 
     def done(kind, count, tally):
+        for example in tally.examples:          # tell at once, not only in the summary
+            bar.write(f"soak: {example}", file=sys.stderr)
         tallies[kind].add(tally)
         bar.update(count * weights[kind])
         bar.set_postfix(breaks=sum(t.breaks for t in tallies.values()),
                         exceptions=sum(t.exceptions for t in tallies.values()), refresh=False)
 
+    interrupted = False
+    pending = {}
     try:
         if executor is None:
             for kind, start, count in tasks:
                 done(kind, count, play_chunk(kind, seed, start, count, probe_rate, roundtrip_every))
         else:
-            pending = {}
-
             def collect():
                 finished, _ = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
                 for fut in finished:
@@ -296,9 +310,14 @@ def soak(luck_games: int = 1000, rummy_matches: int | None = None, *, seed: int 
                 pending[fut] = (kind, start, count)
             while pending:
                 collect()
+    except KeyboardInterrupt:                   # Ctrl+C / SIGINT: report what was played
+        interrupted = True
+        for fut in pending:
+            fut.cancel()
     finally:
         bar.close()
-    return summary(tallies, time.perf_counter() - t0, seed=seed)
+    extra = {"interrupted": True} if interrupted else {}
+    return summary(tallies, time.perf_counter() - t0, seed=seed, **extra)
 
 
 def summary(tallies: dict, seconds: float, **extra) -> dict:
@@ -340,7 +359,7 @@ class executor_for:
             if self.workers <= 1:
                 return None
             pool = cf.ProcessPoolExecutor(self.workers)
-            self._close.append(pool.shutdown)
+            self._close.append(lambda: pool.shutdown(wait=True, cancel_futures=True))
             return pool
         try:
             from distributed import Client, LocalCluster

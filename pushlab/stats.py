@@ -120,10 +120,11 @@ def _counts(k, n):
     k, n = np.asarray(k, dtype=float), np.asarray(n, dtype=float)
     if np.any(~np.isfinite(n)) or np.any(n < 1) or np.any(n != np.round(n)):
         raise PushlabError(f"a rate needs a whole number of games n >= 1, got n={n.tolist()!r}")
-    if np.any(~np.isfinite(k)) or np.any(k < 0) or np.any(k > n):
+    tol = 1e-9 * np.maximum(n, 1)  # summed shares may miss 0 or n by a rounding error
+    if np.any(~np.isfinite(k)) or np.any(k < -tol) or np.any(k > n + tol):
         raise PushlabError(f"successes must lie between 0 and n, got k={k.tolist()!r}, "
                            f"n={n.tolist()!r}")
-    return k, n
+    return np.clip(k, 0, n), n
 
 
 def _log_choose(n: int) -> np.ndarray:

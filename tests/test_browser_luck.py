@@ -39,11 +39,11 @@ def test_rules_app_steps_through_a_scenario(open_app, app_errors, screenshot):
     assert "Step 0 of 11" in first.inner_text()
     assert first.locator("button:has-text('Back')").is_disabled()
     assert_labelled_controls(page, ".pl-stepthrough")
-    for _ in range(3):
-        before = first.inner_text()
+    for step in range(1, 4):                  # the step line is drawn after the table and log
         first.locator("button:has-text('Next')").click()
         page.wait_for_function(
-            "([old]) => document.querySelector('.pl-stepthrough').innerText !== old", arg=[before])
+            "([s]) => document.querySelector('.pl-stepthrough').innerText.includes(s)",
+            arg=[f"Step {step} of 11"])
     text = first.inner_text()
     assert "Step 3 of 11" in text
     assert "Ann draws R3 and starts column 1" in text
@@ -138,6 +138,13 @@ def test_probability_lab_renders_every_plot(open_app, app_errors, screenshot):
     assert "Exact P(bust) =" in text and "standard errors away" in text
     assert page.locator(".jp-OutputArea-output img").count() >= 5      # five matplotlib figures
     assert page.locator(".pl-odds").count() == 1 and page.locator(".pl-tableview").count() == 2
+    assert page.locator(".pl-live").count() == 2 and "computed ahead with" in text
+    live = page.locator(".pl-live").first
+    before = live.locator("img").first.get_attribute("src")
+    live.locator(".pl-live-button").click()
+    live.locator("text=Computed live").wait_for(timeout=180_000)
+    assert live.locator("img").count() == 1
+    assert live.locator("img").first.get_attribute("src") == before   # same call, same map
     assert app_errors(page) == []
     screenshot(page, "luck-03-probability")
 

@@ -192,10 +192,22 @@ def test_rules_app_meld_checker_and_step_through(open_app, app_errors, screensho
 
 
 def test_odds_app_renders_plots(open_app, app_errors, screenshot):
+    t0 = time.perf_counter()
     page = open_app(ODDS, wait_for=".pl-rummy-odds")
+    opened = time.perf_counter() - t0        # shipped results: no simulation while it opens
+    print(f"lesson 07 showed its first widget after {opened:.1f} s")
+    assert opened < 60, f"lesson 07 took {opened:.1f} s to show its widget"   # a hang guard only
     assert app_errors(page) == []
     assert page.locator(".jp-OutputArea-output img").count() >= 4
     text = page.locator("#rendered_cells").inner_text()
     assert "agrees with the exact value within 4 standard errors: yes" in text
     assert "agree for every deal and number of wilds, within 4 standard errors: yes" in text
+    assert "ExpertBot against HeuristicBot" in text and "about these bots" in text
     screenshot(page, "rummy-07-odds")
+    # the whole-deal estimate of Ann's take or push runs on request, in the background
+    page.locator("button").filter(has_text=re.compile(r"^\W*Estimate my options\s*$")).click()
+    hint = page.locator(".pl-rummy-hint")
+    hint.get_by_text("Whole-deal hint (an estimate)").wait_for(timeout=120_000)
+    rows = hint.inner_text()
+    assert "take" in rows and "push" in rows and "lowest" in rows
+    screenshot(page, "rummy-07-hint", whole=False)

@@ -128,10 +128,16 @@ def test_user_cache_dir_honours_the_override():
 
 @pytest.fixture
 def execv(monkeypatch):
-    """Record what ``os.execv`` would run instead of running it."""
+    """Record what ``os.execv``/``os.execve`` would run instead of running it; never start a process."""
     calls = []
     monkeypatch.setattr(cli.os, "execv", lambda path, argv: calls.append((path, list(argv))))
+    monkeypatch.setattr(cli.os, "execve", lambda path, argv, env: calls.append((path, list(argv))))
     monkeypatch.setattr(cli.os, "name", "posix")
+
+    def no_subprocess(*args, **kwargs):
+        raise AssertionError("pushlab must exec on POSIX, not start a child")
+
+    monkeypatch.setattr(cli.subprocess, "call", no_subprocess)
     return calls
 
 
@@ -195,8 +201,15 @@ def test_pushlab_lab_opens_jupyterlab_on_a_copy(execv, tmp_path, monkeypatch, ca
     course = (tmp_path / "pushlab-lessons").resolve()
     assert sorted(p.name for p in course.glob("*.ipynb")) == NOTEBOOKS
     [(path, argv)] = execv
-    assert argv == cli.lab_argv(course, open_browser=False) and path == sys.executable
+    assert argv == cli.lab_argv(course, open_browser=False, allow_root=cli.running_as_root())
+    assert path == sys.executable and argv[3] == f"--ServerApp.root_dir={course}"
     assert f"JupyterLab on {course}" in capsys.readouterr().out
+
+
+def test_lab_argv_allows_root_only_when_asked():
+    """As root (a container), JupyterLab needs --ServerApp.allow_root=True; otherwise it is not passed."""
+    assert cli.lab_argv("c", python="py", allow_root=True)[-1] == "--ServerApp.allow_root=True"
+    assert not any("allow_root" in a for a in cli.lab_argv("c", python="py"))
 
 
 @pytest.mark.parametrize("entry", [["-m", "pushlab"], ["-m", "pushlab.cli"]])

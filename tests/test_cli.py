@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from pushlab import PushlabError, cli
+from pushlab.serving import template_root, voila_options
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -74,11 +75,24 @@ def free_port():
         return s.getsockname()[1]
 
 
+class ExecCalls(list):
+    """The (path, argv) of each exec, and ``env`` of the last one."""
+
+    env = None
+
+
 @pytest.fixture
 def execv(monkeypatch):
-    """Record what ``os.execv`` would run instead of running it; never start a process."""
-    calls = []
-    monkeypatch.setattr(cli.os, "execv", lambda path, argv: calls.append((path, list(argv))))
+    """Record what ``os.execve`` would run instead of running it; never start a process.
+
+    The environment of the last call is kept in ``calls.env``."""
+    calls = ExecCalls()
+
+    def execve(path, argv, env):
+        calls.append((path, list(argv)))
+        calls.env = env
+
+    monkeypatch.setattr(cli.os, "execve", execve)
     monkeypatch.setattr(cli.os, "name", "posix")
 
     def no_subprocess(*args, **kwargs):
@@ -94,8 +108,40 @@ def test_main_serve_execs_voila_on_the_notebooks(execv, capsys):
     assert cli.main(["serve", "--port", str(port), "--no-browser", "--notebooks", str(REPO / "notebooks")]) == 0
     [(path, argv)] = execv
     assert path == sys.executable == argv[0]
-    assert argv == cli.voila_argv((REPO / "notebooks").resolve(), port=port, open_browser=False)
+    folder = (REPO / "notebooks").resolve()
+    assert argv == (cli.voila_argv(folder, port=port, open_browser=False)
+                    + voila_options(folder, pool=0))
     assert f"http://127.0.0.1:{port}/" in capsys.readouterr().out
+    assert execv.env["JUPYTER_PATH"].startswith(str(template_root()))
+    assert "--preheat_kernel=True" not in argv
+
+
+def test_main_serve_pool_preheats_the_play_and_rules_apps(execv, capsys):
+    """``--pool 3``: three warm kernels for each play and rules app, one for the others."""
+    port = free_port()
+    assert cli.main(["serve", "--port", str(port), "--no-browser", "--pool", "3",
+                     "--notebooks", str(REPO / "notebooks")]) == 0
+    [(_, argv)] = execv
+    assert "--preheat_kernel=True" in argv and "--pool_size=1" in argv
+    [pools] = [a.split("=", 1)[1] for a in argv if a.startswith("--VoilaKernelManager.kernel_pools_config=")]
+    pools = json.loads(pools)
+    assert pools["default"] == {"pool_size": 1}          # one warm kernel for every other lesson
+    assert pools["02-play-push-your-luck.ipynb"] == pools["06-play-push-rummy.ipynb"] == {"pool_size": 3}
+    assert pools["01-push-your-luck-rules.ipynb"] == pools["05-rummy-rules.ipynb"] == {"pool_size": 3}
+    assert "03-push-your-luck-probability.ipynb" not in pools
+    assert "--KernelManager.transport=ipc" in argv and "warm kernel" in capsys.readouterr().out
+
+
+def test_main_serve_rejects_a_negative_pool(execv, capsys):
+    assert cli.main(["serve", "--pool", "-1", "--notebooks", str(REPO / "notebooks")]) == 2
+    assert execv == [] and "pool" in capsys.readouterr().err
+
+
+def test_the_pushlab_template_is_found_by_voila():
+    """The page template exists where JUPYTER_PATH points, and extends Voilà's lab template."""
+    folder = template_root() / "voila" / "templates" / "pushlab"
+    assert json.loads((folder / "conf.json").read_text())["base_template"] == "lab"
+    assert "extends 'lab/index.html.j2'" in (folder / "index.html.j2").read_text()
 
 
 def test_main_serve_defaults(execv, monkeypatch):
@@ -277,3 +323,33 @@ def test_format_result_shows_differences_and_no_zero_width_rates():
         assert float(low) < float(high)
     one = cli.format_result(cli.simulate("luck", ["stopafter:2", "greedy"], games=1), "luck")
     assert "not enough games" in one
+
+
+def test_main_search_writes_results_the_lesson_can_load(tmp_path, capsys):
+    from pushlab.luck.search import find, load_results, search, Family
+
+    out = tmp_path / "res.json"
+    argv = ["search", "--players", "2", "--variant", "harder", "--games", "8", "--chunk", "8",
+            "--stop", "after 3", "--stop", "after 6", "--bank", "never", "--endgame", "none",
+            "--rounds", "2", "--seed", "4", "--quiet", "--out", str(out)]
+    assert cli.main(argv) == 0
+    printed = capsys.readouterr().out
+    assert "2 players, harder game" in printed and f"wrote 1 result(s) to {out}" in printed
+    results = load_results(out)
+    assert results.command == "pushlab " + " ".join(argv)
+    again = search(2, harder=True, family=Family(stop=("after 3", "after 6"), bank=(None,),
+                                                 endgame=()), games=8, chunk=8, seed=4, max_rounds=2)
+    assert find(results, 2, harder=True) == again
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--players", "1-3"], "players must be 2 to 6"),
+    (["--players", "x"], "players must be like"),
+    (["--games", "7", "--players", "2"], "multiple of the players"),
+    (["--stop", "after x"], "not a stop rule"),
+    (["--workers", "0"], "workers"),
+])
+def test_main_search_errors_name_the_problem(argv, message, tmp_path, capsys):
+    assert cli.main(["search", "--quiet", "--out", str(tmp_path / "x.json"), *argv]) == 2
+    assert message in capsys.readouterr().err
+    assert not (tmp_path / "x.json").exists()

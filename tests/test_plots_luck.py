@@ -194,3 +194,33 @@ def test_switch_rule_plot_data_summary_and_errors():
         pl.switch_rule_data({"turn": res["turn"]})
     with pytest.raises(PushlabError):
         pl.switch_rule_seats({"players": 3})
+
+
+@pytest.fixture(scope="module")
+def small_search():
+    """A tiny seeded policy search (2 x 2 family, 2 players)."""
+    from pushlab.luck.search import Family, search
+
+    fam = Family(stop=("after 2", "after 5"), bank=(None, "bank at 15"), endgame=())
+    return search(2, family=fam, games=40, seed=3, start="after 2", max_rounds=3)
+
+
+def test_search_heatmap_shows_the_grid_with_the_best_cell(small_search):
+    data = pl.search_grid_data(small_search, 0)
+    assert data["win"].shape == (2, 2) and data["stop"] == ["after 2", "after 5"]
+    assert data["bank"] == ["never", "at 15"]
+    ax = pl.search_heatmap(data)
+    assert labelled(ax) and "2 players" in ax.get_title() and "after 2" in ax.get_title()
+    texts = [t.get_text() for t in ax.texts]
+    assert texts == [f"{100 * v:.0f}" for v in data["win"].ravel()]
+    with pytest.raises(PushlabError, match="round"):
+        pl.search_grid_data(small_search, 99)
+
+
+def test_best_response_path_one_point_per_round(small_search):
+    data = pl.best_response_data(small_search)
+    assert data["round"] == list(range(len(small_search.rounds)))
+    assert data["field"][0] == "after 2"
+    ax = pl.best_response_path(data)
+    assert labelled(ax) and "best response" in ax.get_ylabel()
+    assert len(ax.texts) == len(data["round"])

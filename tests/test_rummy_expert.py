@@ -95,8 +95,9 @@ def test_expert_takes_a_discard_to_deny_the_met_left_opponent():
 def test_expert_ends_the_deal_by_pushing_only_when_its_side_is_ahead():
     low = draw_position("3S 4H 5C 6D 7S 8H", "KD", stock="9C")       # 30 points in hand
     high = draw_position("AS AH AC KD QS JH", "KD", stock="9C")      # 75 points in hand
-    assert ExpertBot().choose(low) == "push"         # 30 + 6 x 8.8 <= 12 x 8.8: end the deal
-    assert ExpertBot().choose(high) == "take"        # 75 + 53 > 106: play on
+    # the push hands KD and the last stock card to Ben, then ends the deal (rules 12, 17)
+    assert ExpertBot().choose(low) == "push"         # 30 + 6 x 8.9 <= 12 x 8.9 + 10 + 8.9: end it
+    assert ExpertBot().choose(high) == "take"        # 75 + 53 > 126: play on
     assert HeuristicBot().choose(high) == "push"
 
 

@@ -79,3 +79,17 @@ def test_dask_executor_runs_the_same_games():
     with S.executor_for(1, "local") as ex:
         there = S.soak(3, 1, seed=4, progress=False, executor=ex, chunk=2)
     assert there["per_game"] == S.soak(3, 1, seed=4, progress=False)["per_game"]
+
+
+def test_an_interrupted_soak_reports_what_it_played(monkeypatch):
+    real, calls = S.play_chunk, []
+
+    def chunk(*args):
+        calls.append(args)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return real(*args)
+
+    monkeypatch.setattr(S, "play_chunk", chunk)
+    s = S.soak(4, 0, seed=1, chunk=2, progress=False)
+    assert s["interrupted"] is True and s["games"]["luck"] == 2

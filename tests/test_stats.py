@@ -114,6 +114,12 @@ def test_wilson_with_win_shares_covers():
     assert caught.mean() > 0.93
 
 
+def test_summed_shares_may_round_past_n():
+    shares = np.full(30, 0.1)                       # 0.1 + 0.1 + ... is not exactly 3.0
+    lo, hi = stats.proportion_ci(shares.sum() * 10, 30)
+    assert hi == 1.0 and 0 < lo < 1
+
+
 def test_rate_ci_columns_and_errors():
     wins = np.array([[1, 0], [0.5, 0.5], [1, 0]])
     rate, lo, hi = stats.rate_ci(wins)

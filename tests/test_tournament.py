@@ -211,42 +211,6 @@ def test_mean_ci_formula():
     assert np.allclose(m, [2.5, 0.5]) and np.allclose(hi - m, half) and np.allclose(m - lo, half)
 
 
-# ---------------------------------------------------------------------- the benchmark runner
-def test_bench_registry_and_json(capsys):
-    import json
-
-    from pushlab import bench
-
-    @bench.register("toy", "duel_games")
-    def duel_games(cfg):
-        res = duel(cfg.size(100, 10), seed=cfg.seed)
-        return {"games": res.games}
-
-    try:
-        out = bench.run(["toy", "nothing"], bench.Config(quick=True, seed=1))
-        assert out["toy"]["duel_games"]["games"] == 10
-        assert out["nothing"] == {"skipped": "no nothing benchmarks registered yet"}
-        assert bench.main(["rummy", "--quick"]) == 0
-        printed = json.loads(capsys.readouterr().out)
-        assert "rummy" in printed and printed["machine"]["cpus"] >= 1
-    finally:
-        bench.BENCHMARKS.pop("toy")
-
-
-def test_bench_reports_errors_without_stopping():
-    from pushlab import bench
-
-    @bench.register("toy", "broken")
-    def broken(cfg):
-        raise RuntimeError("boom")
-
-    try:
-        out = bench.run(["toy"], bench.Config(quick=True))
-        assert out["toy"]["broken"]["error"] == "RuntimeError: boom"
-    finally:
-        bench.BENCHMARKS.pop("toy")
-
-
 # ---------------------------------------------------------------------- intervals (issue 14)
 def test_win_rates_are_wilson_and_never_zero_width():
     from pushlab import stats

@@ -173,3 +173,33 @@ def advise_latency(cfg: Config) -> dict:
             "p50_ms": pct(wall, 50), "p95_ms": pct(wall, 95), "max_ms": round(float(wall.max()), 1),
             "cpu_p50_ms": pct(cpu, 50), "cpu_p95_ms": pct(cpu, 95),
             "goal": "p95 <= 300 ms (wall clock, includes other load)"}
+
+
+def _search_games(result) -> int:
+    """Whole games a search simulated (candidates x games per round, endgame stage included)."""
+    rounds = list(result.rounds) + ([result.endgame] if result.endgame is not None else [])
+    return sum(len(r.win) for r in rounds) * result.games
+
+
+@benchmark
+def policy_search_games(cfg: Config) -> dict:
+    """Policy search games/s (4 players, 6 policies, one round) on 1 and on 2 worker processes."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    from pushlab.luck.search import Family, search
+
+    fam = Family(stop=("after 4", "after 5", "after 6"), bank=(None, "bank at 25"), endgame=())
+    games = cfg.size(1200, 120)
+    kw = dict(family=fam, games=games, seed=cfg.seed, max_rounds=1, chunk=games // 2)
+    search(4, **{**kw, "games": 8, "chunk": 8})              # warm-up (imports)
+    serial, wall1, cpu1 = timed(search, 4, **kw)
+    with ProcessPoolExecutor(2) as pool:
+        search(4, executor=pool, **{**kw, "games": 8, "chunk": 4})   # start the workers
+        pooled, wall2, _ = timed(search, 4, executor=pool, **kw)
+    n = _search_games(serial)
+    return {"games": n, "policies": len(fam.policies()), "players": 4,
+            "one_worker": rates(n, wall1, cpu1),
+            "two_workers": {"games": n, "seconds": round(wall2, 3),
+                            "games_per_s": round(n / wall2, 1)},
+            "speedup": round(wall1 / wall2, 2), "identical_results": pooled == serial,
+            "units": "whole games simulated (each policy in each seat, against the field)"}

@@ -13,7 +13,7 @@ the engine's ``apply``. ``workers > 1`` plays matches in that many processes.
 >>> sorted(r)[:4], r["deals"]
 (['actions_per_deal', 'bot', 'bot_share', 'cpu_deals_per_s'], 5)
 >>> list(BENCHMARKS)
-['engine_deals', 'random_deals', 'heuristic_deals_two_workers', 'expert_deals', 'advise_latency']
+['engine_deals', 'random_deals', 'heuristic_deals_two_workers', 'expert_deals', 'advise_latency', 'openspiel_reference']
 """
 
 from __future__ import annotations
@@ -180,23 +180,87 @@ def advise_positions(count: int, seed: int) -> list:
 
 @benchmark
 def advise_latency(cfg: Config) -> dict:
-    """``advise(game)`` with its defaults: p50/p95/max seconds over sampled positions, and
+    """``advise(game)`` with its defaults: p50/p95/max seconds (wall clock and CPU) over sampled positions, and
     HeuristicBot deals/s measured in the same run as a reference for the machine's load."""
-    from pushlab.rummy.advise import DEFAULT_ROLLOUTS, advise
+    from pushlab.rummy.advise import DEFAULT_BUDGET, advise
 
     positions = advise_positions(cfg.size(40, 2), cfg.seed)
-    secs = []
+    secs, cpu = [], []
     for i, g in enumerate(positions):
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         advise(g, seed=i)
         secs.append(time.perf_counter() - t0)
-    secs = np.array(secs)
+        cpu.append(time.process_time() - c0)
+    secs, cpu = np.array(secs), np.array(cpu)
     ref = bench_rummy(matches=cfg.size(4, 1), bot="heuristic", seed=cfg.seed, repeat=1)
-    return {"positions": len(secs), "rollouts": DEFAULT_ROLLOUTS,
+    return {"positions": len(secs), "rollout_budget": DEFAULT_BUDGET,
             "p50_s": round(float(np.percentile(secs, 50)), 3),
             "p95_s": round(float(np.percentile(secs, 95)), 3), "max_s": round(float(secs.max()), 3),
+            "cpu_p50_s": round(float(np.percentile(cpu, 50)), 3),
+            "cpu_p95_s": round(float(np.percentile(cpu, 95)), 3),
+            "reference_heuristic_cpu_deals_per_s": ref["cpu_deals_per_s"],
             "reference_heuristic_deals_per_s": ref["deals_per_s"]}
 
 
 if __name__ == "__main__":
     main()
+
+
+def openspiel_gin_rummy(games: int, seed: int = 0) -> dict:
+    """OpenSpiel's C++ ``gin_rummy`` played ``games`` times with uniformly random actions (chance
+    outcomes sampled by their probabilities), driven from Python as OpenSpiel's examples do:
+    games per second by wall clock and CPU. Needs ``pyspiel`` (``pip install open_spiel`` in a
+    scratch environment; it is no dependency of pushlab)."""
+    import pyspiel
+
+    game = pyspiel.load_game("gin_rummy")
+    rng = np.random.default_rng(seed)
+    wall0, cpu0 = time.perf_counter(), time.process_time()
+    for _ in range(games):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                u, acc = rng.random(), 0.0
+                for action, prob in outcomes:     # by its probability (uniform in gin rummy)
+                    acc += prob
+                    if u < acc:
+                        break
+                state.apply_action(action)
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[int(rng.integers(len(legal)))])
+    wall, cpu = time.perf_counter() - wall0, time.process_time() - cpu0
+    return {"games": games, "games_per_s": games / wall, "cpu_games_per_s": games / cpu}
+
+
+@benchmark
+def openspiel_reference(cfg: Config) -> dict:
+    """HeuristicBot (and ExpertBot) deals/s against OpenSpiel gin rummy games/s with random
+    agents, measured alternately in this process (issue 9's speed goal: ratio >= 1); skipped
+    when ``pyspiel`` is not installed."""
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        return {"skipped": "open_spiel is not installed (pip install open_spiel in a scratch "
+                           "venv to measure the reference; it is no dependency)"}
+    rounds = cfg.size(5, 1)
+    rows = []
+    for r in range(rounds):                   # alternate, so both see the same machine load
+        os_ = openspiel_gin_rummy(cfg.size(100, 5), seed=cfg.seed + r)
+        heu = bench_rummy(matches=cfg.size(6, 1), bot="heuristic", seed=cfg.seed + 101 * r,
+                          repeat=1)
+        exp = bench_rummy(matches=cfg.size(2, 1), bot="expert", seed=cfg.seed + 103 * r, repeat=1)
+        rows.append((os_["games_per_s"], os_["cpu_games_per_s"], heu["deals_per_s"],
+                     heu["cpu_deals_per_s"], exp["deals_per_s"], exp["cpu_deals_per_s"]))
+    med = np.median(np.array(rows), axis=0)
+    return {"rounds": rounds,
+            "openspiel_games_per_s": round(float(med[0]), 1),
+            "openspiel_cpu_games_per_s": round(float(med[1]), 1),
+            "heuristic_deals_per_s": round(float(med[2]), 1),
+            "heuristic_cpu_deals_per_s": round(float(med[3]), 1),
+            "expert_deals_per_s": round(float(med[4]), 1),
+            "expert_cpu_deals_per_s": round(float(med[5]), 1),
+            "heuristic_ratio_wall": round(float(med[2] / med[0]), 2),
+            "heuristic_ratio_cpu": round(float(med[3] / med[1]), 2),
+            "expert_ratio_cpu": round(float(med[5] / med[1]), 2)}

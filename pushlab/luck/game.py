@@ -226,7 +226,7 @@ class Game:
         return tuple(i for i, s in enumerate(scores) if s == top)
 
     def all_cards(self) -> tuple:
-        """Every card of the game, wherever it lies (pile, columns, benches, banks, discards).
+        """Every card of the game, wherever it lies (pile, columns, benches, banks, discards, switch pile).
 
         The same multiset in every state of a game (cards are conserved).
 
@@ -236,7 +236,7 @@ class Game:
         """
         return (*self.draw_pile, *((self.pending,) if self.pending else ()),
                 *(c for col in self.columns for c in col), *(c for b in self.benches for c in b),
-                *(c for b in self.banks for c in b), *self.discard_pile, *self.set_aside)
+                *(c for b in self.banks for c in b), *self.discard_pile, *self.switch_pile)
 
     def observation(self, player: int) -> Observation:
         """What ``player`` may see: everything but the order of the draw pile and the die's rolls.

@@ -27,6 +27,8 @@ __all__ = [
     "policy_map", "policy_data",
     "mc_convergence", "strategy_comparison", "bot_label", "mean_ci", "Z95",
     "switch_rule_data", "switch_rule_seats", "switch_rule_summary",
+    "search_grid_data", "search_heatmap", "best_response_data", "best_response_path",
+    "protection_data", "protection_plot", "bank_edge_plot",
 ]
 
 DRAW_COLOUR, STOP_COLOUR = "#1e63b8", "#d32f2f"
@@ -151,18 +153,19 @@ def policy_data(n_games: int = 10, players: int = 3, seed=0, bot=None, progress:
 
     The games are played by ``bot`` (default ``StopAtRisk(0.35)``, which often builds three
     columns) from a seeded generator; every push decision with three columns (so some
-    risk) where both ``draw`` and ``stop`` are legal is kept. ``progress`` shows a
-    ``tqdm.auto`` bar (a widget in notebooks).
+    risk) where both ``draw`` and ``stop`` are legal is kept. ``progress``: True shows a
+    ``tqdm.auto`` bar (a widget in notebooks); a callable is called ``progress(done, total)``
+    after each game.
     """
     from pushlab.luck import Game, bots, odds
     rng = np.random.default_rng(seed)
     bot = bot or bots.StopAtRisk(0.35)
     out = {"points": [], "risk": [], "best": []}
     games = range(n_games)
-    if progress:
+    if progress is True:
         from tqdm.auto import tqdm
         games = tqdm(games, desc="games played", unit="game")
-    for _ in games:
+    for i in games:
         g = Game.new(players, seed=rng)
         while not g.is_over:
             if (g.phase == "push" and len(g.columns) == 3
@@ -171,6 +174,8 @@ def policy_data(n_games: int = 10, players: int = 3, seed=0, bot=None, progress:
                 out["risk"].append(odds.bust_probability(g))
                 out["best"].append(odds.hint(g).best)
             g = g.apply(bot.choose(g, rng))
+        if callable(progress):
+            progress(i + 1, n_games)
     return out
 
 
@@ -459,4 +464,208 @@ def strategy_comparison(data, ax=None, quantity: str = "win rate", unit: str = "
     ax.set_xlim(left=0)
     ax.margins(y=0.15)
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.14), ncol=2, frameon=False)
+    return ax
+
+
+# --------------------------------------------------------------------------- policy search
+
+def _variant(harder) -> str:
+    """'harder game' or 'normal game'."""
+    return "harder game" if harder else "normal game"
+
+
+def search_grid_data(result, round: int = 0) -> dict:
+    """One round of a :class:`pushlab.luck.search.SearchResult` as a stop x bank grid.
+
+    Keys: ``win``, ``lo`` and ``hi`` (win rate and its 95% Wilson interval, stop x bank arrays),
+    ``stop`` and ``bank`` (row and column labels), ``best`` (row, column), ``field``,
+    ``players``, ``harder``, ``games``.
+    """
+    try:
+        rnd = result.rounds[round]
+    except IndexError:
+        raise PushlabError(f"the search has {len(result.rounds)} round(s), not round {round}") from None
+    shape = result.family.shape
+    win = rnd.grid(shape)
+    lo = np.asarray(rnd.win_lo, dtype=float).reshape(shape)
+    hi = np.asarray(rnd.win_hi, dtype=float).reshape(shape)
+    return {"win": win, "lo": lo, "hi": hi, "stop": result.family.stop_labels(),
+            "bank": result.family.bank_labels(), "best": divmod(rnd.best, shape[1]),
+            "field": rnd.field, "players": result.players, "harder": result.harder,
+            "games": result.games}
+
+
+def search_heatmap(data, ax=None, vmin=None, vmax=None):
+    """Win rate of one seat over stop rule x bank rule, every other seat playing the field.
+
+    ``data`` as from :func:`search_grid_data`. Each cell shows the win rate in percent;
+    the best cell is outlined; the colour bar is centred on the fair share 1/players.
+    """
+    win = 100 * np.asarray(data["win"], dtype=float)
+    if win.ndim != 2 or win.size == 0:
+        raise PushlabError("search_heatmap needs a non-empty stop x bank grid 'win'")
+    ax = _axes(ax, size=(7, 4.6))
+    fair = 100 / data["players"]
+    spread = max(np.abs(win - fair).max(), 1.0)
+    lo = fair - spread if vmin is None else vmin
+    hi = fair + spread if vmax is None else vmax
+    im = ax.imshow(win, cmap="RdBu", vmin=lo, vmax=hi, aspect="auto")
+    for (i, j), v in np.ndenumerate(win):
+        dark = abs(v - fair) > 0.6 * (hi - lo) / 2
+        ax.text(j, i, f"{v:.0f}", ha="center", va="center", fontsize=8,
+                color="white" if dark else "#111")
+    bi, bj = data["best"]
+    from matplotlib.patches import Rectangle
+    ax.add_patch(Rectangle((bj - 0.5, bi - 0.5), 1, 1, fill=False, lw=2.5, ec="#111",
+                           label=f"best: {data['stop'][bi]}, bank {data['bank'][bj]}: "
+                                 f"{win[bi, bj]:.1f}% (95% interval {100 * data['lo'][bi, bj]:.1f}"
+                                 f"-{100 * data['hi'][bi, bj]:.1f}%)"))
+    ax.set_xticks(range(win.shape[1]), data["bank"])
+    ax.set_yticks(range(win.shape[0]), data["stop"])
+    ax.set_xlabel("bank rule (bank the top bench colour at this many points)")
+    ax.set_ylabel("stop rule (cards in the columns)")
+    ax.set_title(f"Win rate (%) of one seat, {data['players']} players, {_variant(data['harder'])}; "
+                 f"the others play '{data['field']}'", fontsize=10)
+    ax.figure.colorbar(im, ax=ax, label=f"win rate (%); fair share {fair:.0f}%")
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.16), frameon=False)
+    return ax
+
+
+def best_response_data(result) -> dict:
+    """Per round of a search: the field, the best response and its win rate with 95% interval."""
+    pols = result.family.policies()
+    rounds = result.rounds
+    return {"round": list(range(len(rounds))), "field": [r.field for r in rounds],
+            "best": [pols[r.best] for r in rounds],
+            "win": [r.win[r.best] for r in rounds],
+            "lo": [r.win_ci(r.best)[0] for r in rounds],
+            "hi": [r.win_ci(r.best)[1] for r in rounds],
+            "players": result.players, "harder": result.harder, "stopped": result.stopped}
+
+
+def best_response_path(data, ax=None):
+    """Iterated best response: each round's best win rate against the field, down to the fair share.
+
+    ``data`` as from :func:`best_response_data`. When no policy of the family beats
+    the field any more, the best response's win rate is about 1/players.
+    """
+    x = _column(data, "round", "best_response_path")
+    win = 100 * _column(data, "win", "best_response_path")
+    lo, hi = 100 * _column(data, "lo", "best_response_path"), 100 * _column(data, "hi", "best_response_path")
+    ax = _axes(ax)
+    fair = 100 / data["players"]
+    ax.axhline(fair, color="#777", ls="--", label=f"fair share 1/{data['players']} = {fair:.0f}%")
+    ax.errorbar(x, win, yerr=[win - lo, hi - win], fmt="o-", color=DRAW_COLOUR, capsize=4,
+                label="best response's win rate (95% Wilson interval)")
+    for xi, wi, hi_, best in zip(x, win, hi, data["best"]):
+        ax.annotate(best, (xi, hi_), textcoords="offset points", xytext=(0, 6), ha="center",
+                    fontsize=8)
+    from matplotlib.ticker import MaxNLocator
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_xlim(x.min() - 0.5, x.max() + 0.5)
+    ax.set_ylim(min(fair, lo.min()) - 3, hi.max() + 8)
+    ax.set_title(f"Iterated best response, {data['players']} players, {_variant(data['harder'])} "
+                 f"({data['stopped']})", fontsize=10)
+    ax.set_xlabel("round (the field plays the previous round's best response) (count)")
+    ax.set_ylabel("win rate of the best response (%)")
+    ax.grid(alpha=0.3)
+    ax.legend(loc="lower left")
+    return ax
+
+
+# --------------------------------------------------------------------------- why banking pays
+
+def protection_data(players: int = 3, bench: str = "B2 B5 B5 B6 B6 B6", piles=(102, 80, 60, 40, 20),
+                    *, harder: bool = True, rollouts: int = 500, policy: str = "after 4",
+                    seed: int = 0, progress=None) -> dict:
+    """Rolls ahead, protection and the value of banking, as the pile shrinks (by rollouts).
+
+    For each pile size, the first player holds ``bench`` (one colour, the first card's)
+    at the start of a turn (:func:`pushlab.luck.positions.bench_position`; the pile keeps
+    18 roll cards per 102 cards) and every seat plays ``policy`` afterwards. Keys:
+    ``pile``; ``rolls`` (mean die rolls still faced if she draws) and its 95% ``rolls_half``;
+    ``formula``: points x rolls x q (q = 1/6, 1/3 harder), the linear rule of thumb;
+    ``protects``: :meth:`pushlab.luck.Advice.protects`, points x (1 - (1 - q)^R) averaged
+    over the rollouts; ``lost`` (``lost_half``): the bench colour's points actually lost
+    to a roll in rollouts where she draws; ``edge`` (``edge_lo``, ``edge_hi``): win
+    probability of banking minus drawing, paired 95% interval. ``progress()`` is called
+    after each pile size.
+    """
+    from pushlab.luck import advise
+    from pushlab.luck.cards import COLOURS
+    from pushlab.luck.positions import bench_position
+    from pushlab.luck.sim import simulate_from
+
+    out = {k: [] for k in ("pile", "rolls", "rolls_half", "formula", "protects", "lost",
+                           "lost_half", "edge", "edge_lo", "edge_hi")}
+    q = 1 / 3 if harder else 1 / 6
+    for i, pile in enumerate(piles):
+        g = bench_position(players, bench, pile, harder=harder, rolls=round(18 * pile / 102),
+                           seed=seed + i)
+        colour = g.benches[0][0].colour
+        points = sum(c.points for c in g.benches[0] if c.colour == colour)
+        a = advise(g, rollouts=rollouts, policy=policy, seed=seed + i)
+        cont = simulate_from(g, rollouts, policy, actions=["draw"],
+                             rng=np.random.default_rng(seed + 1000 + i))
+        lost = points * cont.lost[0, :, COLOURS.index(colour)]
+        lost_mean, lost_half = mean_ci(lost)
+        edge, lo, hi = a.edge_ci(f"bank {colour}", "draw")
+        for k, v in (("pile", pile), ("rolls", a.rolls), ("rolls_half", Z95 * a.rolls_se),
+                     ("formula", points * a.rolls * q), ("protects", a.protects(colour)[0]),
+                     ("lost", lost_mean), ("lost_half", lost_half), ("edge", edge),
+                     ("edge_lo", lo), ("edge_hi", hi)):
+            out[k].append(float(v))
+        if progress is not None:
+            progress()
+    out.update(points=points, colour=colour, harder=harder, players=players, policy=policy,
+               rollouts=rollouts)
+    return out
+
+
+def protection_plot(data, ax=None):
+    """Points a bank protects as the pile shrinks: the rule of thumb, the advice, the rollouts.
+
+    ``data`` as from :func:`protection_data`.
+    """
+    pile = _column(data, "pile", "protection_plot")
+    ax = _axes(ax)
+    q = "3" if data.get("harder") else "6"
+    ax.plot(pile, _column(data, "formula", "protection_plot"), "s--", color="#777",
+            label=f"rule of thumb: points \u00d7 rolls / {q}")
+    ax.plot(pile, _column(data, "protects", "protection_plot"), "o-", color=DRAW_COLOUR,
+            label=f"advice: points \u00d7 (1 \u2212 (1 \u2212 1/{q})^rolls), averaged")
+    lost = _column(data, "lost", "protection_plot")
+    ax.errorbar(pile, lost, yerr=_column(data, "lost_half", "protection_plot"), fmt="x",
+                color=STOP_COLOUR, capsize=4, label="rollouts: points actually lost (95% interval)")
+    ax.axhline(data.get("points", 0), color="#333", lw=0.8, ls=":",
+               label=f"all {data.get('points', 0)} points on the bench")
+    ax.invert_xaxis()
+    ax.set_title(f"What banking protects, {data.get('players', '?')} players, "
+                 f"{_variant(data.get('harder'))}", fontsize=10)
+    ax.set_xlabel("cards left in the draw pile (count; the game runs to the right)")
+    ax.set_ylabel("bench points lost to the die by the end (points)")
+    ax.set_ylim(bottom=0)
+    ax.grid(alpha=0.3)
+    ax.legend(loc="upper right", fontsize=8)
+    return ax
+
+
+def bank_edge_plot(data, ax=None):
+    """Win probability of banking now minus drawing, as the pile shrinks (paired 95% intervals)."""
+    pile = _column(data, "pile", "bank_edge_plot")
+    edge = 100 * _column(data, "edge", "bank_edge_plot")
+    lo, hi = 100 * _column(data, "edge_lo", "bank_edge_plot"), 100 * _column(data, "edge_hi", "bank_edge_plot")
+    ax = _axes(ax)
+    ax.axhline(0, color="#333", lw=0.8)
+    ax.bar(pile, edge, width=6, color=np.where(edge > 0, DRAW_COLOUR, STOP_COLOUR),
+           label="bank minus draw (estimated by rollouts)")
+    ax.errorbar(pile, edge, yerr=[edge - lo, hi - edge], fmt="none", ecolor="#222", capsize=4,
+                label="95% interval (paired: the same shuffles and dice)")
+    ax.invert_xaxis()
+    ax.set_title(f"Does banking the {data.get('points', '?')} points pay? "
+                 f"(every seat then plays '{data.get('policy', '?')}')", fontsize=10)
+    ax.set_xlabel("cards left in the draw pile (count)")
+    ax.set_ylabel("win probability gained by banking (percentage points)")
+    ax.grid(axis="y", alpha=0.3)
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.16), ncol=2, frameon=False, fontsize=8)
     return ax

@@ -36,10 +36,18 @@ from pushlab.rummy.cards import full_deck
 from pushlab.rummy.expert import ExpertBot
 from pushlab.seeding import make_rng
 
-__all__ = ["Advice", "Value", "advise", "determinize", "unseen_cards", "DEFAULT_ROLLOUTS"]
+__all__ = ["Advice", "Value", "advise", "choices", "determinize", "unseen_cards", "DEFAULT_BUDGET",
+           "DEFAULT_ROLLOUTS", "MIN_ROLLOUTS"]
 
-DEFAULT_ROLLOUTS = 12
-"""Rollouts per choice by default (the latency goal: p95 <= 1 s, see ``python -m pushlab.bench``)."""
+DEFAULT_BUDGET = 64
+"""Rollouts in all by default, shared among the choices (the latency goal: p95 <= 1 s,
+``advise_latency`` in ``python -m pushlab.bench rummy``)."""
+
+MIN_ROLLOUTS = 4
+"""The fewest rollouts per choice by default, however many choices there are."""
+
+DEFAULT_ROLLOUTS = DEFAULT_BUDGET // 8
+"""Rollouts per choice for a typical play decision (8 choices) by default."""
 
 _MAX_STEPS = 3000           # a rollout longer than this is a bug (the round cap ends deals)
 
@@ -168,20 +176,25 @@ def _line(game) -> tuple:
     return tuple(steps)
 
 
-def advise(game, *, rollouts: int = DEFAULT_ROLLOUTS, seed=None, progress=None) -> Advice:
+def advise(game, *, rollouts: int | None = None, seed=None, progress=None) -> Advice:
     """Estimate each choice of the player to move by ``rollouts`` determinized rollouts.
 
+    ``rollouts``: per choice; None shares :data:`DEFAULT_BUDGET` among the choices (at
+    least :data:`MIN_ROLLOUTS` each: 32 each for take/push, 8 each for 8 choices).
     ``seed``: int, None or a numpy Generator. ``progress(done, total)`` is called after
     each sample. Values: expected (player's side minus other side) penalty at the end of
     the deal, lower is better; see the module notes for the model.
     """
     if game.is_over:
         raise PushlabError("the match is over: there is no move to advise")
-    if isinstance(rollouts, bool) or not isinstance(rollouts, (int, np.integer)) or rollouts < 1:
-        raise PushlabError(f"rollouts must be a positive int, got {rollouts!r}")
+    if rollouts is not None and (isinstance(rollouts, bool) or not isinstance(rollouts, (int, np.integer))
+                                 or rollouts < 1):
+        raise PushlabError(f"rollouts must be None or a positive int, got {rollouts!r}")
     rng = make_rng(seed)
     p = game.current_player
     lines = choices(game)
+    if rollouts is None:
+        rollouts = max(MIN_ROLLOUTS, DEFAULT_BUDGET // len(lines))
     pool = unseen_cards(game, p)
     results = {a: [] for a in lines}
     for i in range(rollouts):

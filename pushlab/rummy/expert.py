@@ -21,8 +21,9 @@ the discard pile, hand sizes and who has met the contract):
 - **Push or take**: a push hands the left opponent two cards (the discard and a stock
   card). It still takes a discard that helps it, and it also takes (to deny it) a
   discard that would let the left opponent, who has met the contract, lay it off; with
-  fewer than 2 stock cards a push ends the deal (rules 12, 17), so it pushes only when
-  its side's estimated hand penalty is no higher than the opponents'.
+  fewer than 2 stock cards a push ends the deal (rules 12, 17; with 1 stock card the left
+  opponent first receives both cards), so it pushes only when its side's estimated hand
+  penalty is no higher than the opponents'.
 
 >>> from pushlab.rummy.game import Game
 >>> g = Game.new(seed=4, deals=(1,))
@@ -121,9 +122,11 @@ class ExpertBot(HeuristicBot):
         if self.helps(v, top, key):
             return "take"
         p = v.player
-        if self.end_by_push and game.stock_size < 2:
-            return "push" if self._side_penalty(game, p) <= self._side_penalty(game, (p + 1) % 4) \
-                else "take"
+        if self.end_by_push and game.stock_size < 2:     # a push ends the deal (rule 17)
+            theirs = self._side_penalty(game, (p + 1) % 4)
+            if game.stock_size == 1:            # ... after the left player receives 2 cards
+                theirs += top.penalty + float(MEAN_PENALTY)
+            return "push" if self._side_penalty(game, p) <= theirs else "take"
         left = (p + 1) % 4
         if self.deny and v.met[left] and fits_table(top, v.table):
             return "take"

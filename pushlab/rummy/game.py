@@ -21,7 +21,6 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import lru_cache
 from itertools import combinations
 from numbers import Integral
 from operator import attrgetter
@@ -31,7 +30,7 @@ import numpy as np
 
 from pushlab.seeding import make_rng
 from pushlab.errors import IllegalAction, ParseError, PushlabError, SetupError
-from pushlab.rummy.actions import (ENDS, Action, Discard, LayOff, MeldDown, Push, Replace, Take,
+from pushlab.rummy.actions import (Action, Discard, LayOff, MeldDown, Push, Replace, Take,
                                    parse_action)
 from pushlab.rummy.cards import SUITS, Card, full_deck, parse_cards, sort_cards
 from pushlab.rummy.melds import (CONTRACTS, _analyse_cached, HAND_SIZES, MAX_RUN, MAX_SET, Meld,

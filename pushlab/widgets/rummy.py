@@ -612,7 +612,7 @@ class RummySession:
         self.bots = default_bots() if bots is None else dict(bots)
         self.game = game
         self.selection: list[int] = []
-        self.staged: list[tuple[str, tuple]] = []
+        self.staged: list = []              # Meld values (owner None) waiting to be laid down
         self.error = ""
         self.info = ""
         self.seen = 0                        # log length when the reader last acted
@@ -628,8 +628,8 @@ class RummySession:
     def hand(self) -> tuple:
         """The reader's hand, sorted, minus the cards in staged melds."""
         hand = list(self.game.hand(self.you))
-        for _, cards in self.staged:
-            for c in cards:
+        for meld in self.staged:
+            for c in meld.cards:
                 hand.remove(c)
         return tuple(hand)
 
@@ -693,7 +693,7 @@ class RummySession:
         self.selection = []
 
     # -- actions
-    def act(self, action: str, then_bots: bool = True) -> bool:
+    def act(self, action, then_bots: bool = True) -> bool:
         """Apply the reader's action; on an illegal one set ``error`` and return False."""
         self.error = self.info = ""
         try:
@@ -702,7 +702,7 @@ class RummySession:
             if not self.your_move:
                 raise IllegalAction(f"it is {self.game.players[self.game.current_player]}'s turn, not yours",
                                     action, [])
-            if self.staged and not action.startswith("meld"):
+            if self.staged and not str(action).startswith("meld"):
                 raise IllegalAction("you have staged melds: lay them down or put them back first", action)
             new = self.game.apply(action)
         except IllegalAction as exc:
@@ -740,11 +740,11 @@ class RummySession:
         try:
             if not self.your_move or self.game.phase != "play":
                 raise IllegalAction("you can meld only in your turn, after drawing (rule 13)", f"meld {kind}")
-            Meld(kind, cards, self.you)
+            meld = Meld(kind, cards)
         except (IllegalAction, PushlabError) as exc:
             self.error = error_text(exc)
             return False
-        self.staged.append((kind, tuple(cards)))
+        self.staged.append(meld)
         self.selection = []
         self.info = f"Staged {kind} {' '.join(c.pretty for c in cards)}."
         return True
@@ -757,14 +757,13 @@ class RummySession:
     def meld(self, kind: str | None = None, order: str = "selected") -> bool:
         """Lay down the staged melds (plus the selection as a ``kind`` meld, if given) in one action."""
         self.error = self.info = ""
-        melds = list(self.staged)
-        if kind is not None and self.selection:
-            cards = self.selected(order if kind == "run" else "selected")
-            melds.append((kind, cards))
-        if not melds:
+        parts = [(m.kind, m.cards) for m in self.staged]
+        if kind is not None and self.selection:       # not checked yet: the engine judges it
+            parts.append((kind, self.selected(order if kind == "run" else "selected")))
+        if not parts:
             self.error = "Select cards and stage them as a set or a run first."
             return False
-        action = "meld " + "; ".join(f"{k} {' '.join(str(c) for c in cs)}" for k, cs in melds)
+        action = "meld " + "; ".join(f"{k} {' '.join(str(c) for c in cs)}" for k, cs in parts)
         staged, self.staged = self.staged, []
         if not self.act(action, then_bots=False):
             self.staged = staged
@@ -1104,8 +1103,7 @@ class PlayApp:
         else:
             parts.append("<span class='pl-muted'>No card selected.</span>")
         if s.staged:
-            from pushlab.rummy import Meld
-            staged = "".join(meld_html(Meld(k, cs, s.you), "staged") for k, cs in s.staged)
+            staged = "".join(meld_html(m.owned_by(s.you), "staged") for m in s.staged)
             parts.append(f"<b>Staged:</b> {staged}")
         self.selection.value = f"{RUMMY_CSS}<div class='pl-root pl-row' style='align-items:center'>{''.join(parts)}</div>"
 
@@ -1204,17 +1202,16 @@ class HintPanel:
     """
 
     def __init__(self, rollouts: int | None = None, seed=None, auto: bool = True):
-        from pushlab.rummy.advise import DEFAULT_ROLLOUTS
         from pushlab.seeding import make_rng
         w = _w()
-        self.rollouts = rollouts or DEFAULT_ROLLOUTS
+        self.rollouts = rollouts        # None: advise()'s default budget
         self.auto = auto
         self.rng = make_rng(seed)
         self.button = w.Button(description="Estimate my options", icon="calculator",
-                               layout=w.Layout(width="auto"),
+                               layout=w.Layout(width="220px"),
                                tooltip="Play the rest of this deal many times from your position "
                                        "(hidden cards sampled) for each choice")
-        self.bar = w.IntProgress(min=0, max=self.rollouts, description="Rollouts:",
+        self.bar = w.IntProgress(min=0, max=1, description="Rollouts:",
                                  layout=w.Layout(width="320px", visibility="hidden"))
         self.out = w.HTML()
         self.out.add_class("pl-rummy-hint")
@@ -1249,7 +1246,7 @@ class HintPanel:
         self.bar.value, self.bar.layout.visibility = 0, "visible"
         self.button.disabled = True
         self.out.value = (f"{CSS}<div class='pl-root pl-muted'>Estimating: playing the rest of the "
-                          f"deal {self.rollouts} times per choice…</div>")
+                          f"deal many times for each choice…</div>")
         self._thread = threading.Thread(target=self._work, args=(token, game, seed), daemon=True)
         self._thread.start()
 
@@ -1260,7 +1257,7 @@ class HintPanel:
         def progress(done, total):
             if token != self._token:
                 raise _Stale
-            self.bar.value = done
+            self.bar.max, self.bar.value = total, done
 
         try:
             advice = advise(game, rollouts=self.rollouts, seed=seed, progress=progress)

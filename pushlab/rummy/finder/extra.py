@@ -17,7 +17,7 @@ from pushlab.rummy.cards import SUITS, Card, cards_str, parse_cards
 from pushlab.rummy.encoding import (NATURALS as _CARDS, RANK_PENALTY as _PEN, TWOS as _TWOS,
                                     WILD_PENALTY, as_cards, hand_key, sort_fast,
                                     value_index as _idx)
-from pushlab.rummy.finder.skeletons import (_IDXS, _SET_RANKS, _Wilds, _default_window, _fmt,
+from pushlab.rummy.finder.skeletons import (_IDXS, _Wilds, _default_window, _fmt,
                                             _layout, _run_skels, _set_skels)
 from pushlab.rummy.melds import MAX_RUN, MAX_SET, Meld, run_values
 

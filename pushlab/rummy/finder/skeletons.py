@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 from pushlab.rummy.cards import SUITS, Card
 from pushlab.rummy.encoding import NATURALS as _CARDS, ORDER as _ORDER, RANK_PENALTY as _PEN, \
-    TWOS as _TWOS, as_cards, sort_fast, value_index as _idx
+    TWOS as _TWOS, sort_fast, value_index as _idx
 from pushlab.rummy.melds import MAX_RUN, MAX_SET, Meld, _analyse_cached, lay_out_run
 
 _SET_RANKS = (1,) + tuple(range(3, 14))

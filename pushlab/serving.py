@@ -1,0 +1,117 @@
+"""How ``pushlab serve`` runs Voilà for many readers: warm kernel pools, safe kernel start-up.
+
+Voilà starts one kernel per reader and runs the whole notebook before the page can be
+used; twenty readers opening a play app together waited about 50 s each on a 2-core
+machine, and the rummy app 06 never rendered for any of 20 (see ``docs/deploy.md``).
+:func:`voila_options` gives the Voilà options that fix this:
+
+- ``--pool N``: Voilà's preheated kernels (``preheat_kernel``), ``N`` per play and
+  rules app (:func:`pooled_apps`; ``kernel_pools_config``) and one for each other lesson
+  (read one reader at a time). A pooled kernel has already run the notebook, so the page
+  comes at once; Voilà refills the pool :data:`FILL_DELAY` s after a kernel is taken
+  (Voilà's 1 s made the new kernels compete with the readers who just arrived).
+- kernels talk to Voilà over ``ipc`` (Unix sockets named after the kernel's own
+  connection file) instead of TCP, so kernels starting at the same moment cannot race
+  for the same port (the ``ZMQError: Address already in use`` seen under load);
+- a kernel may take up to :data:`STARTUP_TIMEOUT` s to start and a cell's outputs
+  :data:`IOPUB_TIMEOUT` s to arrive (defaults 60 s and 4 s: on a saturated machine the
+  first made Voilà give up on a kernel, after which the page never finished);
+- kernels nobody uses are culled after :data:`CULL_IDLE` s (pooled ones are kept);
+- the page template ``pushlab`` (``pushlab/data/jupyter/voila/templates/pushlab``)
+  says "the server is busy preparing your page" while a page is slow, and "try again"
+  if it has not come after four minutes, instead of a spinner that never ends.
+
+Code in a lesson that reads the page's URL (``?lang=``, ``?position=``) must call
+:func:`query_params`: in a preheated kernel it waits there until a reader's request
+arrives (so put it as late as possible: everything before it is preheated).
+
+>>> opts = voila_options(None, pool=0)
+>>> "--KernelManager.transport=ipc" in opts, "--template=pushlab" in opts
+(True, True)
+>>> sorted(pooled_apps(["00-welcome.ipynb", "02-play-push-your-luck.ipynb", "05-rummy-rules.ipynb"]))
+['02-play-push-your-luck.ipynb', '05-rummy-rules.ipynb']
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from pathlib import Path
+from urllib.parse import parse_qs
+
+STARTUP_TIMEOUT = 240
+IOPUB_TIMEOUT = 60
+CULL_IDLE = 900
+CULL_INTERVAL = 60
+FILL_DELAY = 10       # s before a taken warm kernel is replaced: not while a class arrives
+TEMPLATE = "pushlab"
+_POOLED = re.compile(r"^\d+-(play-.+|.+-rules)\.ipynb$")
+
+
+def pooled_apps(names) -> list:
+    """The notebooks that get warm kernels: the play apps (``NN-play-*``) and the rules
+    apps (``NN-*-rules``), the ones a whole class opens at once."""
+    return [n for n in names if _POOLED.match(Path(n).name)]
+
+
+def template_root() -> Path:
+    """The folder to add to ``JUPYTER_PATH`` so that Voilà finds the ``pushlab`` template."""
+    return Path(__file__).with_name("data") / "jupyter"
+
+
+def voila_env(environ=None) -> dict:
+    """The environment for Voilà: ``JUPYTER_PATH`` starts with :func:`template_root`."""
+    env = dict(os.environ if environ is None else environ)
+    parts = [str(template_root())] + [p for p in env.get("JUPYTER_PATH", "").split(os.pathsep) if p]
+    env["JUPYTER_PATH"] = os.pathsep.join(dict.fromkeys(parts))
+    return env
+
+
+def voila_options(folder, pool: int = 0) -> list:
+    """Voilà command-line options for many readers (see the module docstring).
+
+    ``folder``: the notebooks served (its play and rules apps get ``pool`` warm kernels
+    each; None: no pools). ``pool`` 0: no preheated kernels.
+
+    >>> [o for o in voila_options(None, 0) if "Timeout" in o or "timeout" in o][:2]
+    ['--VoilaExecutor.startup_timeout=240', '--VoilaExecutor.iopub_timeout=60']
+    """
+    if isinstance(pool, bool) or not isinstance(pool, int) or pool < 0:
+        from pushlab.errors import SetupError
+        raise SetupError(f"pool must be a whole number of kernels, 0 or more, not {pool!r}")
+    opts = [
+        f"--template={TEMPLATE}",
+        f"--VoilaExecutor.startup_timeout={STARTUP_TIMEOUT}",
+        f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT}",
+        f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE}",
+        f"--MappingKernelManager.cull_interval={CULL_INTERVAL}",
+    ]
+    if os.name == "posix":
+        opts.append("--KernelManager.transport=ipc")
+    if pool and folder is not None:
+        names = sorted(p.name for p in Path(folder).glob("*.ipynb"))
+        config = {"default": {"pool_size": 1}}          # one warm kernel for each other lesson
+        config.update({name: {"pool_size": pool} for name in pooled_apps(names)})
+        opts += ["--preheat_kernel=True", "--pool_size=1",
+                 f"--VoilaKernelManager.kernel_pools_config={json.dumps(config)}",
+                 f"--VoilaKernelManager.fill_delay={FILL_DELAY}"]
+    return opts
+
+
+def query_params(default: dict | None = None) -> dict:
+    """The page's URL parameters, e.g. ``{"lang": "fr"}`` for ``...ipynb?lang=fr``.
+
+    Under Voilà this is :func:`voila.utils.get_query_string` (which, in a preheated
+    kernel, waits until a reader's request arrives); elsewhere (JupyterLab, tests) it is
+    ``default`` or {}. Repeated parameters keep their last value.
+
+    >>> query_params({"lang": "en"})
+    {'lang': 'en'}
+    """
+    if "VOILA_KERNEL_ID" not in os.environ and "VOILA_PREHEAT" not in os.environ:
+        return dict(default or {})
+    from voila.utils import get_query_string
+
+    text = get_query_string() or ""
+    return {k: v[-1] for k, v in parse_qs(text.lstrip("?")).items()} or dict(default or {})

@@ -1,0 +1,481 @@
+"""Positions as short, versioned, URL-safe text, for both games.
+
+``encode(game)`` writes a game state as text a teacher can put in a link
+(``?position=...``); ``decode(text)`` reads it back, and ``decode(encode(g)) == g``.
+
+The format is ``<game><version>.<payload>``: ``L1`` for push-your-luck, ``R1`` for
+contract rummy; the payload is the state's fields as JSON, compressed with zlib
+(with a preset dictionary of the games' words) and written in URL-safe base64
+without padding. Every field is written, including the event log and, for rummy,
+**the hidden hands and the stock**: a rummy link is a teacher's setup, and
+whoever reads it can see every card. A push-your-luck link also holds the draw
+pile's order and the die rolls to come.
+
+Decoding never evaluates anything: it reads JSON, checks the type and range of
+every field, parses every card with the games' own parsers, rebuilds the state
+with the engine's constructor and then checks the engine's invariants (the full
+deck is there, who acts agrees with the legal actions, the winners are the best
+scores). The text is refused before any work when it is longer than
+:data:`MAX_TEXT`, and the decompressed JSON may not exceed :data:`MAX_JSON` bytes.
+Whatever is wrong raises :class:`ShareError` (a ``ValueError``) naming the problem.
+
+>>> from pushlab.luck import Game
+>>> g = Game.new(3, seed=7).apply("draw")
+>>> text = encode(g)
+>>> text[:3], decode(text) == g
+('L1.', True)
+>>> decode("L9.abc")
+Traceback (most recent call last):
+...
+pushlab.share.ShareError: position format 'L9' is not known to this pushlab (it reads L1 and R1)
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import dataclasses
+import json
+import re
+import zlib
+from collections import Counter
+
+from pushlab.errors import PushlabError
+
+#: the longest position text decode accepts (characters)
+MAX_TEXT = 60_000
+#: the most bytes the compressed payload may expand to
+MAX_JSON = 400_000
+#: the most entries any list in a position may hold (an event log, a pile)
+MAX_ITEMS = 20_000
+#: the longest string a position may hold (a name, a log line)
+MAX_STRING = 500
+
+# Words the event logs and card lists repeat; zlib's preset dictionary makes links shorter.
+_ZDICT = (
+    '"log":{"t":["\\u0000 draws a \\u0000 card and starts column \\u0000","\\u0000 draws \\u0000 and '
+    'starts column \\u0000","\\u0000 stops","\\u0000 takes column \\u0000: \\u0000 \\u0000",'
+    '"\\u0000 rolls \\u0000 and loses nothing","\\u0000 draws a \\u0000 card and puts it in column '
+    '\\u0000","\\u0000 draws \\u0000 and puts it in column \\u0000","\\u0000 rolls \\u0000 and loses '
+    '\\u0000 \\u0000","\\u0000 banks \\u0000 \\u0000 \\u0000 (\\u0000 points)","\\u0000 rolls a star: '
+    'nothing is lost","\\u0000 draws a \\u0000 card: collection now runs counter-clockwise",'
+    '"Bust! \\u0000 draws \\u0000, which fits no column","Columns nobody takes are discarded: ",'
+    '"The game is over: \\u0000 wins with \\u0000 points"],"v":["red","blue","green","yellow",'
+    '"purple","card","cards","roll","switch","R1","R2","R3","R4","R5","R6","B1","B2","B3","B4","B5",'
+    '"B6","G1","G2","G3","G4","G5","G6","Y1","Y2","Y3","Y4","Y5","Y6","P1","P2","P3","P4","P5","P6",'
+    '"Ann","Ben","Cat","Dan","Eve","Fay","1","2","3","4","5","6"],"s":"'
+    '{"players":["Ann","Ben","Cat","Dan"],"harder":false,"switch_cards":true,"phase":"turn",'
+    '"active_player":0,"collector":null,"pending":null,"columns":[],"benches":["R1 R2 R3 B1 B2 B3"],'
+    '"banks":["G4 G5 G6 Y4 Y5 Y6"],"draw_pile":"roll P1 P2 switch","discard_pile":"","switches_drawn":0,'
+    '"die":"RBGYP*","die_index":0,"turn":1,"switch_rule":"turn","switch_pile":"","hands":'
+    '"stock":"table":"results":"private_log":'
+).encode()
+
+
+class ShareError(PushlabError):
+    """A position text that cannot be read: malformed, truncated, tampered or too long."""
+
+
+# ------------------------------------------------------------------ field codecs
+# Each codec is a pair (write, read): write turns a field's value into JSON data,
+# read checks JSON data and turns it back (raising ShareError with the field's name).
+
+def _fail(name, why):
+    raise ShareError(f"position field {name!r}: {why}")
+
+
+def _int(lo=None, hi=None, optional=False):
+    def read(name, v):
+        if v is None and optional:
+            return None
+        if not isinstance(v, int) or isinstance(v, bool):
+            _fail(name, f"expected a whole number, got {type(v).__name__}")
+        if (lo is not None and v < lo) or (hi is not None and v > hi):
+            _fail(name, f"{v} is out of range")
+        return v
+    return (lambda v: v), read
+
+
+def _bool():
+    def read(name, v):
+        if not isinstance(v, bool):
+            _fail(name, f"expected true or false, got {type(v).__name__}")
+        return v
+    return (lambda v: v), read
+
+
+def _str(choices=None, optional=False, longest=MAX_STRING):
+    def read(name, v):
+        if v is None and optional:
+            return None
+        if not isinstance(v, str):
+            _fail(name, f"expected text, got {type(v).__name__}")
+        if len(v) > longest:
+            _fail(name, f"text of {len(v)} characters is too long (at most {longest})")
+        if choices is not None and v not in choices:
+            _fail(name, f"{v!r} is not one of {', '.join(map(repr, choices))}")
+        return v
+    return (lambda v: v), read
+
+
+def _list(name, v, longest=MAX_ITEMS):
+    if not isinstance(v, list):
+        _fail(name, f"expected a list, got {type(v).__name__}")
+    if len(v) > longest:
+        _fail(name, f"a list of {len(v)} items is too long")
+    return v
+
+
+def _tuple(item, longest=MAX_ITEMS):
+    """A tuple of values written by the ``item`` codec."""
+    write_item, read_item = item
+    return ((lambda v: [write_item(x) for x in v]),
+            (lambda name, v: tuple(read_item(name, x) for x in _list(name, v, longest))))
+
+
+def _cards(parse, optional=False):
+    """A tuple of cards as one space-separated string."""
+    def read(name, v):
+        if v is None and optional:
+            return None
+        if not isinstance(v, str) or len(v) > 8 * MAX_ITEMS:
+            _fail(name, "expected cards written as text")
+        try:
+            return parse(v)
+        except ValueError as e:
+            _fail(name, str(e))
+    return (lambda v: None if v is None else " ".join(map(str, v))), read
+
+
+def _card(card_type):
+    def read(name, v):
+        if v is None:
+            return None
+        if not isinstance(v, str) or len(v) > 10:
+            _fail(name, "expected a card")
+        try:
+            return card_type.parse(v)
+        except ValueError as e:
+            _fail(name, str(e))
+    return (lambda v: None if v is None else str(v)), read
+
+
+def _record(cls, codecs):
+    """A dataclass value written as a list of its fields, in order."""
+    names = [f.name for f in dataclasses.fields(cls)]
+
+    def read(name, v):
+        _list(name, v)
+        if len(v) != len(names):
+            _fail(name, f"expected {len(names)} parts, got {len(v)}")
+        try:
+            return cls(**{n: codecs[n][1](f"{name}.{n}", x) for n, x in zip(names, v)})
+        except ShareError:
+            raise
+        except ValueError as e:
+            _fail(name, str(e))
+    return (lambda v: [codecs[n][0](getattr(v, n)) for n in names]), read
+
+
+# The event log is most of a position's text. A link packs it as its distinct line
+# templates (the text between the tokens), the distinct tokens (cards, names, numbers)
+# and one character per template and token, which zlib then squeezes well.
+_ALPHABET = "".join(chr(c) for c in range(35, 127) if chr(c) != "\\")
+_HOLE = "\x00"
+
+
+def _log_codec(pattern):
+    """A log (tuple of str) packed as templates + tokens; ``pattern`` splits out the tokens."""
+    plain_write, plain_read = _tuple(_str())
+
+    def write(lines):
+        templates, vocab, stream = {}, {}, []
+        for line in lines:
+            parts = pattern.split(line)          # text, token, text, token, ..., text
+            template = _HOLE.join(parts[0::2])
+            if _HOLE in line or "\n" in line:
+                return {"plain": plain_write(lines)}
+            stream.append(templates.setdefault(template, len(templates)))
+            stream.extend(vocab.setdefault(t, len(vocab)) for t in parts[1::2])
+        if max(len(templates), len(vocab)) > len(_ALPHABET):
+            return {"plain": plain_write(lines)}
+        return {"t": list(templates), "v": list(vocab),
+                "s": "".join(_ALPHABET[i] for i in stream)}
+
+    def read(name, v):
+        if not isinstance(v, dict):
+            _fail(name, "expected a packed log")
+        if set(v) == {"plain"}:
+            return plain_read(name, v["plain"])
+        if set(v) != {"t", "v", "s"}:
+            _fail(name, "expected a packed log")
+        templates = [_str()[1](name, t).split(_HOLE) for t in _list(name, v["t"], len(_ALPHABET))]
+        vocab = [_str(longest=60)[1](name, t) for t in _list(name, v["v"], len(_ALPHABET))]
+        stream = _str(longest=40 * MAX_ITEMS)[1](name, v["s"])
+        index = {ch: i for i, ch in enumerate(_ALPHABET)}
+        lines, at = [], 0
+        try:
+            while at < len(stream):
+                parts = templates[index[stream[at]]]
+                at += 1
+                words = [vocab[index[ch]] for ch in stream[at:at + len(parts) - 1]]
+                if len(words) != len(parts) - 1:
+                    _fail(name, "the packed log is cut short")
+                at += len(words)
+                lines.append("".join(p + w for p, w in zip(parts, words + [""])))
+        except (KeyError, IndexError):
+            _fail(name, "the packed log names a template or token that is not there")
+        if len(lines) > MAX_ITEMS:
+            _fail(name, "the log is too long")
+        return tuple(lines)
+    return write, read
+
+
+# ------------------------------------------------------------------ the two games
+
+def _luck_schema(game=None):
+    from pushlab.luck import game as luck
+    from pushlab.luck.cards import Card, parse_cards
+
+    cards = _cards(parse_cards)
+    return {
+        "players": _tuple(_str(longest=40), longest=luck.MAX_PLAYERS),
+        "harder": _bool(),
+        "switch_cards": _bool(),
+        "phase": _str(luck.PHASES),
+        "active_player": _int(0, luck.MAX_PLAYERS - 1),
+        "collector": _int(0, luck.MAX_PLAYERS - 1, optional=True),
+        "pending": _card(Card),
+        "columns": _tuple(cards, longest=luck.MAX_COLUMNS),
+        "benches": _tuple(cards, longest=luck.MAX_PLAYERS),
+        "banks": _tuple(cards, longest=luck.MAX_PLAYERS),
+        "draw_pile": cards,
+        "discard_pile": cards,
+        "switches_drawn": _int(0, 200),
+        "log": _log_codec(_luck_tokens(game.players if game is not None else ())),
+        "die": _str(longest=1000),
+        "die_index": _int(0, 1000),
+        "turn": _int(1, 100_000),
+        "switch_rule": _str(luck.SWITCH_RULES),
+        "switch_pile": cards,
+    }
+
+
+def _luck_tokens(names):
+    """Cards, numbers and the players' names: the words a push-your-luck log line varies by."""
+    names = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+    return re.compile(r"(\b(?:[RBGYP][1-6]|roll|switch|red|blue|green|yellow|purple|cards?)\b|\d+"
+                      + (f"|{names}" if names else "") + ")")
+
+
+def _luck_check(g):
+    """Engine-level checks a luck state must pass beyond its fields' types."""
+    from pushlab.luck.cards import DIE_FACES, full_deck
+    from pushlab.luck.game import MAX_PLAYERS, MIN_PLAYERS, card_fits
+
+    n = len(g.players)
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS or len(set(g.players)) != n:
+        raise ShareError(f"a push-your-luck position needs 2 to 6 distinct players, got {g.players!r}")
+    if len(g.benches) != n or len(g.banks) != n:
+        raise ShareError("a push-your-luck position needs one bench and one bank per player")
+    if g.active_player >= n or (g.collector is not None and g.collector >= n):
+        raise ShareError("the player to act is not one of the players")
+    if any(f not in DIE_FACES for f in g.die) or g.die_index > len(g.die):
+        raise ShareError("the die rolls are not die faces")
+    if Counter(g.all_cards()) != Counter(full_deck(g.switch_cards)):
+        raise ShareError("the cards in the position are not exactly one full deck")
+    for i, column in enumerate(g.columns):
+        if not column or any(not card_fits(c, column[:k]) for k, c in enumerate(column)):
+            raise ShareError(f"column {i + 1} breaks rules 8-10: {' '.join(map(str, column))}")
+
+
+def _rummy_schema(game=None):
+    from pushlab.rummy import game as rummy
+    from pushlab.rummy.cards import Card, parse_cards
+    from pushlab.rummy.melds import Meld
+
+    cards = _cards(parse_cards)
+    player = _int(0, rummy.NUM_PLAYERS - 1)
+    meld = _record(Meld, {"kind": _str(("set", "run")), "cards": cards,
+                          "owner": _int(0, rummy.NUM_PLAYERS - 1, optional=True)})
+    result = _record(rummy.DealResult, {
+        "deal": _int(1, 5), "dealer": player,
+        "went_out": _int(0, rummy.NUM_PLAYERS - 1, optional=True),
+        "reason": _str(("out", "stock", "cap")),
+        "hands": _tuple(cards, longest=rummy.NUM_PLAYERS),
+        "scores": _tuple(_int(0, 10_000), longest=2)})
+    return {
+        "players": _tuple(_str(longest=40), longest=rummy.NUM_PLAYERS),
+        "deals": _tuple(_int(1, 5), longest=5),
+        "deal_index": _int(0, 5),
+        "first_dealer": player,
+        "dealer": player,
+        "phase": _str(rummy.PHASES),
+        "active_player": player,
+        "hands": _tuple(cards, longest=rummy.NUM_PLAYERS),
+        "stock": cards,
+        "discard_pile": cards,
+        "table": _tuple(meld, longest=60),
+        "met": _tuple(_bool(), longest=rummy.NUM_PLAYERS),
+        "drawn": _card(Card),
+        "source": _str(optional=True, longest=10),
+        "turn": _int(0, 100_000),
+        "quiet_turns": _int(0, 100_000),
+        "round_cap": _int(0, 100_000, optional=True),
+        "results": _tuple(result, longest=5),
+        "log": _tuple(_str()),
+        "private_log": _tuple(_tuple(_str()), longest=rummy.NUM_PLAYERS),
+        "deal_seeds": _tuple(_int(0, 2 ** 64), longest=5),
+        "decks": _tuple(_cards(parse_cards, optional=True), longest=5),
+    }
+
+
+def _rummy_check(g):
+    """Engine-level checks a rummy state must pass beyond its fields' types."""
+    from pushlab.rummy.cards import full_deck
+    from pushlab.rummy.game import NUM_PLAYERS
+
+    if (len(g.players) != NUM_PLAYERS or len(set(g.players)) != NUM_PLAYERS
+            or len(g.hands) != NUM_PLAYERS or len(g.met) != NUM_PLAYERS
+            or len(g.private_log) != NUM_PLAYERS):
+        raise ShareError("a rummy position needs 4 distinct players, each with a hand and notes")
+    if len(g.deal_seeds) != len(g.deals) or len(g.decks) != len(g.deals) or not g.deals:
+        raise ShareError("a rummy position needs one seed and one deck entry per deal")
+    if g.deal_index >= len(g.deals) and g.phase != "over":
+        raise ShareError("the deal number is past the last deal")
+    if Counter(g.all_cards()) != Counter(full_deck()):
+        raise ShareError("the cards in the position are not exactly one full deck")
+
+
+def _games():
+    from pushlab.luck.game import Game as Luck
+    from pushlab.rummy.game import Game as Rummy
+
+    return {"L": (Luck, _luck_schema, _luck_check), "R": (Rummy, _rummy_schema, _rummy_check)}
+
+
+VERSION = 1
+
+
+# ------------------------------------------------------------------ the API
+
+def encode(game) -> str:
+    """The position ``game`` as compact, versioned, URL-safe text (see the module doc).
+
+    >>> from pushlab.rummy import Game
+    >>> g = Game.new(seed=3)
+    >>> decode(encode(g)) == g
+    True
+    """
+    for tag, (cls, schema, _) in _games().items():
+        if isinstance(game, cls):
+            codecs = schema(game)
+            data = {name: write(getattr(game, name)) for name, (write, _) in codecs.items()}
+            raw = json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode()
+            packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9, zlib.Z_DEFAULT_STRATEGY, _ZDICT)
+            body = packer.compress(raw) + packer.flush()
+            text = base64.urlsafe_b64encode(body).decode().rstrip("=")
+            return f"{tag}{VERSION}.{text}"
+    raise ShareError(f"cannot encode {type(game).__name__}: only push-your-luck and rummy games")
+
+
+def decode(text):
+    """The game state written by :func:`encode`; ShareError for anything else.
+
+    >>> decode("")
+    Traceback (most recent call last):
+    ...
+    pushlab.share.ShareError: empty position text
+    """
+    if not isinstance(text, str):
+        raise ShareError(f"a position is text, got {type(text).__name__}")
+    text = text.strip()
+    if not text:
+        raise ShareError("empty position text")
+    if len(text) > MAX_TEXT:
+        raise ShareError(f"position text of {len(text)} characters is too long "
+                         f"(at most {MAX_TEXT})")
+    head, dot, body = text.partition(".")
+    games = _games()
+    if not dot or len(head) < 2 or head[0] not in games or not head[1:].isdigit():
+        raise ShareError("not a pushlab position (it should start with 'L1.' or 'R1.')")
+    if int(head[1:]) != VERSION:
+        raise ShareError(f"position format {head!r} is not known to this pushlab "
+                         f"(it reads L{VERSION} and R{VERSION})")
+    cls, schema, check = games[head[0]]
+    try:
+        packed = base64.b64decode(body + "=" * (-len(body) % 4), altchars=b"-_", validate=True)
+    except (binascii.Error, ValueError):
+        raise ShareError("the position text is damaged (not URL-safe base64)") from None
+    try:
+        unpacker = zlib.decompressobj(-15, _ZDICT)
+        raw = unpacker.decompress(packed, MAX_JSON)
+        if unpacker.unconsumed_tail:
+            raise ShareError(f"the position expands to more than {MAX_JSON} bytes")
+        raw += unpacker.flush()
+        if not unpacker.eof:
+            raise ShareError("the position text is truncated")
+    except zlib.error:
+        raise ShareError("the position text is damaged (it does not decompress)") from None
+    try:
+        data = json.loads(raw.decode())
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise ShareError("the position text is damaged (not a position record)") from None
+    codecs = schema()
+    if not isinstance(data, dict) or set(data) != set(codecs):
+        raise ShareError("the position record does not have this game's fields")
+    fields = {name: read(name, data[name]) for name, (_, read) in codecs.items()}
+    try:
+        game = cls(**fields)
+    except ShareError:
+        raise
+    except (ValueError, TypeError) as e:
+        raise ShareError(f"the position is not a valid state: {e}") from None
+    check(game)
+    _check_protocol(game)
+    return game
+
+
+def _check_protocol(game):
+    """Refuse a state the engine itself finds inconsistent (pushlab.protocol's invariants)."""
+    from pushlab.protocol import problems
+
+    try:
+        found = problems(game)
+    except ShareError:
+        raise
+    except Exception as e:  # a tampered state can break the engine in any way: refuse it
+        raise ShareError(f"the position is not a valid state ({type(e).__name__}: {e})") from None
+    if found:
+        raise ShareError(f"the position is not a valid state: {found[0]}")
+
+
+def url_for(game, base: str) -> str:
+    """``base`` (an app's address) with ``?position=`` set to this position.
+
+    >>> from pushlab.luck import Game
+    >>> url_for(Game.new(2, seed=1), "http://127.0.0.1:8866/voila/render/02.ipynb")[:56]
+    'http://127.0.0.1:8866/voila/render/02.ipynb?position=L1.'
+    """
+    from urllib.parse import urlencode, urlsplit, urlunsplit, parse_qsl
+
+    parts = urlsplit(base)
+    query = [(k, v) for k, v in parse_qsl(parts.query) if k != "position"]
+    query.append(("position", encode(game)))
+    return urlunsplit(parts._replace(query=urlencode(query, safe=".")))
+
+
+def position_from_query(query: str):
+    """The game named by ``position=`` in a URL query string, or None when there is none.
+
+    Raises ShareError for a position that cannot be read.
+
+    >>> position_from_query("lang=et") is None
+    True
+    """
+    from urllib.parse import parse_qs
+
+    if not isinstance(query, str) or len(query) > MAX_TEXT + 2_000:
+        raise ShareError("the address is too long to hold a position")
+    values = parse_qs(query.lstrip("?")).get("position")
+    return decode(values[0]) if values else None

@@ -1,0 +1,372 @@
+"""Widgets of the lesson "When to bank" (Push, push-your-luck): they only observe and draw.
+
+- :class:`BankStory`: a scripted position, and behind buttons the exact one-turn hint
+  beside the whole-game advice (:func:`pushlab.luck.advise`), and what banking protects
+  as the pile shrinks (:func:`pushlab.plots.luck.protection_data`).
+- :class:`SearchExplorer`: the shipped search results (:func:`pushlab.luck.search.load_results`)
+  as heatmaps (stop rule x bank rule, normal and harder game side by side) and the
+  iterated best response, for a chosen player count and round.
+- :class:`SearchRunner`: a small search run live behind a button, with a progress bar.
+- :class:`RolloutDuel`: the rollout bot (:class:`pushlab.luck.bots.RolloutBot`) against a
+  field of the searched policy, a few games behind a button.
+
+Plots are drawn by :mod:`pushlab.plots.luck` and shown as PNG images with alt text
+(so they work in Voilà without an Output widget and are readable by screen readers).
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+from html import escape
+
+from pushlab.widgets.common import MessageArea, routed
+
+
+def _w():
+    """ipywidgets, imported where widgets are built."""
+    import ipywidgets
+    return ipywidgets
+
+
+def figure_html(fig, alt: str) -> str:
+    """A matplotlib figure as an ``<img>`` (PNG, base64) with alt text; the figure is closed.
+
+    >>> import matplotlib; matplotlib.use("Agg")
+    >>> import matplotlib.pyplot as plt
+    >>> html = figure_html(plt.figure(figsize=(1, 1)), "an empty plot")
+    >>> html.startswith('<img alt="an empty plot" src="data:image/png;base64,')
+    True
+    """
+    import matplotlib.pyplot as plt
+
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=90)
+    plt.close(fig)
+    data = base64.b64encode(buf.getvalue()).decode("ascii")
+    return f'<img alt="{escape(alt)}" src="data:image/png;base64,{data}" style="max-width:100%">'
+
+
+def summary_html(results) -> str:
+    """A table: per player count and variant, the search's best policy, how it stopped,
+    and the endgame refinement (the best endgame variant's paired edge, 95% interval)."""
+    rows = []
+    for r in sorted(results, key=lambda r: (r.harder, r.players)):
+        last = r.rounds[-1]
+        lo, hi = last.win_ci(last.best)
+        e = r.endgame
+        if e is None:
+            end = "-"
+        elif e.best == 0:
+            end = "none beats it"
+        else:
+            end = (f"{escape(e.policies[e.best])}: {e.edge:+.1%} "
+                   f"[{e.edge_ci[0]:+.1%}, {e.edge_ci[1]:+.1%}]")
+        rows.append(
+            f"<tr><td>{r.players}</td><td>{'harder' if r.harder else 'normal'}</td>"
+            f"<td><b>{escape(r.best)}</b></td><td>{escape(last.field)}</td>"
+            f"<td>{last.win[last.best]:.1%} [{lo:.1%}, {hi:.1%}]</td>"
+            f"<td>{len(r.rounds)} ({escape(r.stopped)})</td><td>{end}</td></tr>")
+    head = ("<tr><th>players</th><th>game</th><th>best response</th><th>against the field</th>"
+            "<th>its win rate [95% interval]</th><th>rounds</th>"
+            "<th>best endgame variant: edge [95% interval]</th></tr>")
+    return f"<table class='pl-search-summary'>{head}{''.join(rows)}</table>"
+
+
+class SearchExplorer:
+    """Heatmaps and best-response paths of search results, for a chosen player count and round."""
+
+    def __init__(self, results=None, players: int = 3):
+        from pushlab.luck.search import load_results
+
+        w = _w()
+        self.results = load_results() if results is None else list(results)
+        counts = sorted({r.players for r in self.results})
+        self.players = w.Dropdown(options=[(f"{n} players", n) for n in counts],
+                                  value=players if players in counts else counts[0],
+                                  description="Players:")
+        self.round = w.Dropdown(
+            options=[("round 0: against the default bot 'after 5'", "first"),
+                     ("last round: against the final field", "last")],
+            value="first", description="Round:", layout=w.Layout(width="420px"),
+            style={"description_width": "initial"})
+        self.heatmaps = w.HTML()
+        self.paths = w.HTML()
+        self.message = MessageArea()
+        self.widget = w.VBox([w.HBox([self.players, self.round]), self.message.widget,
+                              self.heatmaps, self.paths])
+        self.widget.add_class("pl-search-explorer")
+        self.draw = routed(self.message)(self._draw)
+        self.players.observe(lambda _: self.draw(), "value")
+        self.round.observe(lambda _: self.draw(), "value")
+        self.draw()
+
+    def _pair(self):
+        """The (normal, harder) results for the chosen player count."""
+        from pushlab.luck.search import find
+
+        return [find(self.results, self.players.value, h) for h in (False, True)]
+
+    def _draw(self):
+        """Redraw both heatmaps and both best-response paths."""
+        import matplotlib.pyplot as plt
+        import numpy as np
+
+        from pushlab.plots import luck as plots
+
+        pair = self._pair()
+        idx = 0 if self.round.value == "first" else -1
+        data = [plots.search_grid_data(r, idx % len(r.rounds)) for r in pair]
+        fair = 100 / self.players.value
+        spread = max(float(np.abs(100 * d["win"] - fair).max()) for d in data)
+        fig, axes = plt.subplots(1, 2, figsize=(14, 4.9), layout="constrained")
+        for d, ax in zip(data, axes):
+            plots.search_heatmap(d, ax=ax, vmin=fair - spread, vmax=fair + spread)
+        alt = "; ".join(
+            f"{'harder' if d['harder'] else 'normal'} game: best {d['stop'][d['best'][0]]}, "
+            f"bank {d['bank'][d['best'][1]]}, win rate {d['win'][d['best']]:.1%} against "
+            f"'{d['field']}'" for d in data)
+        heat = figure_html(fig, f"Heatmaps of win rate, {self.players.value} players. {alt}")
+        fig, axes = plt.subplots(1, 2, figsize=(14, 3.6), layout="constrained")
+        for r, ax in zip(pair, axes):
+            plots.best_response_path(plots.best_response_data(r), ax=ax)
+        self.paths.value = figure_html(fig, f"Iterated best response, {self.players.value} players: "
+                                       + "; ".join(f"{'harder' if r.harder else 'normal'} game: "
+                                                   f"{len(r.rounds)} rounds, {r.stopped}, best {r.best}"
+                                                   for r in pair))
+        self.heatmaps.value = heat            # last: a changed heatmap means all is redrawn
+
+    def _repr_mimebundle_(self, **kwargs):
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+class _Bar:
+    """A tqdm-like face (``total``, ``update``) on an ``IntProgress`` widget."""
+
+    def __init__(self, widget):
+        self.widget, self.n, self._total = widget, 0, 0
+        widget.value, widget.max = 0, 1
+
+    @property
+    def total(self) -> int:
+        """Units expected so far."""
+        return self._total
+
+    @total.setter
+    def total(self, value):
+        self._total = int(value)
+        self.widget.max = max(self._total, 1)
+
+    def update(self, n: int = 1) -> None:
+        """``n`` more units done."""
+        self.n += n
+        self.widget.value = self.n
+
+
+class SearchRunner:
+    """Run a small policy search live (behind a button, with a progress bar) and show it."""
+
+    def __init__(self, players: int = 3, harder: bool = False, games: int = 120,
+                 max_rounds: int = 4):
+        from pushlab.luck.search import Family
+
+        w = _w()
+        self.family = Family(stop=("after 3", "after 5", "after 7"),
+                             bank=(None, "bank at 25", "bank loss 10"), endgame=())
+        self.players = w.Dropdown(options=[(f"{n} players", n) for n in range(2, 7)],
+                                  value=players, description="Players:")
+        self.harder = w.Checkbox(value=harder, description="harder option")
+        self.games = w.IntSlider(value=games, min=60, max=600, step=60,
+                                 description="Games:", continuous_update=False)
+        self.button = w.Button(description="Run the search", button_style="primary",
+                               tooltip="Evaluate 9 policies against the field, then iterate best responses")
+        self.progress = w.IntProgress(value=0, min=0, max=1, description="Progress:")
+        self.message = MessageArea()
+        self.out = w.HTML()
+        self.result, self.max_rounds = None, max_rounds
+        self.widget = w.VBox([w.HBox([self.players, self.harder]), self.games,
+                              w.HBox([self.button, self.progress]), self.message.widget, self.out])
+        self.widget.add_class("pl-search-runner")
+        self.run = routed(self.message)(self._run)
+        self.button.on_click(lambda _: self.run())
+
+    def _run(self):
+        """Run the search (seeded, so the same settings give the same result) and draw it."""
+        import matplotlib.pyplot as plt
+
+        from pushlab.luck.search import search, summary
+        from pushlab.plots import luck as plots
+
+        self.button.disabled = True
+        try:
+            n = self.players.value
+            games = self.games.value - self.games.value % n or n
+            self.result = search(n, harder=self.harder.value, family=self.family, games=games,
+                                 seed=8, max_rounds=self.max_rounds, chunk=games, progress=_Bar(self.progress))
+        finally:
+            self.button.disabled = False
+        fig, axes = plt.subplots(1, 2, figsize=(13, 4), layout="constrained")
+        plots.search_heatmap(plots.search_grid_data(self.result, 0), ax=axes[0])
+        plots.best_response_path(plots.best_response_data(self.result), ax=axes[1])
+        self.out.value = (f"<pre>{escape(summary(self.result))}</pre>"
+                          + figure_html(fig, summary(self.result)))
+
+    def _repr_mimebundle_(self, **kwargs):
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+class BankStory:
+    """The lesson's position with two questions behind buttons: draw or bank, and why.
+
+    ``game`` is the position (the player to move decides); ``rollouts`` per action.
+    """
+
+    def __init__(self, game, rollouts: int = 1000, policy: str = "after 4", seed: int = 1,
+                 protection_rollouts: int = 400):
+        from pushlab.widgets.luck import TableView
+
+        w = _w()
+        self.game, self.rollouts, self.policy, self.seed = game, rollouts, policy, seed
+        self.protection_rollouts = protection_rollouts
+        self.table = TableView(game)
+        self.ask = w.Button(description="Draw or bank?", button_style="primary",
+                            tooltip=f"The exact one-turn hint, and {rollouts:,} whole-game "
+                            "rollouts per action")
+        self.why = w.Button(description="As the pile shrinks",
+                            tooltip="Rolls ahead, protection and the value of banking at five "
+                            "pile sizes (rollouts; a few seconds)")
+        self.progress = w.IntProgress(value=0, min=0, max=5, description="Progress:")
+        self.message = MessageArea()
+        self.answer = w.HTML()
+        self.plots = w.HTML()
+        self.advice = self.data = None
+        self.widget = w.VBox([self.table.widget, w.HBox([self.ask, self.why, self.progress]),
+                              self.message.widget, self.answer, self.plots])
+        self.widget.add_class("pl-bank-story")
+        self.ask.on_click(lambda _: self.run_advice())
+        self.why.on_click(lambda _: self.run_protection())
+        self.run_advice = routed(self.message)(self._advice)
+        self.run_protection = routed(self.message)(self._protection)
+
+    def _advice(self):
+        """The hint (exact, one turn) and the advice (rollouts, whole game), side by side."""
+        from pushlab.luck import advise, hint
+
+        h = hint(self.game)
+        a = self.advice = advise(self.game, rollouts=self.rollouts, policy=self.policy,
+                                 seed=self.seed)
+        rows = []
+        for act, v in a.values.items():
+            best = " (recommended)" if act == a.best else ""
+            rows.append(f"<tr><td><b>{escape(act)}</b>{best}</td><td>{h.values[act]:+.2f}</td>"
+                        f"<td>{v.win:.1%} ({v.win_low:.1%} to {v.win_high:.1%})</td>"
+                        f"<td>{v.score:.1f} &plusmn; {1.96 * v.score_se:.1f}</td></tr>")
+        kind = "exact" if h.exact else "depth-limited"
+        others = [x for x in a.values if x != a.best]
+        edge = ""
+        if others:
+            d, lo, hi = a.edge_ci(a.best, others[0])
+            edge = (f"<p>Whole game: <b>{escape(a.best)}</b> wins {d:+.1%} more often than "
+                    f"<b>{escape(others[0])}</b> (paired 95% interval {lo:+.1%} to {hi:+.1%}).</p>")
+        self.answer.value = (
+            "<table class='pl-advice'><tr><th>action</th>"
+            f"<th>this turn: points ahead of the others ({kind} hint)</th>"
+            "<th>whole game: chance to win (95% interval)</th>"
+            "<th>whole game: final score (95%)</th></tr>" + "".join(rows) + "</table>"
+            f"<p>One turn, the hint says <b>{escape(h.best)}</b>: a bank scores nothing this turn. "
+            f"The whole-game estimate plays {a.rollouts:,} continuations per action from "
+            f"{escape(a.player)}'s information (the unseen cards reshuffled, fresh dice); then "
+            f"every seat plays '{escape(str(a.policy))}'.</p>" + edge
+            + (f"<p>{escape(a.explain())}</p>" if a.explain() else ""))
+
+    def _protection(self):
+        """Rolls ahead and protection at five pile sizes, with a progress bar."""
+        import matplotlib.pyplot as plt
+
+        from pushlab.plots import luck as plots
+
+        g = self.game
+        bench = " ".join(str(c) for c in g.benches[g.current_player])
+        bar = _Bar(self.progress)
+        bar.total = 5
+        self.why.disabled = True
+        try:
+            self.data = plots.protection_data(
+                g.num_players, bench, harder=g.harder, rollouts=self.protection_rollouts,
+                policy=self.policy, seed=self.seed, progress=lambda: bar.update(1))
+        finally:
+            self.why.disabled = False
+        fig, axes = plt.subplots(1, 2, figsize=(14, 4.4), layout="constrained")
+        plots.protection_plot(self.data, ax=axes[0])
+        plots.bank_edge_plot(self.data, ax=axes[1])
+        d = self.data
+        alt = "; ".join(f"{int(p)} cards left: {r:.1f} rolls ahead, protects {x:.1f} points, "
+                        f"lost {l:.1f}, banking gains {100 * e:+.0f} points of win percentage"
+                        for p, r, x, l, e in zip(d["pile"], d["rolls"], d["protects"], d["lost"],
+                                                 d["edge"]))
+        self.plots.value = figure_html(fig, alt)
+
+    def _repr_mimebundle_(self, **kwargs):
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+class RolloutDuel:
+    """``RolloutBot`` in one seat against a field of one policy, a few seeded games behind a button."""
+
+    def __init__(self, field: str, players: int = 4, rollouts: int = 100, games: int = 8,
+                 seed: int = 2026, phases=None):
+        w = _w()
+        self.field, self.players, self.rollouts, self.seed = field, players, rollouts, seed
+        self.phases = phases
+        self.games = w.IntSlider(value=games, min=players, max=10 * players, step=players,
+                                 description="Games:", continuous_update=False)
+        self.button = w.Button(description="Play the games", button_style="primary",
+                               tooltip=f"RolloutBot({rollouts}) against {players - 1} seats of "
+                               f"'{field}', seats rotated")
+        self.progress = w.IntProgress(value=0, min=0, max=1, description="Progress:")
+        self.message = MessageArea()
+        self.out = w.HTML()
+        self.result = None
+        self.widget = w.VBox([w.HBox([self.games, self.button, self.progress]),
+                              self.message.widget, self.out])
+        self.widget.add_class("pl-rollout-duel")
+        self.run = routed(self.message)(self._run)
+        self.button.on_click(lambda _: self.run())
+
+    def _run(self):
+        """Play the tournament (seats rotate) and show win rates with 95% Wilson intervals."""
+        import matplotlib.pyplot as plt
+
+        from pushlab.luck.bots import RolloutBot
+        from pushlab.luck.policy import Policy
+        from pushlab.plots import luck as plots
+        from pushlab.tournament import tournament
+
+        field = Policy.parse(self.field)
+        kw = {} if self.phases is None else {"phases": self.phases}
+        bots = [RolloutBot(self.rollouts, policy=field, **kw)] + [field] * (self.players - 1)
+
+        def report(done, total):
+            self.progress.max, self.progress.value = total, done
+
+        self.button.disabled = True
+        try:
+            self.result = r = tournament(bots, games=self.games.value, seed=self.seed,
+                                         progress=report)
+        finally:
+            self.button.disabled = False
+        rate, lo, hi = r.win_rate()
+        fig, ax = plt.subplots(figsize=(8, 2.8), layout="constrained")
+        names = [r.names[0]] + [f"field {i}: {n}" for i, n in enumerate(r.names[1:], 1)]
+        plots.strategy_comparison({name: {"mean": rate[i], "lo": lo[i], "hi": hi[i]}
+                                   for i, name in enumerate(names)}, ax=ax)
+        ax.axvline(100 / self.players, color="#777", ls="--")
+        self.out.value = (
+            f"<p>RolloutBot won {rate[0]:.0%} of {r.games} games (95% interval {lo[0]:.0%} to "
+            f"{hi[0]:.0%}); the fair share is {1 / self.players:.0%} (dashed line). A few games "
+            "cannot tell a small edge from luck: the interval says how much they can.</p>"
+            + figure_html(fig, f"Win rates: RolloutBot {rate[0]:.0%} ({lo[0]:.0%} to {hi[0]:.0%}), "
+                               f"field seats {', '.join(f'{x:.0%}' for x in rate[1:])}"))
+
+    def _repr_mimebundle_(self, **kwargs):
+        return self.widget._repr_mimebundle_(**kwargs)

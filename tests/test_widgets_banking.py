@@ -1,0 +1,91 @@
+"""Search widgets: the explorer draws the results it is given; the runner searches behind a button."""
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import pytest  # noqa: E402
+
+from pushlab.luck.search import Family, search  # noqa: E402
+from pushlab.widgets.banking import SearchExplorer, SearchRunner, summary_html  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def results():
+    """Tiny searches for 2 and 3 players, normal and harder."""
+    fam = Family(stop=("after 2", "after 5"), bank=(None, "bank at 15"), endgame=())
+    return [search(n, harder=h, family=fam, games=24, seed=1, max_rounds=2, start="after 2")
+            for h in (False, True) for n in (2, 3)]
+
+
+def test_explorer_draws_both_variants_and_follows_the_controls(results):
+    ex = SearchExplorer(results, players=3)
+    assert ex.message.text == ""
+    first = ex.heatmaps.value
+    assert first.count("<img") == 1 and "3 players" in first and "harder game" in first
+    assert ex.paths.value.count("<img") == 1
+    ex.players.value = 2
+    assert ex.heatmaps.value != first and "2 players" in ex.heatmaps.value
+    ex.round.value = "last"
+    assert ex.message.text == ""
+
+
+def test_explorer_shows_a_missing_result_as_an_error(results):
+    ex = SearchExplorer(results[:1] + results[2:3], players=2)   # 2 players only, both variants
+    assert ex.message.text == ""
+    ex2 = SearchExplorer(results[:2], players=2)                  # normal game only
+    assert "no search result" in ex2.message.text and ex2.message.kind == "error"
+
+
+def test_summary_table_has_a_row_per_result(results):
+    html = summary_html(results)
+    assert html.count("<tr>") == 1 + len(results)
+
+
+def test_runner_searches_with_progress():
+    run = SearchRunner(players=2, games=60, max_rounds=1)
+    run.button.click()
+    assert run.message.text == "" and run.result is not None
+    assert run.progress.value == run.progress.max > 1
+    assert "<img" in run.out.value and "2 players" in run.out.value
+    assert not run.button.disabled
+
+
+def test_bank_story_answers_both_questions():
+    from pushlab.luck.positions import bench_position
+    from pushlab.widgets.banking import BankStory
+
+    g = bench_position(3, "B2 B5 B5 B6 B6 B6", 102, harder=True)
+    story = BankStory(g, rollouts=200, protection_rollouts=40)
+    assert "Ann" in story.table.widget.value and story.answer.value == ""
+    story.ask.click()
+    assert story.message.text == ""
+    html = story.answer.value
+    assert "bank B" in html and "draw" in html and "(recommended)" in html
+    assert "hint" in html and "protects about" in html and story.advice.best in html
+    story.why.click()
+    assert story.message.text == "" and story.progress.value == 5
+    assert story.plots.value.startswith("<img") and "cards left" in story.plots.value
+    assert story.data["pile"][0] == 102 and not story.why.disabled
+
+
+def test_bank_story_shows_errors():
+    from pushlab.luck.bots import StopAfter
+    from pushlab.luck.positions import bench_position
+    from pushlab.tournament import play
+    from pushlab.widgets.banking import BankStory
+
+    over = play(bench_position(2, "R3", 4, rolls=0), [StopAfter(2)] * 2)
+    story = BankStory(over, rollouts=20)
+    story.ask.click()
+    assert story.message.kind == "error" and "over" in story.message.text
+
+
+def test_rollout_duel_plays_seeded_games():
+    from pushlab.widgets.banking import RolloutDuel
+
+    duel = RolloutDuel("after 5", players=2, rollouts=10, games=2, phases=("turn",))
+    duel.button.click()
+    assert duel.message.text == "" and duel.result.games == 2
+    assert duel.progress.value == duel.progress.max == 2
+    assert "RolloutBot won" in duel.out.value and "<img" in duel.out.value
