@@ -275,8 +275,9 @@ def soak(luck_games: int = 1000, rummy_matches: int | None = None, *, seed: int 
     weights = {"luck": 1, "rummy": 5}            # a match costs about as much as 5 luck games
     tasks = [t for kind, n in (("luck", luck_games), ("rummy", rummy_matches))
              for t in _chunks(kind, n, sizes[kind])]
-    # interleave the kinds so that progress (and partial results) cover both
-    tasks.sort(key=lambda t: t[1] * weights[t[0]] / max(1, sizes[t[0]]))
+    # interleave the kinds so that both advance together (an interrupted soak covers both)
+    totals = {"luck": max(1, luck_games), "rummy": max(1, rummy_matches)}
+    tasks.sort(key=lambda t: t[1] / totals[t[0]])
     tallies = {k: Tally() for k in KINDS}
     bar = _bar(luck_games + rummy_matches * weights["rummy"], progress)
     t0 = time.perf_counter()

@@ -93,3 +93,12 @@ def test_an_interrupted_soak_reports_what_it_played(monkeypatch):
     monkeypatch.setattr(S, "play_chunk", chunk)
     s = S.soak(4, 0, seed=1, chunk=2, progress=False)
     assert s["interrupted"] is True and s["games"]["luck"] == 2
+
+
+def test_both_kinds_advance_together(monkeypatch):
+    order = []
+    monkeypatch.setattr(S, "play_chunk", lambda kind, *a: (order.append(kind), S.Tally())[1])
+    S.soak(1000, 100, chunk=50, progress=False)
+    first = order[:len(order) // 2]
+    assert 0.4 < first.count("rummy") / order.count("rummy") < 0.6
+    assert 0.4 < first.count("luck") / order.count("luck") < 0.6

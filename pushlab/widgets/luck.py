@@ -578,7 +578,7 @@ def _action_words(action: str) -> str:
     if word == "take":
         return f"take column {int(arg) + 1}"
     if word == "bank":
-        return f"bank its {COLOUR_NAMES.get(arg, arg)} cards"
+        return f"bank the {COLOUR_NAMES.get(arg, arg)} cards"
     return {"draw": "draw another card", "stop": "stop"}.get(word, action)
 
 
