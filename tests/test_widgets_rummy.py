@@ -284,8 +284,13 @@ def test_push_frames_and_widget():
     with pytest.raises(PushlabError):
         ui.push_frames("9C", "KD")
     w = ui.PushDraw()
-    w.slider.value = 3
+    w.stepper.value = 3
     assert "Net: Ann +1 card" in w.view.value
+    w.back.click()
+    assert w.step == 2
+    for _ in range(5):                     # Next stops at the last frame
+        w.next.click()
+    assert w.step == len(frames) - 1
 
 
 def test_step_through_scripted_deal():

@@ -7,3 +7,7 @@
 
 Plots only draw; the numbers come from the games' ``odds``, ``sim`` and ``tournament``.
 """
+
+from pushlab.plots.alt import install as _install_alt_text
+
+_install_alt_text()   # in IPython, every figure is shown with alt text and a data table

@@ -176,8 +176,8 @@ class SearchRunner:
         self.players = w.Dropdown(options=[(f"{n} players", n) for n in range(2, 7)],
                                   value=players, description="Players:")
         self.harder = w.Checkbox(value=harder, description="harder option")
-        self.games = w.IntSlider(value=games, min=60, max=600, step=60,
-                                 description="Games:", continuous_update=False)
+        self.games = w.BoundedIntText(value=games, min=60, max=600, step=60, description="Games:",
+                                      tooltip="games per policy, 60 to 600")
         self.button = w.Button(description="Run the search", button_style="primary",
                                tooltip="Evaluate 9 policies against the field, then iterate best responses")
         self.progress = w.IntProgress(value=0, min=0, max=1, description="Progress:")
@@ -318,8 +318,8 @@ class RolloutDuel:
         w = _w()
         self.field, self.players, self.rollouts, self.seed = field, players, rollouts, seed
         self.phases = phases
-        self.games = w.IntSlider(value=games, min=players, max=10 * players, step=players,
-                                 description="Games:", continuous_update=False)
+        self.games = w.BoundedIntText(value=games, min=players, max=10 * players, step=players,
+                                      description="Games:", tooltip=f"games, {players} to {10 * players}")
         self.button = w.Button(description="Play the games", button_style="primary",
                                tooltip=f"RolloutBot({rollouts}) against {players - 1} seats of "
                                f"'{field}', seats rotated")

@@ -51,7 +51,7 @@ CSS = """<style>
 .pl-col .pl-card{margin:-8px 2px 0 2px}
 .pl-col .pl-card:first-of-type{margin-top:2px}
 .pl-slot{width:46px;height:66px;border:2px dashed #bbb;border-radius:8px;box-sizing:border-box;margin:2px;
- display:flex;align-items:center;justify-content:center;color:#999;font-size:11px;text-align:center}
+ display:flex;align-items:center;justify-content:center;color:#595959;font-size:11px;text-align:center}
 .pl-msg{padding:6px 10px;border-radius:6px;margin:4px 0;font-size:14px}
 .pl-msg.pl-error{background:#fdecea;color:#a4000f;border:1px solid #e57373;font-weight:600}
 .pl-msg.pl-info{background:#eef5fc;color:#1b4f80;border:1px solid #9cc3e8}
@@ -62,6 +62,13 @@ CSS = """<style>
 .pl-kv td{padding:1px 6px;font-size:13px}
 .pl-kv th{padding:1px 6px;font-size:12px;text-align:left;font-weight:600;color:#444}
 .pl-root p{font-size:14px;margin:4px 0}
+.pl-data summary{cursor:pointer;font-size:13px;color:#1b4f80}
+.pl-data table{border-collapse:collapse;font-size:12px;margin:4px 0}
+.pl-data td,.pl-data th{border:1px solid #ccc;padding:1px 6px;text-align:left}
+/* ipywidgets' warning (orange) and success (green) buttons: white text below WCAG AA 4.5:1; darker shades */
+.jupyter-button.mod-warning,.jupyter-widgets.mod-warning.jupyter-button{background-color:#b35900}
+.jupyter-button.mod-success,.jupyter-widgets.mod-success.jupyter-button{background-color:#2e7d32}
+.jupyter-button.mod-info,.jupyter-widgets.mod-info.jupyter-button{background-color:#00737f}
 .pl-bar{display:inline-block;height:10px;background:#5b8cc0;vertical-align:middle;border-radius:2px}
 </style>"""
 

@@ -48,7 +48,7 @@ RUMMY_CSS = CSS + """<style>
 .pl-card.pl-rcard.pl-wild{border:2px solid #d4a017;box-shadow:0 0 0 2px #fbe7a1,1px 2px 3px rgba(0,0,0,.25)}
 .pl-card.pl-rcard.pl-joker{background:linear-gradient(160deg,#fff 0%,#f3e8ff 100%);color:#6a1b9a}
 .pl-card.pl-rcard .pl-tag{position:absolute;bottom:1px;right:3px;font-size:8px;font-weight:700;
- color:#9a7400;text-transform:uppercase}
+ color:#7a5c00;text-transform:uppercase}
 .pl-card.pl-rcard.pl-sel{outline:3px solid #1e63b8;transform:translateY(-6px)}
 .pl-meld{display:inline-flex;flex-direction:column;border:1px solid #d0d0d0;border-radius:6px;
  padding:2px 4px 3px;margin:2px 6px 2px 0;background:#fff}
@@ -381,24 +381,33 @@ def push_frame_html(frame, pusher: str = "Ann", left: str = "Ben", hidden=None) 
 
 
 class PushDraw:
-    """A stepped (or animated, with the play button) illustration of who gets which cards in a push."""
+    """A stepped illustration of who gets which cards in a push: Back / Next buttons and a step box.
 
-    def __init__(self, discard_top="9C", stock_top="KD 4S", pusher: str = "Ann", left: str = "Ben",
-                 interval_ms: int = 1600):
+    (Buttons with text rather than ipywidgets' Play and slider, which have no accessible names.)
+    """
+
+    def __init__(self, discard_top="9C", stock_top="KD 4S", pusher: str = "Ann", left: str = "Ben"):
         w = _w()
         self.frames = push_frames(discard_top, stock_top, pusher, left)
         self.names = (pusher, left)
         self.hidden = parse_cards(stock_top)[0]
-        self.play = w.Play(value=0, min=0, max=len(self.frames) - 1, step=1, interval=interval_ms,
-                           description="Play", tooltip="animate the push", show_repeat=False)
-        self.slider = w.IntSlider(value=0, min=0, max=len(self.frames) - 1, description="Step:",
-                                  tooltip="step through the push", continuous_update=True)
-        w.jslink((self.play, "value"), (self.slider, "value"))
+        last = len(self.frames) - 1
+        self.stepper = w.BoundedIntText(value=0, min=0, max=last, description="Step:",
+                                        tooltip=f"step 0 to {last} of the push",
+                                        layout=w.Layout(width="150px"))
+        self.back = w.Button(description="Back", tooltip="the previous step of the push")
+        self.next = w.Button(description="Next", button_style="primary", tooltip="the next step of the push")
+        self.back.on_click(lambda _=None: self._go(self.stepper.value - 1))
+        self.next.on_click(lambda _=None: self._go(self.stepper.value + 1))
         self.view = w.HTML()
         self.view.add_class("pl-pushdraw")
-        self.slider.observe(lambda change: self.show(change["new"]), names="value")
-        self.widget = w.VBox([w.HBox([self.play, self.slider]), self.view])
+        self.stepper.observe(lambda change: self.show(change["new"]), names="value")
+        self.widget = w.VBox([w.HBox([self.back, self.next, self.stepper]), self.view])
         self.show(0)
+
+    def _go(self, step: int) -> None:
+        """Move to ``step``, kept within the frames."""
+        self.stepper.value = min(max(step, 0), len(self.frames) - 1)
 
     def show(self, step: int) -> None:
         """Draw frame ``step``."""
