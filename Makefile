@@ -18,13 +18,14 @@ SITE_DIR ?= build/site
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export PATH := $(abspath $(BIN)):$(PATH)
 
-.PHONY: help serve test site site-test venv chromium strip clean
+.PHONY: help serve test site site-test venv chromium strip clean catalogs
 
 help:
 	@echo "make serve    serve the notebooks with Voilà on http://127.0.0.1:$(PORT)/, $(POOL) warm kernels per play/rules app (POOL=0: none)"
 	@echo "make test     run all tests (PYTEST_ARGS='-k luck' to narrow)"
 	@echo "make site     build the static book of the executed lessons in $(SITE_DIR)/ (a few minutes)"
 	@echo "make site-test  make site, then check its links, launch links and plots (CI runs it)"
+	@echo "make catalogs extract the English strings, update and compile the translations, write notebooks/<lang>/"
 	@echo "make strip    remove outputs and widget state from notebooks/*.ipynb"
 	@echo "make clean    remove .venv and test artefacts"
 
@@ -65,6 +66,22 @@ chromium:
 	  echo "no $(CHROMIUM): installing Debian's chromium"; \
 	  $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; \
 	fi
+
+# Translations (docs/i18n.md): extract the marked strings and lesson paragraphs into
+# the template, merge it into each language's .po, compile the .mo files (both are
+# committed; headerless, so no dates change: fuzzy entries are refused by tests/test_i18n.py,
+# hence --use-fuzzy only accepts the headerless catalogs), then write the translated lessons notebooks/<lang>/ from the catalogs.
+LOCALE    := pushlab/i18n/locale
+LANGS     := et cs ar eo
+catalogs: $(STAMP)
+	mkdir -p $(LOCALE)
+	$(BIN)/pybabel extract -F babel.cfg --no-location --sort-output --omit-header -k _ -k gettext \
+	  -o $(LOCALE)/pushlab.pot .
+	@for l in $(LANGS); do [ -f $(LOCALE)/$$l/LC_MESSAGES/pushlab.po ] || \
+	  $(BIN)/pybabel init -D pushlab -i $(LOCALE)/pushlab.pot -d $(LOCALE) -l $$l; done
+	$(BIN)/pybabel update -D pushlab -i $(LOCALE)/pushlab.pot -d $(LOCALE) --no-fuzzy-matching --omit-header
+	$(BIN)/pybabel compile -D pushlab -d $(LOCALE) --statistics --use-fuzzy
+	$(BIN)/python -m pushlab.i18n.notebook
 
 strip:
 	$(PYTHON) scripts/strip_notebooks.py

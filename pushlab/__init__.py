@@ -2,9 +2,12 @@
 
 - :mod:`pushlab.luck`  -- Push, the Ravensburger push-your-luck card game.
 - :mod:`pushlab.rummy` -- Push, the partnership contract rummy.
+- :mod:`pushlab.i18n`  -- the language of what a reader sees: ``pushlab.set_language("cs")``.
 """
 
 from pushlab.errors import IllegalAction, ParseError, PushlabError, SetupError
+from pushlab.i18n import current_language, set_language
 
 __version__ = "0.1.0"
-__all__ = ["IllegalAction", "ParseError", "PushlabError", "SetupError", "__version__"]
+__all__ = ["IllegalAction", "ParseError", "PushlabError", "SetupError", "__version__",
+           "current_language", "set_language"]

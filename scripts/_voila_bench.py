@@ -16,6 +16,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from dataclasses import dataclass, field
@@ -64,7 +65,7 @@ class Server:
 
     def start(self, timeout: float = 300) -> "Server":
         """Start and wait until Voilà answers (not for the pool: see :meth:`wait_pool`)."""
-        self.log = Path(self.folder) / f"serve-{self.port}.log"
+        self.log = Path(tempfile.mkdtemp(prefix="pushlab-bench-")) / f"serve-{self.port}.log"
         argv = [str(Path(sys.executable).with_name("pushlab")), "serve", "--notebooks", str(self.folder),
                 "--port", str(self.port), "--no-browser", "--pool", str(self.pool)]
         self.process = subprocess.Popen(argv, stdout=self.log.open("w"), stderr=subprocess.STDOUT,

@@ -51,8 +51,12 @@ def test_wheel_ships_the_lessons_the_modules_and_the_license(dist):
     """Every lesson is package data (pushlab/lessons/), with every module, shipped result and the license."""
     names = set(zipfile.ZipFile(dist["wheel"]).namelist())
     assert dist["wheel"].name == f"pushlab-{VERSION}-py3-none-any.whl"
-    lessons = sorted(n.split("/")[-1] for n in names if n.startswith("pushlab/lessons/"))
+    lessons = sorted(n.split("/")[-1] for n in names if n.startswith("pushlab/lessons/") and n.count("/") == 2)
     assert lessons == NOTEBOOKS and "00-welcome.ipynb" in lessons
+    translated = sorted(n.split("/", 2)[2] for n in names if n.startswith("pushlab/lessons/") and n.count("/") == 3)
+    assert translated == sorted(p.relative_to(REPO / "notebooks").as_posix()
+                                for p in (REPO / "notebooks").glob("*/*.ipynb"))
+    assert {f"pushlab/i18n/locale/{lang}/LC_MESSAGES/pushlab.mo" for lang in ("et", "cs", "ar", "eo")} <= names
     assert set(MODULES) <= names, sorted(set(MODULES) - names)
     assert set(DATA) <= names, sorted(set(DATA) - names)
     assert f"pushlab-{VERSION}.dist-info/licenses/LICENSE" in names

@@ -1,0 +1,91 @@
+"""The language picker on every page, and the page language from ``?lang=xx``.
+
+A lesson's first code cell makes a :class:`LanguagePicker` for its own file and page
+language (``page="en"`` in the English source; ``make catalogs`` writes ``page="et"``
+etc. into the copies in ``notebooks/<lang>/``). The picker is a row of plain links to
+the same lesson in each language, so it works in Voilà (with or without preheated
+kernels), JupyterLab and the static site without JavaScript. A ``?lang=xx`` in the
+page's URL (read with :func:`pushlab.serving.query_params`, i.e.
+``voila.utils.get_query_string()``) sets the language of the widgets on that page
+and puts a link to the translated lesson first.
+
+>>> from pushlab import i18n
+>>> picker = LanguagePicker("00-welcome.ipynb", page="et", query={})
+>>> i18n.current_language()
+'et'
+>>> 'href="../cs/00-welcome.ipynb"' in picker.value, 'href="../00-welcome.ipynb"' in picker.value
+(True, True)
+>>> LanguagePicker("00-welcome.ipynb", page="en", query={"lang": "ar"}).language
+'ar'
+>>> i18n.set_language("en")
+"""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as widgets
+
+from pushlab import i18n
+from pushlab.errors import PushlabError
+
+
+def lesson_href(lesson: str, page: str, target: str) -> str:
+    """The relative link from lesson ``lesson`` in language ``page`` to the same lesson in ``target``.
+
+    >>> lesson_href("00-welcome.ipynb", "en", "ar"), lesson_href("00-welcome.ipynb", "ar", "en")
+    ('ar/00-welcome.ipynb', '../00-welcome.ipynb')
+    """
+    up = "" if page == i18n.SOURCE else "../"
+    return f"{up}{lesson}" if target == i18n.SOURCE else f"{up}{target}/{lesson}"
+
+
+def picker_html(lesson: str, page: str, language: str, problem: str = "") -> str:
+    """The picker's HTML: a labelled list of links, the page's language marked current."""
+    items = []
+    for code, name in i18n.LANGUAGES.items():
+        attrs = f'lang="{code}" dir="{i18n.direction(code)}" hreflang="{code}"'
+        href = html.escape(lesson_href(lesson, page, code))
+        if code == page:
+            items.append(f'<a {attrs} href="{href}" aria-current="page"><b>{html.escape(name)}</b></a>')
+        else:
+            items.append(f'<a {attrs} href="{href}">{html.escape(name)}</a>')
+    label = html.escape(i18n.gettext("Language", language))
+    note = ""
+    if language != page:
+        target = html.escape(lesson_href(lesson, page, language))
+        text = html.escape(i18n.gettext("Read this lesson in this language", language))
+        note = f' <a class="pushlab-lang-go" href="{target}" lang="{language}">{text}</a>'
+    if problem:
+        note += f' <span role="alert">{html.escape(problem)}</span>'
+    return (f'<nav class="pushlab-language" aria-label="{label}" {i18n.dir_attrs(language)}>'
+            f'{label}: ' + " · ".join(items) + note + "</nav>" + i18n.page_style(language))
+
+
+class LanguagePicker(widgets.HTML):
+    """Links to lesson ``lesson`` in every language; sets the page's language on creation.
+
+    ``page``: the language this copy of the lesson is written in. ``query``: the URL
+    parameters (default: read from the page with :func:`pushlab.serving.query_params`);
+    a valid ``lang`` there wins over ``page`` for the widgets, and an unknown one is
+    shown as a message while the page keeps its own language.
+    """
+
+    def __init__(self, lesson: str, page: str = i18n.SOURCE, query: dict | None = None, **kwargs):
+        page = i18n.check_language(page)
+        if query is None:
+            from pushlab.serving import query_params
+            query = query_params()
+        language, problem = page, ""
+        if query.get("lang"):
+            try:
+                language = i18n.check_language(query["lang"])
+            except PushlabError as exc:
+                problem = str(exc)
+        i18n.set_language(language)
+        super().__init__(value=picker_html(lesson, page, language, problem), **kwargs)
+        self.lesson, self.page, self.language = lesson, page, language
+
+    def apply(self, widget):
+        """Give ``widget`` (a page's box of widgets) the direction of the page's language."""
+        return i18n.apply_direction(widget, self.language)

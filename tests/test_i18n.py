@@ -1,0 +1,210 @@
+"""Translations: the API, complete and current catalogs, generated lessons, and the pages in a browser.
+
+The catalogs are complete when every string that ``pybabel extract -F babel.cfg``
+finds now (marked ``_()``/``gettext()`` calls and the lessons' markdown paragraphs)
+has a translation in every language: a new English string without one fails here.
+"""
+
+import importlib.util
+import io
+import json
+import re
+import string
+from pathlib import Path
+
+import pytest
+from babel.messages.frontend import CommandLineInterface
+from babel.messages.mofile import read_mo
+from babel.messages.pofile import read_po
+
+import pushlab
+from pushlab import i18n
+from pushlab.i18n import notebook
+from pushlab.widgets.language import LanguagePicker
+
+REPO = Path(__file__).resolve().parents[1]
+LOCALE = REPO / "pushlab" / "i18n" / "locale"
+_spec = importlib.util.spec_from_file_location("strip_notebooks", REPO / "scripts" / "strip_notebooks.py")
+strip_notebooks = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(strip_notebooks)
+
+
+@pytest.fixture(autouse=True)
+def english_after():
+    """Every test leaves the process in English."""
+    yield
+    i18n.set_language("en")
+
+
+@pytest.fixture(scope="module")
+def extracted(tmp_path_factory):
+    """The message ids that ``pybabel extract`` finds in the sources now."""
+    pot = tmp_path_factory.mktemp("pot") / "now.pot"
+    import os
+    cwd = os.getcwd()
+    os.chdir(REPO)
+    try:
+        CommandLineInterface().run(["pybabel", "-q", "extract", "-F", "babel.cfg", "--no-location",
+                                    "-k", "_", "-k", "gettext", "-o", str(pot), "."])
+    finally:
+        os.chdir(cwd)
+    with pot.open("rb") as f:
+        return {m.id for m in read_po(f) if m.id}
+
+
+def catalog(language):
+    """The ``.po`` catalog of ``language``."""
+    with (LOCALE / language / "LC_MESSAGES" / "pushlab.po").open("rb") as f:
+        return read_po(f, locale=language)
+
+
+def test_set_language_switches_every_string_and_unknown_ones_are_refused():
+    """set_language changes gettext's answers; an unknown code raises and keeps the language."""
+    pushlab.set_language("cs")
+    assert pushlab.current_language() == "cs" and i18n._("Check the setup") == "Zkontrolovat instalaci"
+    assert i18n.gettext("Check the setup", "et") == "Kontrolli paigaldust"
+    with pytest.raises(i18n.UnknownLanguage, match=r"'xx'.*en \(English\).*ar \(العربية\)") as err:
+        pushlab.set_language("xx")
+    assert isinstance(err.value, pushlab.PushlabError) and isinstance(err.value, ValueError)
+    assert pushlab.current_language() == "cs"
+    pushlab.set_language("ar-EG")
+    assert i18n.is_rtl() and i18n.direction() == "rtl" and not i18n.is_rtl("eo")
+
+
+def test_the_rtl_helpers_mark_widgets_and_html():
+    """apply_direction adds and removes the RTL class; wrap_html and page_style follow the language."""
+    import ipywidgets as widgets
+
+    box = widgets.VBox([])
+    assert i18n.RTL_CLASS in i18n.apply_direction(box, "ar")._dom_classes
+    assert i18n.RTL_CLASS not in i18n.apply_direction(box, "et")._dom_classes
+    assert 'dir="rtl"' in i18n.wrap_html("x", "ar") and i18n.page_style("cs") == ""
+    assert "direction: rtl" in i18n.page_style("ar")
+
+
+@pytest.mark.parametrize("language", i18n.TRANSLATED)
+def test_catalog_translates_every_extracted_string(language, extracted):
+    """No English string without a translation; none fuzzy; nothing stale left in the catalog."""
+    cat = catalog(language)
+    translated = {m.id: m for m in cat if m.id}
+    missing = sorted(extracted - {i for i, m in translated.items() if m.string})
+    assert not missing, f"untranslated in {language} (run make catalogs, then translate): {missing}"
+    assert not [m.id for m in cat if m.id and m.fuzzy], f"fuzzy entries in {language}"
+    assert not sorted(set(translated) - extracted), f"stale entries in {language} (run make catalogs)"
+
+
+@pytest.mark.parametrize("language", i18n.TRANSLATED)
+def test_translations_keep_placeholders_links_and_markup(language):
+    """{name} placeholders, link targets, markdown headings and bold marks survive translation."""
+    fields = lambda s: sorted(f for _, f, _, _ in string.Formatter().parse(s) if f)
+    targets = lambda s: sorted(re.findall(r"\]\(([^)]+)\)", s))
+    for m in catalog(language):
+        if not m.id:
+            continue
+        assert fields(m.string) == fields(m.id), (language, m.id)
+        assert targets(m.string) == targets(m.id), (language, m.id)
+        assert m.string.count("**") == m.id.count("**"), (language, m.id)
+        assert re.match(r"#*", m.string).group() == re.match(r"#*", m.id).group(), (language, m.id)
+
+
+@pytest.mark.parametrize("language", i18n.TRANSLATED)
+def test_compiled_catalogs_are_current(language):
+    """The committed .mo holds exactly the .po's translations (make catalogs compiles them)."""
+    with (LOCALE / language / "LC_MESSAGES" / "pushlab.mo").open("rb") as f:
+        mo = {m.id: m.string for m in read_mo(f) if m.id}
+    assert mo == {m.id: m.string for m in catalog(language) if m.id}
+
+
+def test_translated_lessons_are_current_and_clean():
+    """notebooks/<lang>/ is what make catalogs writes now, committed without outputs."""
+    assert notebook.stale() == [], "translated lessons are stale: run make catalogs"
+    for path in notebook.copies():
+        assert strip_notebooks.main(["--check", str(path)]) == 0, path
+
+
+def test_a_translated_lesson_speaks_its_language_and_keeps_its_links():
+    """Every paragraph translated, the code told its language, links to English lessons go up a folder."""
+    nb = json.loads((REPO / "notebooks" / "00-welcome.ipynb").read_text(encoding="utf-8"))
+    ar = notebook.translate(nb, "ar", "00-welcome.ipynb")
+    md = "".join(ar["cells"][0]["source"])
+    assert md.startswith('<div lang="ar" dir="rtl">') and "مرحبًا" in md
+    assert "](../01-push-your-luck-rules.ipynb)" in md and "](01-" not in md
+    assert 'page="ar"' in "".join(ar["cells"][1]["source"])
+    assert nb["cells"][0]["source"][0].startswith("# Welcome")     # the source is untouched
+
+
+def test_picker_links_every_language_and_obeys_the_query():
+    """The picker links the lesson in each language; ?lang= sets the widgets' language; a bad one is shown."""
+    picker = LanguagePicker("00-welcome.ipynb", page="en", query={"lang": "eo"})
+    assert i18n.current_language() == "eo" and 'href="eo/00-welcome.ipynb"' in picker.value
+    assert "Legu ĉi tiun lecionon en Esperanto" in picker.value
+    bad = LanguagePicker("00-welcome.ipynb", page="cs", query={"lang": "klingon"})
+    assert bad.language == "cs" and "unknown language" in bad.value and 'role="alert"' in bad.value
+    for code in i18n.LANGUAGES:
+        assert f'hreflang="{code}"' in bad.value
+
+
+# --------------------------------------------------------------------------- browser
+
+# English words allowed on a translated page: names, and words that are also the language's own.
+ALLOWED = {"push", "pushlab", "ravensburger", "python", "english", "esperanto", "your", "luck",
+           "rummy", "interval"}
+
+
+def english_words():
+    """The English words (4+ letters) of every message, less names and :data:`ALLOWED`."""
+    text = " ".join(m.id for m in catalog("et") if m.id)
+    text = re.sub(r"\]\([^)]*\)|<[^>]+>|\{[^}]*\}", " ", text)
+    return {w.lower() for w in re.findall(r"[A-Za-z]{4,}", text)} - ALLOWED
+
+
+def open_lesson(browser, server, path):
+    """Open ``path`` (relative to notebooks/, query allowed) in Voilà and wait for it to render."""
+    from conftest import _RENDERED_JS
+
+    context = browser.new_context(viewport={"width": 1100, "height": 1400})
+    page = context.new_page()
+    page.set_default_timeout(120_000)
+    page.goto(f"{server.base_url}voila/render/{path}")
+    page.wait_for_function(_RENDERED_JS)
+    page.wait_for_selector(".widget-button", state="visible")
+    return context, page
+
+
+@pytest.mark.parametrize("language", i18n.TRANSLATED)
+def test_welcome_renders_in_every_language_with_no_english_left(language, browser, voila_server, screenshot):
+    """The generated welcome lesson: translated text, button and status; Arabic right to left."""
+    context, page = open_lesson(browser, voila_server, f"{language}/00-welcome.ipynb")
+    try:
+        page.get_by_role("button", name=i18n.gettext("Check the setup", language)).click()
+        ready = i18n.gettext("<b>Ready:</b> pushlab {version} is installed.", language)
+        page.get_by_text(re.sub("<[^>]+>", "", ready).split("pushlab")[-1].format(
+            version=pushlab.__version__).strip()).first.wait_for(timeout=30_000)
+        text = page.inner_text("#rendered_cells")
+        left = sorted(w for w in english_words() if re.search(rf"\b{w}\b", text, re.IGNORECASE))
+        assert not left, f"English left on the {language} page: {left}"
+        heading = page.locator("#rendered_cells h1").first
+        cell_dir = heading.evaluate("e => getComputedStyle(e).direction")
+        box_dir = page.locator(f".{i18n.RTL_CLASS}, .widget-vbox").first.evaluate(
+            "e => getComputedStyle(e).direction")
+        expected = "rtl" if i18n.is_rtl(language) else "ltr"
+        assert (cell_dir, box_dir) == (expected, expected)
+        if language == "ar":   # the heading's and paragraphs' text starts at the right edge
+            box = heading.bounding_box()
+            assert box["x"] + box["width"] > 1100 * 0.6
+            para = page.locator("#rendered_cells p").first
+            assert para.evaluate("e => getComputedStyle(e).textAlign") in ("start", "right")
+        screenshot(page, f"i18n-{language}-00-welcome")
+    finally:
+        context.close()
+
+
+def test_lang_query_on_the_english_page_sets_the_widgets_language(browser, voila_server):
+    """?lang=ar on the English lesson: Arabic button, right-to-left widgets, a link to the Arabic lesson."""
+    context, page = open_lesson(browser, voila_server, "00-welcome.ipynb?lang=ar")
+    try:
+        assert page.get_by_role("button", name="تحقّق من التثبيت").is_visible()
+        assert page.locator(f".{i18n.RTL_CLASS}").first.evaluate("e => getComputedStyle(e).direction") == "rtl"
+        assert page.locator("a.pushlab-lang-go").get_attribute("href") == "ar/00-welcome.ipynb"
+    finally:
+        context.close()
