@@ -607,6 +607,26 @@ def _policy_text(session) -> str:
     return str(session.policy or DEFAULT_POLICY)
 
 
+def _kernel_loop():
+    """The running event loop of a Jupyter kernel, or None (plain Python, tests).
+
+    Another library's loop (Playwright's sync API keeps one running in the main thread
+    of a test session) is not a kernel's: work scheduled there would never run.
+    """
+    import asyncio
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - IPython comes with ipywidgets
+        return None
+    shell = get_ipython()
+    if shell is None or getattr(shell, "kernel", None) is None:
+        return None
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
 def advice_html(advice, hint=None, session=None, progress: str = "") -> str:
     """Whole-game advice (win chance per action, 95% CI, the recommendation) beside the
     exact one-turn values of the hint, each labelled with how it was obtained."""
@@ -1041,10 +1061,7 @@ class PlayApp:
         """Run the generator ``steps`` chunk by chunk: as a task of the kernel's event loop
         (clicks are handled between chunks), or at once where no loop runs (plain Python)."""
         import asyncio
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            loop = None
+        loop = _kernel_loop()
         if loop is None:
             for _ in steps:
                 pass
