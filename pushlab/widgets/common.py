@@ -164,7 +164,7 @@ def message_html(text: str, kind: str = "info") -> str:
     """
     if not text:
         return ""
-    role = ' role="alert"' if kind == "error" else ""
+    role = ' role="alert"' if kind == "error" else ' role="status"'     # both are announced
     return f'{CSS}<div class="pl-root pl-msg pl-{esc(kind)}"{role}>{esc(text)}</div>'
 
 

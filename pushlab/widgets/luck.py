@@ -233,10 +233,10 @@ def log_html(log, start: int = 0, last: int | None = None) -> str:
     if last is not None and len(items) > last:
         items = items[-last:]
     if not items:
-        return f'{CSS}<div class="pl-root pl-muted">Nothing has happened yet.</div>'
+        return f'{CSS}<div class="pl-root pl-muted" role="log" aria-live="polite">Nothing has happened yet.</div>'
     first = items[0][0]
     lis = "".join(f'<li class="{"pl-new" if k - 1 >= start else ""}">{esc(text)}</li>' for k, text in items)
-    return f'{CSS}<div class="pl-root"><ol class="pl-log" start="{first}">{lis}</ol></div>'
+    return f'{CSS}<div class="pl-root" role="log" aria-live="polite" aria-label="Event log"><ol class="pl-log" tabindex="0" start="{first}">{lis}</ol></div>'
 
 
 def _pct(p) -> str:
@@ -1046,7 +1046,7 @@ class PlayApp:
             self._start(self._review_steps())
         # last, with a version number: a front end that sees the new prompt has every update above
         self.version = getattr(self, "version", 0) + 1
-        self.prompt.value = (f"{CSS}<div class='pl-root' data-version='{self.version}' "
+        self.prompt.value = (f"{CSS}<div class='pl-root' role='status' data-version='{self.version}' "
                              f"style='font-size:15px;padding:4px 0'>{esc(self._prompt_text())}</div>")
 
     # -- work in the background: chunks between which the page stays responsive

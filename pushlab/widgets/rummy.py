@@ -578,9 +578,9 @@ def log_html(lines, start: int = 0, last: int | None = 30) -> str:
     if last is not None and len(items) > last:
         items = items[-last:]
     if not items:
-        return f'{RUMMY_CSS}<div class="pl-root pl-muted">Nothing has happened yet.</div>'
+        return f'{RUMMY_CSS}<div class="pl-root pl-muted" role="log" aria-live="polite">Nothing has happened yet.</div>'
     lis = "".join(f'<li class="{"pl-new" if k - 1 >= start else ""}">{esc(t)}</li>' for k, t in items)
-    return f'{CSS}<div class="pl-root"><ol class="pl-log" start="{items[0][0]}">{lis}</ol></div>'
+    return f'{CSS}<div class="pl-root" role="log" aria-live="polite" aria-label="Event log"><ol class="pl-log" tabindex="0" start="{items[0][0]}">{lis}</ol></div>'
 
 
 # --------------------------------------------------------------------------- session
@@ -1143,7 +1143,7 @@ class PlayApp:
         """Redraw everything from the session."""
         s = self.session
         g = s.game
-        self.prompt.value = (f"{CSS}<div class='pl-root' style='font-size:15px;padding:4px 0;font-weight:500'>"
+        self.prompt.value = (f"{CSS}<div class='pl-root' role='status' style='font-size:15px;padding:4px 0;font-weight:500'>"
                              f"{esc(s.phase_text())}</div>")
         self._refresh_selection()
         self.table.value = table_html(g, you=s.you)
