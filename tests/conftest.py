@@ -27,7 +27,8 @@ Browser fixtures (for ``tests/test_browser*.py``)
         more), and returns the
         Playwright ``Page``. ``wait_for=".my-marker"`` also waits for that
         selector; ``timeout`` is in milliseconds (default 120 s);
-        ``server=`` another ``VoilaServer``. Pages are closed after the test.
+        ``server=`` another ``VoilaServer``; ``query="position=..."`` is added to
+        the address. Pages are closed after the test.
     ``voila_factory`` (function)
         ``voila_factory(folder) -> VoilaServer``: a private server on another
         folder (e.g. a ``tmp_path`` with a scratch notebook), stopped after
@@ -333,7 +334,7 @@ def open_app(browser, voila_server):
     """``open_app(name, wait_for=None, width=1280, height=2400, timeout=120_000) -> Page``."""
     contexts = []
 
-    def _open(name, *, wait_for=None, width=1280, height=2400, timeout=120_000, server=None):
+    def _open(name, *, wait_for=None, width=1280, height=2400, timeout=120_000, server=None, query=""):
         """Open one notebook as a Voilà app and wait until it has rendered."""
         server = server or voila_server
         filename = notebook_filename(name)
@@ -346,7 +347,7 @@ def open_app(browser, voila_server):
         page.on("pageerror", lambda exc: errors.append(f"JavaScript error: {exc}"))
         page.set_default_timeout(timeout)
         try:
-            page.goto(server.render_url(filename), timeout=timeout)
+            page.goto(server.render_url(filename) + (f"?{query}" if query else ""), timeout=timeout)
             page.wait_for_function(_RENDERED_JS, timeout=timeout)
             if wait_for:
                 page.wait_for_selector(wait_for, state="visible", timeout=timeout)

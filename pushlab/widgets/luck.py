@@ -24,6 +24,7 @@ from fractions import Fraction
 import numpy as np
 
 from pushlab.errors import IllegalAction, SetupError
+from pushlab.widgets.links import PositionLink, requested_position
 from pushlab.widgets.common import (
     CSS, MessageArea, StepPlayer, box_html, card_face, error_text, esc, replay, routed, row_html,
     stack_html,
@@ -606,6 +607,26 @@ def _policy_text(session) -> str:
     return str(session.policy or DEFAULT_POLICY)
 
 
+def _kernel_loop():
+    """The running event loop of a Jupyter kernel, or None (plain Python, tests).
+
+    Another library's loop (Playwright's sync API keeps one running in the main thread
+    of a test session) is not a kernel's: work scheduled there would never run.
+    """
+    import asyncio
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - IPython comes with ipywidgets
+        return None
+    shell = get_ipython()
+    if shell is None or getattr(shell, "kernel", None) is None:
+        return None
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
 def advice_html(advice, hint=None, session=None, progress: str = "") -> str:
     """Whole-game advice (win chance per action, 95% CI, the recommendation) beside the
     exact one-turn values of the hint, each labelled with how it was obtained."""
@@ -837,7 +858,7 @@ class PlayApp:
     def __init__(self, n_bots: int = 2, bot_kinds=None, seed=None, hints: bool = False,
                  first: str = "random", advice_rollouts: int = ADVICE_ROLLOUTS,
                  review_rollouts: int = REVIEW_ROLLOUTS, chunk: int = 100,
-                 switch_rule: str = "turn"):
+                 switch_rule: str = "turn", position: str | None = None):
         from pushlab.luck.game import check_switch_rule
 
         check_switch_rule(switch_rule)
@@ -929,9 +950,35 @@ class PlayApp:
                                      layout=w.Layout(align_items="flex-start", flex_flow="row wrap"))])
         self.widget.add_class("pl-playapp")
         self._given_kinds = list(bot_kinds) if bot_kinds else None
-        self.start()
+        self.link = PositionLink(lambda: self.session.game)
+        self.widget.children = (self.widget.children[0], self.link.widget, *self.widget.children[1:])
+        self.open_position(position)
 
     # -- wiring
+    def open_position(self, text: str | None = None) -> None:
+        """Play from the position ``text`` (:mod:`pushlab.share`; None: the page's ``?position=``).
+
+        The reader takes the seat to act, bots of the chosen kind the others. No
+        position asked for: a new game from the setup. A position that cannot be
+        opened: a new game, and the reason in the message line.
+        """
+        from pushlab.luck import Game
+
+        game, problem = requested_position(Game, text)
+        if game is None:
+            self.start()
+        else:
+            n = game.num_players - 1
+            self.n_bots.value = n
+            kinds = ([list(BOT_KINDS)[i % len(BOT_KINDS)] for i in range(n)] if self.kind.value == "mixed"
+                     else [self.kind.value] * n)
+            you = game.current_player if game.current_player is not None else 0
+            self.session = LuckSession(game, bots=kinds, you=you, seed=int(self.seed.value))
+            self.message.clear()
+            self.refresh()
+        if problem:
+            self.message.error(problem)
+
     def start(self) -> None:
         """Deal a new game from the setup controls."""
         n = int(self.n_bots.value)
@@ -1014,10 +1061,7 @@ class PlayApp:
         """Run the generator ``steps`` chunk by chunk: as a task of the kernel's event loop
         (clicks are handled between chunks), or at once where no loop runs (plain Python)."""
         import asyncio
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            loop = None
+        loop = _kernel_loop()
         if loop is None:
             for _ in steps:
                 pass

@@ -24,6 +24,7 @@ import numpy as np
 
 from pushlab.errors import IllegalAction, PushlabError
 from pushlab.rummy.cards import SUIT_NAMES, SUIT_SYMBOLS, Card, parse_cards, rank_label
+from pushlab.widgets.links import PositionLink, requested_position
 from pushlab.widgets.common import (CSS, MessageArea, StepPlayer, box_html, card_back, error_text,
                                     esc, routed, row_html, stack_html)
 
@@ -964,7 +965,7 @@ class PlayApp:
     """
 
     def __init__(self, seed: int = 0, deal: int | None = None, bots=None, odds: bool = True,
-                 hint: bool = True):
+                 hint: bool = True, position: str | None = None):
         w = _w()
         self.message = MessageArea()
         guard = routed(self.message)
@@ -1062,9 +1063,31 @@ class PlayApp:
                               w.HBox([main, w.VBox(side, layout=w.Layout(width="350px"))],
                                      layout=w.Layout(align_items="flex-start"))])
         self.widget.add_class("pl-rummy-playapp")
-        self.start()
+        self.link = PositionLink(lambda: self.session.game)
+        self.widget.children = (*self.widget.children[:2], self.link.widget, *self.widget.children[2:])
+        self.open_position(position)
 
     # -- wiring
+    def open_position(self, text: str | None = None) -> None:
+        """Play from the position ``text`` (:mod:`pushlab.share`; None: the page's ``?position=``).
+
+        The reader plays Ann (seat 0) with the bots in the other seats. No position
+        asked for: a new game from the setup. A position that cannot be opened: a new
+        game, and the reason in the message line.
+        """
+        from pushlab.rummy.game import Game
+
+        game, problem = requested_position(Game, text)
+        if game is None:
+            self.start()
+        else:
+            self.session = RummySession(game, bots=self._bots)
+            self.message.clear()
+            self._results_seen = 0
+            self.refresh()
+        if problem:
+            self.message.error(problem)
+
     def start(self) -> None:
         """A new session from the setup controls."""
         deals = (self.mode.value,) if self.mode.value else (1, 2, 3, 4, 5)

@@ -1,0 +1,58 @@
+"""Position links in the play apps, in headless Chromium: ``?position=`` opens that position,
+a bad link shows a clear message and the default game, "Link to this position" gives the address."""
+
+from urllib.parse import quote
+
+from pushlab.luck import Game
+from pushlab.rummy.game import Game as RummyGame
+from pushlab.share import encode
+
+LUCK = "02-play-push-your-luck"
+RUMMY = "06-play-push-rummy"
+
+
+def shared_luck_game():
+    """A mid-turn position (a new game never opens like this): a card in column 1, Ann to place the next."""
+    return Game.new(["Ann", "Ben", "Cat"], seed=11).apply("draw").apply("place 0").apply("draw")
+
+
+def test_luck_app_opens_the_linked_position_and_links_back(open_app, app_errors, screenshot):
+    from pushlab.luck.cards import COLOUR_NAMES
+
+    game = shared_luck_game()
+    (card,), = game.columns
+    assert game.phase == "place"
+    page = open_app(LUCK, wait_for=".pl-playapp .pl-btn-draw", query="position=" + quote(encode(game), safe="."))
+    assert page.locator(".pl-playapp .pl-message").inner_text().strip() == ""
+    table = page.locator(".pl-playapp .pl-tableview")
+    assert table.locator(f".pl-card[title='{COLOUR_NAMES[card.colour]} {card.number}']").count() >= 1
+    assert "put the drawn card in a column" in page.inner_text(".pl-playapp .pl-prompt").lower()
+    page.locator(".pl-btn-link").click()
+    page.wait_for_function("() => document.querySelector('.pl-position-link input').value.includes('position=L1.')")
+    link = page.locator(".pl-position-link input").input_value()
+    assert "/voila/render/02-play-push-your-luck.ipynb?position=L1." in link
+    assert app_errors(page) == []
+    screenshot(page, "share-luck-linked")
+
+
+def test_luck_app_with_a_tampered_link_shows_why_and_a_new_game(open_app, app_errors):
+    text = encode(shared_luck_game())
+    tampered = text[:-12] + ("A" if text[-12] != "A" else "B") + text[-11:]
+    page = open_app(LUCK, wait_for=".pl-playapp .pl-btn-draw", query="position=" + quote(tampered, safe="."))
+    msg = page.locator(".pl-playapp .pl-message").inner_text()
+    assert "cannot be opened" in msg and "Showing a new game instead" in msg
+    assert page.locator(".pl-playapp .pl-message [role=alert]").count() == 1
+    assert app_errors(page) == []
+
+
+def test_rummy_app_opens_the_linked_position_and_rejects_an_empty_link(open_app, app_errors):
+    game = RummyGame.new(seed=77, deals=(2,))
+    page = open_app(RUMMY, wait_for=".pl-rummy-playapp", query="position=" + quote(encode(game), safe="."))
+    assert page.locator(".pl-rummy-playapp .pl-message").inner_text().strip() == ""
+    text = page.inner_text(".pl-rummy-playapp")
+    assert "deal 2" in text.lower()
+    # the reader's dealt cards are the linked ones (bots moving first can only add cards by pushing)
+    assert all(card.pretty in text for card in game.hand(0))
+    page2 = open_app(RUMMY, wait_for=".pl-rummy-playapp", query="position=")
+    assert "names no position" in page2.locator(".pl-rummy-playapp .pl-message").inner_text()
+    assert app_errors(page) == [] and app_errors(page2) == []

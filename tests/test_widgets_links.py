@@ -1,0 +1,67 @@
+"""Position links in the play apps (pushlab.widgets.links), without a browser."""
+
+import time
+
+import pytest
+
+from pushlab.luck import Game
+from pushlab.rummy.game import Game as RummyGame
+from pushlab.share import MAX_TEXT, encode
+from pushlab.widgets import links
+from pushlab.widgets.luck import PlayApp
+from pushlab.widgets.rummy import PlayApp as RummyPlayApp
+
+
+@pytest.fixture
+def luck_game():
+    return Game.new(["Ann", "Ben", "Cat", "Dan"], seed=3).apply("draw")
+
+
+def test_page_query_outside_voila_returns_at_once(monkeypatch):
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    monkeypatch.delenv("VOILA_PREHEAT", raising=False)
+    start = time.monotonic()
+    assert links.page_query() == ""
+    assert time.monotonic() - start < 1.0
+    assert links.page_address() == "" or links.page_address().startswith("http")
+
+
+def test_luck_app_opens_a_position_with_the_reader_in_the_seat_to_act(luck_game):
+    app = PlayApp(position=encode(luck_game))
+    assert app.session.game == luck_game
+    assert app.session.you == luck_game.current_player
+    assert int(app.n_bots.value) == 3 and app.message.text == ""
+    url = app.link.update()
+    assert url.startswith("?position=L1.") and "position=L1." in app.link.anchor.value
+    assert links.requested_position(Game, query=url[1:]) == (luck_game, "")
+
+
+@pytest.mark.parametrize("bad, words", [
+    ("", "names no position"),
+    ("   ", "names no position"),
+    ("L1.", "cannot be opened"),
+    ("TRUNCATED", "cannot be opened"),
+    ("L2.AAAA", "cannot be opened"),
+    ("x" * (MAX_TEXT + 10), "cannot be opened"),
+])
+def test_luck_app_with_a_bad_position_shows_why_and_a_new_game(bad, words, luck_game):
+    if bad == "TRUNCATED":
+        bad = encode(luck_game)[:-7]
+    app = PlayApp(seed=2024, position=bad)
+    assert words in app.message.text and app.message.kind == "error"
+    assert app.message.text.endswith("Showing a new game instead.")
+    assert app.session.game == PlayApp(seed=2024).session.game       # the default game
+
+
+def test_an_overlong_address_is_refused_before_decoding():
+    game, problem = links.requested_position(Game, query="position=" + "A" * 200_000)
+    assert game is None and "too long" in problem
+
+
+def test_rummy_app_opens_a_position_and_refuses_the_other_game(luck_game):
+    deal = RummyGame.new(seed=5, deals=(3,))
+    app = RummyPlayApp(position=encode(deal))
+    assert app.message.text == ""
+    assert set(deal.hand(0)) <= set(app.session.game.hand(0))   # bots moving first can only push cards onto Ann
+    other = RummyPlayApp(position=encode(luck_game))
+    assert "other game" in other.message.text
