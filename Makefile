@@ -69,8 +69,8 @@ chromium:
 
 # Translations (docs/i18n.md): extract the marked strings and lesson paragraphs into
 # the template, merge it into each language's .po, compile the .mo files (both are
-# committed; headerless, so no dates change: fuzzy entries are refused by tests/test_i18n.py,
-# hence --use-fuzzy only accepts the headerless catalogs), then write the translated lessons notebooks/<lang>/ from the catalogs.
+# committed; headerless and compiled with a fixed date by pushlab.i18n.compile, so nothing
+# changes when nothing was translated), then write the translated lessons notebooks/<lang>/ from the catalogs.
 LOCALE    := pushlab/i18n/locale
 LANGS     := et cs ar eo
 catalogs: $(STAMP)
@@ -80,7 +80,7 @@ catalogs: $(STAMP)
 	@for l in $(LANGS); do [ -f $(LOCALE)/$$l/LC_MESSAGES/pushlab.po ] || \
 	  $(BIN)/pybabel init -D pushlab -i $(LOCALE)/pushlab.pot -d $(LOCALE) -l $$l; done
 	$(BIN)/pybabel update -D pushlab -i $(LOCALE)/pushlab.pot -d $(LOCALE) --no-fuzzy-matching --omit-header
-	$(BIN)/pybabel compile -D pushlab -d $(LOCALE) --statistics --use-fuzzy
+	$(BIN)/python -m pushlab.i18n.compile
 	$(BIN)/python -m pushlab.i18n.notebook
 
 strip:

@@ -32,11 +32,13 @@ from __future__ import annotations
 import argparse
 import html
 import os
+import re
 import shutil
 import subprocess
 import sys
 import time
 from pathlib import Path
+from urllib.parse import quote
 
 import nbformat
 
@@ -91,6 +93,17 @@ def _output_html(output: dict) -> str:
     return ""
 
 
+def _live_links(markup: str) -> str:
+    """Links of a widget's HTML to other lessons (``et/00-welcome.ipynb``, relative to
+    ``notebooks/``) point at those lessons as Voilà apps on Binder: a static page has no
+    ``.ipynb`` to open and no kernel to run it."""
+    def live(match):
+        path, query = match.group(1), match.group(2) or ""
+        url = binder_url("notebooks/" + path, app=True) + quote(query, safe="")
+        return f'href="{html.escape(url)}"'
+    return re.sub(r'href="(?![a-z][a-z0-9+.-]*:|/|#)([^"?#]+\.ipynb)(\?[^"#]*)?"', live, markup)
+
+
 def snapshot(ref, state: dict, depth: int = 0) -> str:
     """Static HTML of what widget ``ref`` showed when the notebook ran ("" if nothing to show)."""
     model = _model(ref, state)
@@ -103,7 +116,7 @@ def snapshot(ref, state: dict, depth: int = 0) -> str:
         inner = "".join(snapshot(c, state, depth + 1) for c in s.get("children", []))
         return f'<div class="pushlab-snap-box" style="display:flex;flex-direction:{BOX_MODELS[name]};gap:4px">{inner}</div>' if inner else ""
     if name in ("HTMLModel", "HTMLMathModel"):
-        return f"<div>{s.get('value', '')}</div>" if s.get("value") else ""
+        return f"<div>{_live_links(s.get('value', ''))}</div>" if s.get("value") else ""
     if name == "LabelModel":
         return f"<span>{html.escape(str(s.get('value', '')))}</span>" if s.get("value") else ""
     if name == "OutputModel":

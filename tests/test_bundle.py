@@ -47,7 +47,9 @@ def test_package_data_patterns_match_the_lesson_files():
 
     config = tomllib.loads((REPO / "pyproject.toml").read_text())
     patterns = config["tool"]["setuptools"]["package-data"]["pushlab.lessons"]
-    assert sorted(patterns) == sorted(f"*{s}" for s in bundle.LESSON_SUFFIXES)
+    # plus the translated lessons in <lang>/ (docs/i18n.md), which lesson_files does not copy yet
+    assert sorted(set(patterns) - {"*/*.ipynb"}) == sorted(f"*{s}" for s in bundle.LESSON_SUFFIXES)
+    assert "*/*.ipynb" in patterns
 
 
 def test_copy_lessons_never_overwrites_a_changed_file(tmp_path):

@@ -173,7 +173,7 @@ def open_lesson(browser, server, path):
 
 @pytest.mark.parametrize("language", i18n.TRANSLATED)
 def test_welcome_renders_in_every_language_with_no_english_left(language, browser, voila_server, screenshot):
-    """The generated welcome lesson: translated text, button and status; Arabic right to left."""
+    """The generated welcome lesson: translated text, button and status; Arabic right to left; axe clean."""
     context, page = open_lesson(browser, voila_server, f"{language}/00-welcome.ipynb")
     try:
         page.get_by_role("button", name=i18n.gettext("Check the setup", language)).click()
@@ -194,6 +194,10 @@ def test_welcome_renders_in_every_language_with_no_english_left(language, browse
             assert box["x"] + box["width"] > 1100 * 0.6
             para = page.locator("#rendered_cells p").first
             assert para.evaluate("e => getComputedStyle(e).textAlign") in ("start", "right")
+        from test_browser_a11y import axe_violations, describe
+
+        violations = axe_violations(page)
+        assert violations == [], describe(violations)
         screenshot(page, f"i18n-{language}-00-welcome")
     finally:
         context.close()
