@@ -4,6 +4,7 @@ Uses the fixtures of ``tests/conftest.py`` (``open_app``, ``app_errors``, ``scre
 Screenshots go to ``tests/screenshots/``.
 """
 
+import re
 VERSION_JS = "() => Number(document.querySelector('.pl-prompt [data-version]').dataset.version)"
 
 
@@ -154,10 +155,12 @@ def test_lesson_builder_story_updates_its_odds(open_app, app_errors, screenshot)
     story = page.locator(".pl-stepthrough").first
     assert "My lesson: when would you stop?" in story.inner_text()
     for _ in range(6):
-        before = story.inner_text()
+        step = int(re.search(r"Step (\d+) of", story.inner_text()).group(1))
         story.locator("button:has-text('Next')").click()
+        # wait for this click's step line, not for any change (one click redraws in parts)
         page.wait_for_function(
-            "([old]) => document.querySelector('.pl-stepthrough').innerText !== old", arg=[before])
+            "([want]) => document.querySelector('.pl-stepthrough').innerText.includes(want)",
+            arg=[f"Step {step + 1} of"])
     text = story.inner_text()
     assert "22.2% (2/9)" in text                                     # three columns of 1s, 2 of 9 cards bust
     assert app_errors(page) == []
