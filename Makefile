@@ -25,7 +25,7 @@ help:
 	@echo "make test     run all tests (PYTEST_ARGS='-k luck' to narrow)"
 	@echo "make site     build the static book of the executed lessons in $(SITE_DIR)/ (a few minutes)"
 	@echo "make site-test  make site, then check its links, launch links and plots (CI runs it)"
-	@echo "make catalogs extract the English strings, update and compile the translations, write notebooks/<lang>/"
+	@echo "make catalogs extract the English strings, compile the translations, write notebooks/<lang>/"
 	@echo "make strip    remove outputs and widget state from notebooks/*.ipynb"
 	@echo "make clean    remove .venv and test artefacts"
 
@@ -67,19 +67,15 @@ chromium:
 	  $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; \
 	fi
 
-# Translations (docs/i18n.md): extract the marked strings and lesson paragraphs into
-# the template, merge it into each language's .po, compile the .mo files (both are
-# committed; headerless and compiled with a fixed date by pushlab.i18n.compile, so nothing
-# changes when nothing was translated), then write the translated lessons notebooks/<lang>/ from the catalogs.
+# Translations (docs/i18n.md): extract the marked strings and the lesson paragraphs into
+# the template pushlab.pot, compile each language's .po parts to .mo (both committed;
+# compiled with a fixed date by pushlab.i18n.compile, so nothing changes when nothing was
+# translated; it says what is still untranslated), then write notebooks/<lang>/ from them.
 LOCALE    := pushlab/i18n/locale
-LANGS     := et cs ar eo
 catalogs: $(STAMP)
 	mkdir -p $(LOCALE)
-	$(BIN)/pybabel extract -F babel.cfg --no-location --sort-output --omit-header -k _ -k gettext \
-	  -o $(LOCALE)/pushlab.pot .
-	@for l in $(LANGS); do [ -f $(LOCALE)/$$l/LC_MESSAGES/pushlab.po ] || \
-	  $(BIN)/pybabel init -D pushlab -i $(LOCALE)/pushlab.pot -d $(LOCALE) -l $$l; done
-	$(BIN)/pybabel update -D pushlab -i $(LOCALE)/pushlab.pot -d $(LOCALE) --no-fuzzy-matching --omit-header
+	$(BIN)/pybabel extract -F babel.cfg --no-location --sort-output --omit-header \
+	  -k _ -k gettext -k ngettext:1,2 -o $(LOCALE)/pushlab.pot .
 	$(BIN)/python -m pushlab.i18n.compile
 	$(BIN)/python -m pushlab.i18n.notebook
 

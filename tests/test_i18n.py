@@ -19,7 +19,7 @@ from babel.messages.pofile import read_po
 
 import pushlab
 from pushlab import i18n
-from pushlab.i18n import notebook
+from pushlab.i18n import compile, notebook
 from pushlab.widgets.language import LanguagePicker
 
 REPO = Path(__file__).resolve().parents[1]
@@ -45,7 +45,7 @@ def extracted(tmp_path_factory):
     os.chdir(REPO)
     try:
         CommandLineInterface().run(["pybabel", "-q", "extract", "-F", "babel.cfg", "--no-location",
-                                    "-k", "_", "-k", "gettext", "-o", str(pot), "."])
+                                    "-k", "_", "-k", "gettext", "-k", "ngettext:1,2", "-o", str(pot), "."])
     finally:
         os.chdir(cwd)
     with pot.open("rb") as f:
@@ -53,9 +53,11 @@ def extracted(tmp_path_factory):
 
 
 def catalog(language):
-    """The ``.po`` catalog of ``language``."""
-    with (LOCALE / language / "LC_MESSAGES" / "pushlab.po").open("rb") as f:
-        return read_po(f, locale=language)
+    """The messages of every ``.po`` part of ``language`` (a list of Babel messages)."""
+    out = []
+    for path in compile.part_files(language):
+        out += [m for m in compile.read_part(path, language) if m.id]
+    return out
 
 
 def test_set_language_switches_every_string_and_unknown_ones_are_refused():
@@ -84,13 +86,15 @@ def test_the_rtl_helpers_mark_widgets_and_html():
 
 @pytest.mark.parametrize("language", i18n.TRANSLATED)
 def test_catalog_translates_every_extracted_string(language, extracted):
-    """No English string without a translation; none fuzzy; nothing stale left in the catalog."""
+    """No English string without a translation; none fuzzy; nothing stale; parts agree."""
     cat = catalog(language)
     translated = {m.id: m for m in cat if m.id}
-    missing = sorted(extracted - {i for i, m in translated.items() if m.string})
-    assert not missing, f"untranslated in {language} (run make catalogs, then translate): {missing}"
+    missing = sorted(str(i) for i in extracted - {i for i, m in translated.items() if m.string})
+    assert not missing, (f"untranslated in {language} (make catalogs; python -m pushlab.i18n.compile "
+                         f"--missing {language}): {missing}")
     assert not [m.id for m in cat if m.id and m.fuzzy], f"fuzzy entries in {language}"
-    assert not sorted(set(translated) - extracted), f"stale entries in {language} (run make catalogs)"
+    assert not sorted(map(str, set(translated) - extracted)), f"stale entries in {language} (remove them)"
+    assert compile.conflicts(language) == []
 
 
 @pytest.mark.parametrize("language", i18n.TRANSLATED)
@@ -99,20 +103,25 @@ def test_translations_keep_placeholders_links_and_markup(language):
     fields = lambda s: sorted(f for _, f, _, _ in string.Formatter().parse(s) if f)
     targets = lambda s: sorted(re.findall(r"\]\(([^)]+)\)", s))
     for m in catalog(language):
-        if not m.id:
-            continue
-        assert fields(m.string) == fields(m.id), (language, m.id)
-        assert targets(m.string) == targets(m.id), (language, m.id)
-        assert m.string.count("**") == m.id.count("**"), (language, m.id)
-        assert re.match(r"#*", m.string).group() == re.match(r"#*", m.id).group(), (language, m.id)
+        ids = m.id if isinstance(m.id, (tuple, list)) else (m.id,)
+        texts = m.string if isinstance(m.string, (tuple, list)) else (m.string,)
+        for text in texts:                      # plural forms: each keeps the plural's fields
+            source = ids[-1]
+            assert set(fields(text)) <= set(fields(source)) and (len(ids) > 1 or fields(text) == fields(source)), (language, m.id)
+            assert targets(text) == targets(source), (language, m.id)
+            assert text.count("**") == source.count("**"), (language, m.id)
+            assert re.match(r"#*", text).group() == re.match(r"#*", source).group(), (language, m.id)
 
 
 @pytest.mark.parametrize("language", i18n.TRANSLATED)
 def test_compiled_catalogs_are_current(language):
-    """The committed .mo holds exactly the .po's translations (make catalogs compiles them)."""
-    with (LOCALE / language / "LC_MESSAGES" / "pushlab.mo").open("rb") as f:
-        mo = {m.id: m.string for m in read_mo(f) if m.id}
-    assert mo == {m.id: m.string for m in catalog(language) if m.id}
+    """Each committed .mo holds exactly its .po part's translations (make catalogs compiles them)."""
+    parts = compile.part_files(language)
+    assert parts and sorted(p.with_suffix(".mo") for p in parts) == i18n.parts(language)
+    for path in parts:
+        with path.with_suffix(".mo").open("rb") as f:
+            mo = {m.id: m.string for m in read_mo(f) if m.id}
+        assert mo == {m.id: m.string for m in compile.read_part(path, language) if m.id}, path
 
 
 def test_translated_lessons_are_current_and_clean():

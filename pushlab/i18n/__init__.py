@@ -30,6 +30,7 @@ from pathlib import Path
 
 from pushlab.errors import SetupError
 
+#: The template all parts translate (``make catalogs`` extracts it).
 DOMAIN = "pushlab"
 LOCALE_DIR = Path(__file__).with_name("locale")
 SOURCE = "en"
@@ -55,13 +56,30 @@ def check_language(code) -> str:
     return text
 
 
+def parts(code: str) -> list[Path]:
+    """The compiled catalog parts (``.mo`` files) of language ``code``, in name order.
+
+    A language's translations are split into parts by area (``core``, ``ui-luck``,
+    ``lessons-rummy``, ...) so that translators of different areas never edit the same
+    file; at run time the parts act as one catalog (see ``docs/i18n.md``).
+    """
+    return sorted((LOCALE_DIR / check_language(code) / "LC_MESSAGES").glob("*.mo"))
+
+
 @lru_cache(maxsize=None)
 def translation(code: str) -> _gettext.NullTranslations:
-    """The compiled catalog of language ``code`` (English: no catalog, the source text)."""
+    """The compiled catalog of language ``code``: its parts chained (English: the source text)."""
     code = check_language(code)
-    if code == SOURCE:
+    found = [] if code == SOURCE else parts(code)
+    if not found:
         return _gettext.NullTranslations()
-    return _gettext.translation(DOMAIN, localedir=str(LOCALE_DIR), languages=[code])
+    catalogs = []
+    for path in found:
+        with path.open("rb") as f:
+            catalogs.append(_gettext.GNUTranslations(f))
+    for later in catalogs[1:]:
+        catalogs[0].add_fallback(later)
+    return catalogs[0]
 
 
 def set_language(code) -> None:
@@ -83,6 +101,18 @@ def gettext(message: str, language: str | None = None) -> str:
 
 
 _ = gettext
+
+
+def ngettext(singular: str, plural: str, n: int, language: str | None = None) -> str:
+    """The form of ``singular``/``plural`` for count ``n`` in the current language (or ``language``).
+
+    Each language has its own plural rule (Czech three forms, Arabic six), from the
+    ``Plural-Forms`` header that the compiled catalogs carry. Fill ``{n}`` afterwards:
+
+    >>> ngettext("{n} card", "{n} cards", 1).format(n=1), ngettext("{n} card", "{n} cards", 3).format(n=3)
+    ('1 card', '3 cards')
+    """
+    return translation(language or _current).ngettext(singular, plural, n)
 
 
 def is_rtl(language: str | None = None) -> bool:

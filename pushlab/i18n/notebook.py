@@ -27,8 +27,18 @@ from pathlib import Path
 from pushlab import i18n
 
 REPO = Path(__file__).resolve().parents[2]
-#: The lessons that have translated copies (file names in notebooks/).
-LESSONS = ("00-welcome.ipynb",)
+
+
+def _configured_lessons(config: Path = REPO / "babel.cfg") -> tuple:
+    """The lessons ``babel.cfg`` extracts (its ``[notebook: notebooks/NAME]`` sections), in order."""
+    if not config.is_file():      # an installed wheel has no babel.cfg: the copies it ships
+        return tuple(sorted(p.name for p in (REPO / "notebooks" / "et").glob("*.ipynb")))
+    return tuple(re.findall(r"^\[notebook:\s*notebooks/([^/\]\s]+\.ipynb)\s*\]", config.read_text(), re.M))
+
+
+#: The lessons that have translated copies (file names in notebooks/): exactly those that
+#: ``babel.cfg`` extracts, so adding a lesson there is the one step that translates it.
+LESSONS = _configured_lessons()
 PAGE_MARK = 'page="en"'
 _BLANK = re.compile(r"\n[ \t]*\n+")
 
