@@ -176,7 +176,7 @@ def meld_html(meld, caption: str = "", size: str = "sm") -> str:
     kind = kind_word(meld.kind)
     cap = f"{kind} \u00b7 {caption}" if caption else kind
     return (f'<span class="pl-meld pl-p{int(meld.owner) % 4}">'
-            f'<span>{cards_html(meld.cards, size, notes)}</span>'
+            f'<span class="pushlab-ltr">{cards_html(meld.cards, size, notes)}</span>'
             f'<span class="pl-cap">{esc(cap)}</span></span>')
 
 
@@ -291,6 +291,7 @@ class MeldChecker:
         self.widget = w.VBox([w.HTML(RUMMY_CSS), w.HBox([self.text, self.kind]), palette,
                               self.message.widget, self.result])
         self.widget.add_class("pl-meldchecker")
+        _page_direction(self.widget)
         self.refresh()
 
     def cards(self):
@@ -559,7 +560,7 @@ def table_html(game, you: int | None = 0, show_hands: bool = False, labels=None)
         count = ngettext("{n} card", "{n} cards", n).format(n=n)
         body = (f'<div class="pl-team{p % 2}" style="font-size:12px">{esc(words[p])} \u00b7 '
                 f'{esc(count)}{dealer}</div>'
-                f'<div style="min-height:48px">{cards}</div><div style="font-size:12px">{met}</div>')
+                f'<div class="pushlab-ltr" style="min-height:48px">{cards}</div><div style="font-size:12px">{met}</div>')
         boxes.append(box_html(name, body, highlight=(p == game.current_player),
                               style="flex:1 1 150px;min-width:150px"))
     players = f'<div class="pl-row" style="gap:0">{"".join(boxes)}</div>'
@@ -931,6 +932,20 @@ def default_bots() -> dict:
 
 # --------------------------------------------------------------------------- widgets
 
+def _page_direction(widget):
+    """Give an app's outer box the page direction of the current language, and the style it needs.
+
+    Right to left (Arabic) adds :data:`pushlab.i18n.RTL_CLASS` and its ``<style>``; cards
+    and melds stay left to right inside (``pushlab-ltr``).
+    """
+    from pushlab import i18n
+    i18n.apply_direction(widget)
+    style = i18n.page_style()
+    if style:
+        widget.children = (_w().HTML(style), *widget.children)
+    return widget
+
+
 def _title_html(text: str) -> str:
     """A bold heading line."""
     return f"{CSS}<div class='pl-root' style='font-size:15px;font-weight:600;margin:4px 0'>{esc(text)}</div>"
@@ -968,6 +983,7 @@ class HandView:
         self._syncing = False
         self.box = w.HBox([], layout=w.Layout(flex_flow="row wrap", min_height="86px"))
         self.box.add_class("pl-hand")
+        self.box.add_class("pushlab-ltr")           # cards low to high, left to right, in every language
         self._grow(size)
 
     def _grow(self, size: int) -> None:
@@ -1082,6 +1098,8 @@ class PlayApp:
         self.discard = w.Button(description=_("Discard"), button_style="danger", icon="trash",
                                 tooltip=_("Rule 15: discard the selected card and end your turn"))
         self.clear = w.Button(description=_("Deselect"), icon="times", tooltip=_("Deselect all cards"))
+        for button in (self.new_game, self.take, self.push, self.lay_off, self.replace, self.discard, self.clear):
+            button.layout = w.Layout(width="auto", min_width="148px")    # translated labels are longer
         for button, fn in [(self.take, lambda: self.session.take()), (self.push, lambda: self.session.push()),
                            (self.stage_set, lambda: self.session.stage("set")),
                            (self.stage_run, lambda: self.session.stage("run", self.order.value)),
@@ -1130,6 +1148,7 @@ class PlayApp:
         self.widget.add_class("pl-rummy-playapp")
         self.link = PositionLink(lambda: self.session.game)
         self.widget.children = (*self.widget.children[:2], self.link.widget, *self.widget.children[2:])
+        _page_direction(self.widget)
         self.open_position(position)
 
     # -- wiring
@@ -1273,6 +1292,7 @@ class StepThrough(StepPlayer):
             w.HBox([self.table, w.VBox([w.HTML(_title_html(_("Event log"))), self.log])],
                    layout=w.Layout(align_items="flex-start"))])
         self.widget.add_class("pl-rummy-stepthrough")
+        _page_direction(self.widget)
         self.go(0)
 
     def show(self, game, new_from: int) -> None:
