@@ -1,5 +1,6 @@
 # pushlab: two commands from a clean clone (see README.md)
-#   make serve   serve the lessons with Voilà at http://127.0.0.1:8866/ (warm kernel pool: POOL=2)
+#   make serve   serve the lessons with Voilà at http://127.0.0.1:8866/ (warm kernel pool: POOL=2,
+#                in the class language LESSON_LANG=en|et|cs|ar|eo)
 #   make test    run every test: unit, doctests, notebooks (nbval), browser
 # Both create .venv (python3 -m venv) and install the package into it first.
 #   make site       the static HTML book of the executed lessons in build/site/
@@ -12,7 +13,8 @@ STAMP    := $(VENV)/.installed-test
 CHROMIUM ?= /usr/bin/chromium
 PORT     ?= 8866
 POOL     ?= 2
-SERVE_ARGS  ?= --port $(PORT) --pool $(POOL)
+LESSON_LANG ?= en
+SERVE_ARGS  ?= --port $(PORT) --pool $(POOL) --lang $(LESSON_LANG)
 PYTEST_ARGS ?=
 SITE_DIR ?= build/site
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)

@@ -121,21 +121,25 @@ def can_open_browser(environ=None, platform: str | None = None) -> bool:
     return not platform.startswith("linux") or bool(environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY"))
 
 
-def serve(notebooks=None, port: int = DEFAULT_PORT, open_browser: bool = True, pool: int = 0) -> int:
+def serve(notebooks=None, port: int = DEFAULT_PORT, open_browser: bool = True, pool: int = 0,
+          language: str = "en") -> int:
     """Run Voilà in the foreground (it replaces this process on POSIX); returns its exit status.
 
-    ``pool``: warm kernels per play and rules app (:mod:`pushlab.serving`)."""
+    ``pool``: warm kernels per play and rules app in the class's ``language``
+    (:mod:`pushlab.serving`)."""
+    from pushlab.i18n import LANGUAGES, check_language
     from pushlab.serving import voila_env, voila_options
 
+    language = check_language(language)
     folder = find_notebooks(notebooks)
-    argv = voila_argv(folder, port=port, open_browser=open_browser) + voila_options(folder, pool)
+    argv = voila_argv(folder, port=port, open_browser=open_browser) + voila_options(folder, pool, language)
     env = voila_env()
     if not port_is_free(port):
         raise PushlabError(f"port {port} on {HOST} is in use (is pushlab serve already running?); try --port")
     print(f"pushlab: serving {folder} with Voilà at {serve_url(port)}  (Ctrl+C to stop)", flush=True)
     if pool:
         print(f"pushlab: {pool} warm kernel(s) for each play and rules app, 1 for each other "
-              f"lesson; they start now", flush=True)
+              f"lesson, in {LANGUAGES[language]}; they start now", flush=True)
     if os.name == "posix":
         os.execve(argv[0], argv, env)  # does not return (except when tests replace it)
         return 0
@@ -385,6 +389,9 @@ def build_parser() -> argparse.ArgumentParser:
                      "app, so that a class opening the link together is served at once, and one "
                      "for each other lesson (about 110 MB of memory per kernel; default 0: a "
                      "kernel per reader, started on request)")
+    srv.add_argument("--lang", default="en", metavar="CODE",
+                     help="the class's language (en, et, cs, ar, eo): its lessons get the warm "
+                     "kernels of --pool (default en)")
     srv.add_argument("--notebooks", metavar="DIR",
                      help="folder of notebooks (default: ./notebooks, else the lessons installed with pushlab)")
     les = commands.add_parser(
@@ -506,7 +513,7 @@ def main(argv=None) -> int:
     args = build_parser().parse_args(argv)
     try:
         if args.command == "serve":
-            return serve(args.notebooks, port=args.port, pool=args.pool,
+            return serve(args.notebooks, port=args.port, pool=args.pool, language=args.lang,
                          open_browser=not args.no_browser and can_open_browser())
         if args.command == "lessons":
             print("\n".join(bundle.copy_lessons(args.dir, force=args.force).lines()))

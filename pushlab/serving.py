@@ -7,7 +7,7 @@ machine, and the rummy app 06 never rendered for any of 20 (see ``docs/deploy.md
 
 - ``--pool N``: Voilà's preheated kernels (``preheat_kernel``), ``N`` per play and
   rules app (:func:`pooled_apps`; ``kernel_pools_config``) and one for each other lesson
-  (read one reader at a time). A pooled kernel has already run the notebook, so the page
+  (read one reader at a time), in the class's language (``--lang``, :func:`pool_sizes`). A pooled kernel has already run the notebook, so the page
   comes at once; Voilà refills the pool :data:`FILL_DELAY` s after a kernel is taken
   (Voilà's 1 s made the new kernels compete with the readers who just arrived).
 - kernels talk to Voilà over ``ipc`` (Unix sockets named after the kernel's own
@@ -68,11 +68,39 @@ def voila_env(environ=None) -> dict:
     return env
 
 
-def voila_options(folder, pool: int = 0) -> list:
+def pool_sizes(names, pool: int, language: str = "en") -> dict:
+    """Warm kernels per notebook path (relative to the served folder) for ``--pool N``.
+
+    The class's language ``language`` (English: the top-level lessons; another: its copies
+    in ``<language>/``) gets ``pool`` kernels for each play and rules app and one for each
+    other lesson; the English lessons keep one each when the class reads another language;
+    the other languages' copies get none (a reader there waits for a kernel to start, as
+    without a pool), so memory stays bounded however many languages are served.
+
+    >>> pool_sizes(["02-play-push-your-luck.ipynb", "08-when-to-bank.ipynb",
+    ...             "cs/02-play-push-your-luck.ipynb", "et/02-play-push-your-luck.ipynb"], 3, "cs")
+    {'02-play-push-your-luck.ipynb': 1, '08-when-to-bank.ipynb': 1, 'cs/02-play-push-your-luck.ipynb': 3}
+    """
+    from pushlab.i18n import SOURCE, check_language
+
+    language = check_language(language)
+    sizes = {}
+    for name in names:
+        folder = str(Path(name).parent)
+        lang = SOURCE if folder in ("", ".") else folder
+        if lang == language:
+            sizes[name] = pool if pooled_apps([name]) else 1
+        elif lang == SOURCE:
+            sizes[name] = 1
+    return sizes
+
+
+def voila_options(folder, pool: int = 0, language: str = "en") -> list:
     """Voilà command-line options for many readers (see the module docstring).
 
     ``folder``: the notebooks served (its play and rules apps get ``pool`` warm kernels
-    each; None: no pools). ``pool`` 0: no preheated kernels.
+    each; None: no pools). ``pool`` 0: no preheated kernels. ``language``: the class's
+    language, whose copies get the pool (:func:`pool_sizes`).
 
     >>> [o for o in voila_options(None, 0) if "Timeout" in o or "timeout" in o][:2]
     ['--VoilaExecutor.startup_timeout=240', '--VoilaExecutor.iopub_timeout=60']
@@ -90,10 +118,12 @@ def voila_options(folder, pool: int = 0) -> list:
     if os.name == "posix":
         opts.append("--KernelManager.transport=ipc")
     if pool and folder is not None:
-        names = sorted(p.name for p in Path(folder).glob("*.ipynb"))
-        config = {"default": {"pool_size": 1}}          # one warm kernel for each other lesson
-        config.update({name: {"pool_size": pool} for name in pooled_apps(names)})
-        opts += ["--preheat_kernel=True", "--pool_size=1",
+        root = Path(folder)
+        names = sorted(p.relative_to(root).as_posix() for p in root.rglob("*.ipynb")
+                       if ".ipynb_checkpoints" not in p.parts)
+        config = {"default": {"pool_size": 0}}          # notebooks not listed: no warm kernel
+        config.update({name: {"pool_size": n} for name, n in pool_sizes(names, pool, language).items()})
+        opts += ["--preheat_kernel=True", "--pool_size=0",
                  f"--VoilaKernelManager.kernel_pools_config={json.dumps(config)}",
                  f"--VoilaKernelManager.fill_delay={FILL_DELAY}"]
     return opts

@@ -95,7 +95,8 @@ def _luck_setup(rng):
     players = int(rng.integers(2, 7))
     harder = bool(rng.random() < 0.3)
     switch = [None, True, False][int(rng.integers(3))]
-    game = Game.new(players, seed=rng, harder=harder, switch_cards=switch)
+    rule = ("turn", "game")[int(rng.integers(2))]       # both readings of the switch card
+    game = Game.new(players, seed=rng, harder=harder, switch_cards=switch, switch_rule=rule)
 
     def bot():
         bank_at = [None, None, 5, 10, 20][int(rng.integers(5))]
@@ -113,7 +114,7 @@ def _luck_setup(rng):
         return B.HintBot(bank_at=bank_at)
 
     bots = [bot() for _ in range(players)]
-    label = f"players={players} harder={harder} switch_cards={switch}"
+    label = f"players={players} harder={harder} switch_cards={switch} switch_rule={rule}"
     return game, bots, label
 
 
@@ -127,16 +128,23 @@ def _rummy_setup(rng):
     else:
         deals = tuple(sorted(rng.choice(5, size=int(rng.integers(1, 5)), replace=False) + 1))
     deals = tuple(int(d) for d in deals)
-    kinds = [("random", "heuristic", "neverpush", "melder")[int(i)]
-             for i in rng.choice(4, size=4, p=[0.3, 0.3, 0.1, 0.3])]
+    kinds = [("random", "heuristic", "neverpush", "melder", "expert")[int(i)]
+             for i in rng.choice(5, size=4, p=[0.25, 0.25, 0.1, 0.25, 0.15])]
     pushes = "neverpush" not in kinds        # without a cap, someone must push to end a deal
     cap = [50, 50, 10, 2, None][int(rng.integers(5 if pushes else 4))]
     dealer = [None, 0, 1, 2, 3][int(rng.integers(5))]
     game = Game.new(seed=rng, deals=deals, dealer=dealer, round_cap=cap)
     make = {"random": lambda: _random_action, "heuristic": B.HeuristicBot,
-            "neverpush": B.NeverPushBot, "melder": lambda: _random_melder}
+            "neverpush": B.NeverPushBot, "melder": lambda: _random_melder, "expert": _expert}
     bots = [make[k]() for k in kinds]
     return game, bots, f"deals={deals} round_cap={cap} dealer={dealer} bots={kinds}"
+
+
+def _expert():
+    """The partnership bot (imported here: the soak's other bots need less)."""
+    from pushlab.rummy.expert import ExpertBot
+
+    return ExpertBot()
 
 
 SETUPS = {"luck": _luck_setup, "rummy": _rummy_setup}

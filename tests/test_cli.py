@@ -5,6 +5,7 @@ by a recorder.
 """
 
 import json
+import shutil
 import socket
 import subprocess
 import sys
@@ -122,14 +123,42 @@ def test_main_serve_pool_preheats_the_play_and_rules_apps(execv, capsys):
     assert cli.main(["serve", "--port", str(port), "--no-browser", "--pool", "3",
                      "--notebooks", str(REPO / "notebooks")]) == 0
     [(_, argv)] = execv
-    assert "--preheat_kernel=True" in argv and "--pool_size=1" in argv
-    [pools] = [a.split("=", 1)[1] for a in argv if a.startswith("--VoilaKernelManager.kernel_pools_config=")]
-    pools = json.loads(pools)
-    assert pools["default"] == {"pool_size": 1}          # one warm kernel for every other lesson
+    assert "--preheat_kernel=True" in argv and "--pool_size=0" in argv
+    pools = _pools(argv)
+    assert pools["default"] == {"pool_size": 0}          # a notebook not listed: no warm kernel
     assert pools["02-play-push-your-luck.ipynb"] == pools["06-play-push-rummy.ipynb"] == {"pool_size": 3}
     assert pools["01-push-your-luck-rules.ipynb"] == pools["05-rummy-rules.ipynb"] == {"pool_size": 3}
-    assert "03-push-your-luck-probability.ipynb" not in pools
+    assert pools["03-push-your-luck-probability.ipynb"] == {"pool_size": 1}    # one for each lesson
+    assert not [name for name in pools if name.startswith(("et/", "ar/"))]     # other languages: none
     assert "--KernelManager.transport=ipc" in argv and "warm kernel" in capsys.readouterr().out
+
+
+def _pools(argv) -> dict:
+    """The kernel_pools_config that ``pushlab serve`` gave Voilà."""
+    [pools] = [a.split("=", 1)[1] for a in argv if a.startswith("--VoilaKernelManager.kernel_pools_config=")]
+    return json.loads(pools)
+
+
+def test_main_serve_pool_goes_to_the_class_language(execv, capsys, tmp_path):
+    """``--lang cs``: the Czech copies get the pool, English keeps one each, Estonian none."""
+    for name in ("02-play-push-your-luck.ipynb", "03-push-your-luck-probability.ipynb"):
+        for folder in (tmp_path, tmp_path / "cs", tmp_path / "et"):
+            folder.mkdir(exist_ok=True)
+            shutil.copy(REPO / "notebooks" / name, folder / name)
+    assert cli.main(["serve", "--port", str(free_port()), "--no-browser", "--pool", "4",
+                     "--lang", "cs", "--notebooks", str(tmp_path)]) == 0
+    pools = _pools(execv[0][1])
+    assert pools == {"default": {"pool_size": 0},
+                     "02-play-push-your-luck.ipynb": {"pool_size": 1},
+                     "03-push-your-luck-probability.ipynb": {"pool_size": 1},
+                     "cs/02-play-push-your-luck.ipynb": {"pool_size": 4},
+                     "cs/03-push-your-luck-probability.ipynb": {"pool_size": 1}}
+    assert "čeština" in capsys.readouterr().out
+
+
+def test_main_serve_refuses_an_unknown_language(execv, capsys):
+    assert cli.main(["serve", "--pool", "2", "--lang", "xx", "--notebooks", str(REPO / "notebooks")]) == 2
+    assert execv == [] and "unknown language 'xx'" in capsys.readouterr().err
 
 
 def test_main_serve_rejects_a_negative_pool(execv, capsys):

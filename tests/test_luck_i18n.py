@@ -67,7 +67,7 @@ def test_illegal_move_gives_a_translated_error_and_leaves_the_state():
     assert not s.act("stop")
     assert s.game == before
     assert s.error.startswith("Nepovolený tah: teď nelze 'stop': Ann musí táhnout")
-    assert "povolené akce: draw" in s.error
+    assert "povolené tahy: draw" in s.error
     i18n.set_language("eo")
     assert not s.act("bank R")
     assert s.error.startswith("Nepermesita: ne eblas 'bank R': Ann havas neniun karton de la koloro ruĝa")
@@ -140,14 +140,14 @@ def test_table_and_odds_speak_the_language_with_card_notation_kept():
 
 
 @pytest.mark.parametrize("language,n,expected", [
-    ("cs", 1, "1 karta"), ("cs", 3, "3 karty"), ("cs", 5, "5 karet"), ("cs", 22, "22 karet"),
-    ("ar", 0, "0 بطاقة"), ("ar", 1, "1 بطاقة"), ("ar", 2, "2 بطاقتان"), ("ar", 3, "3 بطاقات"),
-    ("ar", 11, "11 بطاقة"), ("ar", 100, "100 بطاقة"),
-    ("et", 1, "1 kaart"), ("et", 2, "2 kaarti"), ("eo", 2, "2 kartoj"),
+    ("cs", 1, "1 bod"), ("cs", 3, "3 body"), ("cs", 5, "5 bodů"), ("cs", 22, "22 bodů"),
+    ("ar", 0, "0 نقطة"), ("ar", 1, "1 نقطة"), ("ar", 2, "2 نقطتان"), ("ar", 3, "3 نقاط"),
+    ("ar", 11, "11 نقطة"), ("ar", 100, "100 نقطة"),
+    ("et", 1, "1 punkt"), ("et", 2, "2 punkti"), ("eo", 2, "2 poentoj"),
 ])
 def test_counts_use_each_languages_plural_forms(language, n, expected):
-    """ngettext picks Czech's three forms and Arabic's six."""
-    assert i18n.ngettext("{n} card", "{n} cards", n, language).format(n=n) == expected
+    """ngettext picks Czech's three forms and Arabic's six (a column's points, say)."""
+    assert i18n.ngettext("{n} pt", "{n} pts", n, language).format(n=n) == expected
 
 
 def test_the_bank_log_line_uses_the_plural_forms():

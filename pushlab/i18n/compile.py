@@ -39,10 +39,20 @@ def folder(language: str):
     return i18n.LOCALE_DIR / language / "LC_MESSAGES"
 
 
+#: The comment the lesson extractor puts on a markdown paragraph (pushlab.i18n.notebook.extract).
+MARKDOWN = "markdown paragraph"
+
+
 def read_part(path, language: str) -> Catalog:
-    """One ``.po`` part of ``language``."""
+    """One ``.po`` part of ``language``. A lesson's markdown paragraph is never %-formatted, so
+    Babel's guess that ``95% of`` or ``20% risk`` is a Python format (``% o``, ``% r``) is
+    dropped for it: a translation need not copy those fake placeholders."""
     with path.open("rb") as f:
-        return read_po(f, locale=language)
+        catalog = read_po(f, locale=language)
+    for message in catalog:
+        if any(c.startswith(MARKDOWN) for c in message.auto_comments):
+            message.flags.discard("python-format")
+    return catalog
 
 
 def part_files(language: str) -> list:
