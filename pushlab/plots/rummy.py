@@ -18,6 +18,7 @@ from collections.abc import Mapping
 import numpy as np
 
 from pushlab.errors import PushlabError
+from pushlab.i18n import _
 from pushlab.stats import Z95, mean_ci, proportion_ci
 
 __all__ = [
@@ -36,14 +37,14 @@ def _axes(ax):
         return ax
     import matplotlib.pyplot as plt
 
-    _, ax = plt.subplots(figsize=(7, 4))
+    ax = plt.subplots(figsize=(7, 4))[1]
     return ax
 
 
 def _need(data, what):
     """Raise a clear error when ``data`` is empty."""
     if data is None or len(data) == 0:
-        raise PushlabError(f"nothing to plot: {what} is empty")
+        raise PushlabError(_("nothing to plot: {what} is empty").format(what=what))
 
 
 def _series(value):
@@ -87,7 +88,7 @@ def contract_probability(exact=None, ax=None, *, simulated=None, turns=None):
     """
     exact = dict(exact or {})
     simulated = dict(simulated or {})
-    _need({**exact, **simulated}, "contract probability data")
+    _need({**exact, **simulated}, _("contract probability data"))
     ax = _axes(ax)
     deals = sorted(set(exact) | set(simulated))
     colours = {deal: f"C{i}" for i, deal in enumerate(deals)}
@@ -96,15 +97,15 @@ def contract_probability(exact=None, ax=None, *, simulated=None, turns=None):
         p, yerr = _series(simulated[deal])
         x = (np.arange(len(p)) if turns is None else np.asarray(turns, dtype=float)[: len(p)]) + shift[deal]
         ax.errorbar(x, p, yerr=yerr, fmt="-o", ms=3.5, lw=1.2, capsize=2, color=colours[deal],
-                    label=f"deal {deal} simulated (95 % CI)")
+                    label=_("deal {deal} simulated ({percent} CI)").format(deal=deal, percent="95 %"))
     for deal in sorted(exact):
-        p, _ = _series(exact[deal])
+        p = _series(exact[deal])[0]
         x = (np.arange(len(p)) if turns is None else np.asarray(turns, dtype=float)[: len(p)]) + shift[deal]
         style = "*" if len(p) == 1 else "-*"
-        ax.plot(x, p, style, ms=11, mec="black", mew=0.6, color=colours[deal], label=f"deal {deal} exact")
-    ax.set_title("Chance to have the contract in hand")
-    ax.set_xlabel("own turns played (0 = as dealt)")
-    ax.set_ylabel("probability")
+        ax.plot(x, p, style, ms=11, mec="black", mew=0.6, color=colours[deal], label=_("deal {deal} exact").format(deal=deal))
+    ax.set_title(_("Chance to have the contract in hand"))
+    ax.set_xlabel(_("own turns played (0 = as dealt)"))
+    ax.set_ylabel(_("probability"))
     ax.set_ylim(-0.02, 1.02)
     ax.grid(alpha=0.3)
     ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0)
@@ -159,12 +160,13 @@ def wild_value(data, ax=None, *, simulated=None, log: bool = False):
     >>> ax.get_ylabel(), [t.get_text() for t in ax.get_legend().get_texts()]
     ('probability of the contract as dealt', ['deal 1', 'deal 1 simulated (95 % CI)'])
     """
-    _need(data, "wild card data")
+    _need(data, _("wild card data"))
     simulated = dict(simulated or {})
     labels = list(data)
     unknown = set(simulated) - set(labels)
     if unknown:
-        raise PushlabError(f"simulated values for {sorted(map(str, unknown))} have no bars to go with")
+        raise PushlabError(_("simulated values for {labels} have no bars to go with").format(
+            labels=sorted(map(str, unknown))))
     ax = _axes(ax)
     floor = LOG_FLOOR if log else 0.0
     if log:
@@ -190,17 +192,18 @@ def wild_value(data, ax=None, *, simulated=None, log: bool = False):
             sim_errs = [(0.0, 0.0) if err is None else err for _, err in pts]
             ax.errorbar(np.asarray(sks, dtype=float) + offset, [p for p, _ in pts],
                         yerr=np.array(sim_errs).T, fmt="o", ms=3.5, capsize=2, color="black",
-                        mfc=f"C{i}", label=f"{label} simulated (95 % CI)")
-            for k, (p, _), e in zip(sks, pts, sim_errs):
+                        mfc=f"C{i}", label=_("{label} simulated ({percent} CI)").format(label=label, percent="95 %"))
+            for k, (p, _err), e in zip(sks, pts, sim_errs):
                 tops[k] = max(tops.get(k, 0.0), p + e[1])
         for k, bar, p_ in zip(ks, bars, ps):
             ax.annotate(_percent(p_), (bar.get_x() + bar.get_width() / 2, max(tops[k], floor)),
                         textcoords="offset points", xytext=(0, 3), ha="center", va="bottom",
                         rotation=90 if p_ > 0 else 0, fontsize=7.5)
     ax.set_xticks(all_k)
-    ax.set_title("What wild cards are worth")
-    ax.set_xlabel("wild cards (2s and jokers) in the dealt hand")
-    ax.set_ylabel("probability of the contract as dealt" + (" (log scale)" if log else ""))
+    ax.set_title(_("What wild cards are worth"))
+    ax.set_xlabel(_("wild cards (2s and jokers) in the dealt hand"))
+    ax.set_ylabel(_("probability of the contract as dealt (log scale)") if log else
+                  _("probability of the contract as dealt"))
     ax.set_ylim(*((floor, 8.0) if log else (0, 1.3)))
     ax.grid(axis="y", alpha=0.3)
     if len(labels) > 1 or simulated:
@@ -220,31 +223,33 @@ def penalty_distribution(samples, ax=None, *, bins=None):
     >>> ax.get_ylabel(), float(ax.patches[0].get_xy()[:, 1].max())
     ('share of deals (%)', 50.0)
     """
-    _need(samples, "penalty samples")
+    _need(samples, _("penalty samples"))
     ax = _axes(ax)
     arrays = {str(k): np.asarray(v, dtype=float) for k, v in samples.items()}
     top = max((a.max() for a in arrays.values() if a.size), default=0.0)
-    xlabel = "penalty points of the side left holding cards"
+    xlabel = _("penalty points of the side left holding cards")
     if bins is None:
         bins = 10 * np.arange(int(top // 10) + 2)
-        xlabel += " (bars 10 points wide)"
+        xlabel = _("penalty points of the side left holding cards (bars 10 points wide)")
     for label, arr in arrays.items():
         if arr.size == 0:
-            raise PushlabError(f"nothing to plot: no penalty samples for {label!r}")
+            raise PushlabError(_("nothing to plot: no penalty samples for {label}").format(label=repr(label)))
         ax.hist(arr, bins=bins, histtype="step", linewidth=1.6, weights=np.full(arr.size, 100 / arr.size),
-                label=f"{label} (mean {arr.mean():.0f}, n={arr.size})")
-    ax.set_title("Penalty points left in hand at the end of a deal")
+                label=_("{label} (mean {mean:.0f}, n={n})").format(label=label, mean=arr.mean(), n=arr.size))
+    ax.set_title(_("Penalty points left in hand at the end of a deal"))
     ax.set_xlabel(xlabel)
-    ax.set_ylabel("share of deals (%)")
+    ax.set_ylabel(_("share of deals (%)"))
     ax.set_ylim(bottom=0)
     ax.grid(alpha=0.3)
     ax.legend(fontsize="small")
     return ax
 
 
-def bot_comparison(results, ax=None, *, ylabel="mean points per deal (lower is better)",
-                   title="Bot styles compared (95 % confidence intervals)"):
+def bot_comparison(results, ax=None, *, ylabel=None, title=None):
     """Means with 95 % confidence intervals, one bar per label.
+
+    ``ylabel`` and ``title`` default to "mean points per deal (lower is better)" and "Bot
+    styles compared (95 % confidence intervals)" in the current language.
 
     ``results`` maps a label -> either a sequence of per-game values (the interval
     is computed) or a ``(mean, half_width)`` pair already computed.
@@ -254,7 +259,11 @@ def bot_comparison(results, ax=None, *, ylabel="mean points per deal (lower is b
     >>> [t.get_text() for t in ax.get_xticklabels()]
     ['pusher', 'taker']
     """
-    _need(results, "bot results")
+    _need(results, _("bot results"))
+    if ylabel is None:
+        ylabel = _("mean points per deal (lower is better)")
+    if title is None:
+        title = _("Bot styles compared ({percent} confidence intervals)").format(percent="95 %")
     ax = _axes(ax)
     labels, means, halves = [], [], []
     for label, value in results.items():
@@ -269,13 +278,13 @@ def bot_comparison(results, ax=None, *, ylabel="mean points per deal (lower is b
     known = [0.0 if np.isnan(h) else h for h in halves]
     ax.bar(x, means, yerr=known, capsize=6, color=[f"C{i}" for i in range(len(labels))], alpha=0.85)
     for xi, m, h in zip(x, means, halves):
-        text = f"{m:.1f} (not enough games)" if np.isnan(h) else f"{m:.1f} ± {h:.1f}"
+        text = _("{mean:.1f} (not enough games)").format(mean=m) if np.isnan(h) else f"{m:.1f} ± {h:.1f}"
         ax.annotate(text, (xi, m + (0.0 if np.isnan(h) else h)), textcoords="offset points",
                     xytext=(0, 3), ha="center", fontsize="small")
     ax.set_xticks(x, labels)
     ax.margins(y=0.12)
     ax.set_title(title)
-    ax.set_xlabel("bot style")
+    ax.set_xlabel(_("bot style"))
     ax.set_ylabel(ylabel)
     ax.grid(axis="y", alpha=0.3)
     return ax

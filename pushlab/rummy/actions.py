@@ -32,6 +32,7 @@ from functools import lru_cache
 from typing import ClassVar
 
 from pushlab.errors import ParseError
+from pushlab.i18n import _
 from pushlab.rummy.cards import Card, parse_cards
 from pushlab.rummy.melds import KINDS, Meld
 
@@ -176,7 +177,7 @@ class MeldDown(Action):
         else:
             melds = tuple(_as_meld(m) for m in self.melds)
         if not melds:
-            raise ParseError("a meld action lays down at least one meld")
+            raise ParseError(_("a meld action lays down at least one meld"))
         object.__setattr__(self, "melds", melds)
         super().__post_init__()
 
@@ -211,8 +212,8 @@ class Replace(Action):
         then = self.then if isinstance(self.then, Action) or self.then is None else \
             parse_action(self.then)
         if not isinstance(then, (MeldDown, LayOff)):
-            raise ParseError(f"after 'then' comes a meld or a lay-off using the freed wild "
-                             f"(rule 14), not {str(then)!r}")
+            raise ParseError(_("after 'then' comes a meld or a lay-off using the freed wild (rule 14), "
+                               "not {action}").format(action=repr(str(then))))
         object.__setattr__(self, "then", then)
         super().__post_init__()
 
@@ -228,27 +229,28 @@ def _parse_text(text: str) -> Action:
     """Parse action text (memoized: the same actions recur all game long)."""
     words = text.split()
     if not words:
-        raise ParseError(f"an action must be a non-empty string such as 'take', not {text!r}")
+        raise ParseError(_("an action must be a non-empty string such as 'take', not {text}").format(
+            text=repr(text)))
     verb, args = words[0].lower(), words[1:]
     if verb in ("take", "push"):
         if args:
-            raise ParseError(f"'{verb}' takes no arguments, got {text!r}")
+            raise ParseError(_("'{verb}' takes no arguments, got {text}").format(verb=verb, text=repr(text)))
         return Take() if verb == "take" else Push()
     if verb == "discard":
         if len(args) != 1:
-            raise ParseError(f"expected 'discard <card>', got {text!r}")
+            raise ParseError(_("expected 'discard <card>', got {text}").format(text=repr(text)))
         return Discard(Card.parse(args[0]))
     if verb in ("layoff", "lay-off", "lay_off"):
         if len(args) not in (2, 3) or (len(args) == 3 and args[2].lower() not in ENDS):
-            raise ParseError(f"expected 'layoff <card> <meld#> [low|high]', got {text!r}")
+            raise ParseError(_("expected 'layoff <card> <meld#> [low|high]', got {text}").format(text=repr(text)))
         end = args[2].lower() if len(args) == 3 else None
         return LayOff(Card.parse(args[0]), _parse_index(text, args[1]), end)
     if verb == "meld":
         return MeldDown(_parse_melds(text, " ".join(args)))
     if verb == "replace":
         return _parse_replace(text, args)
-    raise ParseError(f"unknown action {text!r} (actions: take, push, meld ..., layoff ..., "
-                     f"replace ... then ..., discard <card>)")
+    raise ParseError(_("unknown action {text} (actions: take, push, meld ..., layoff ..., "
+                       "replace ... then ..., discard <card>)").format(text=repr(text)))
 
 
 def parse_action(text) -> Action:
@@ -272,7 +274,8 @@ def parse_action(text) -> Action:
 def _parse_index(text, word) -> int:
     """A 0-based meld index."""
     if not (word.isascii() and word.isdigit()):
-        raise ParseError(f"{word!r} is not a meld number in {text!r} (melds are numbered from 0)")
+        raise ParseError(_("{word} is not a meld number in {text} (melds are numbered from 0)").format(
+            word=repr(word), text=repr(text)))
     return int(word)
 
 
@@ -285,7 +288,8 @@ def _parse_melds(text, body) -> tuple:
         if words and words[0].lower() == "meld":
             words = words[1:]
         if not words or words[0].lower() not in KINDS:
-            raise ParseError(f"expected 'meld set|run <cards>; set|run <cards> ...', got {text!r}")
+            raise ParseError(_("expected 'meld set|run <cards>; set|run <cards> ...', got {text}").format(
+                text=repr(text)))
         melds.append(Meld(words[0].lower(), parse_cards(words[1:]), None))
     return tuple(melds)
 
@@ -294,8 +298,8 @@ def _parse_replace(text, args) -> Replace:
     """'replace <meld#> <natural> [for <wild>] then <meld ...|layoff ...>'."""
     low = [a.lower() for a in args]
     if "then" not in low:
-        raise ParseError(f"expected 'replace <meld#> <card> [for <wild>] then <meld ...|layoff ...>' "
-                         f"(rule 14: the freed wild must be played at once), got {text!r}")
+        raise ParseError(_("expected 'replace <meld#> <card> [for <wild>] then <meld ...|layoff ...>' "
+                           "(rule 14: the freed wild must be played at once), got {text}").format(text=repr(text)))
     k = low.index("then")
     head, rest = args[:k], args[k + 1:]
     if len(head) == 2:
@@ -303,10 +307,12 @@ def _parse_replace(text, args) -> Replace:
     elif len(head) == 4 and head[2].lower() == "for":
         wild = Card.parse(head[3])
     else:
-        raise ParseError(f"expected 'replace <meld#> <card> [for <wild>] then ...', got {text!r}")
+        raise ParseError(_("expected 'replace <meld#> <card> [for <wild>] then ...', got {text}").format(
+            text=repr(text)))
     if not rest:
-        raise ParseError(f"nothing after 'then' in {text!r}")
+        raise ParseError(_("nothing after 'then' in {text}").format(text=repr(text)))
     follow = _parse_text(" ".join(rest))
     if not isinstance(follow, (MeldDown, LayOff)):
-        raise ParseError(f"after 'then' comes a meld or a lay-off using the freed wild, got {text!r}")
+        raise ParseError(_("after 'then' comes a meld or a lay-off using the freed wild, got {text}").format(
+            text=repr(text)))
     return Replace(_parse_index(text, head[0]), Card.parse(head[1]), wild, follow)

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from pushlab.errors import PushlabError
+from pushlab.i18n import _
 from pushlab.rummy.cards import full_deck
 from pushlab.rummy.expert import ExpertBot
 from pushlab.seeding import make_rng
@@ -110,7 +111,7 @@ def unseen_cards(game, player: int) -> list:
     for m in game.table:
         left.subtract(m.cards)
     if any(n < 0 for n in left.values()):
-        raise PushlabError("the position holds more copies of a card than the 108-card deck")
+        raise PushlabError(_("the position holds more copies of a card than the 108-card deck"))
     return sorted(left.elements())
 
 
@@ -186,7 +187,7 @@ def advise(game, *, rollouts: int | None = None, seed=None, progress=None) -> Ad
     the deal, lower is better; see the module notes for the model.
     """
     if game.is_over:
-        raise PushlabError("the match is over: there is no move to advise")
+        raise PushlabError(_("the match is over: there is no move to advise"))
     if rollouts is not None and (isinstance(rollouts, bool) or not isinstance(rollouts, (int, np.integer))
                                  or rollouts < 1):
         raise PushlabError(f"rollouts must be None or a positive int, got {rollouts!r}")

@@ -16,6 +16,7 @@ from functools import total_ordering
 from operator import attrgetter
 
 from pushlab.errors import ParseError
+from pushlab.i18n import _
 
 SUITS = "SHDC"
 RANKS = range(1, 14)
@@ -91,7 +92,7 @@ class Card:
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
-            raise ParseError(f"a card must be written as a string like '5H', got {text!r}")
+            raise ParseError(_("a card must be written as a string like '5H', got {text}").format(text=repr(text)))
         known = _BY_TEXT.get(text)
         if known is not None:
             return known
@@ -99,14 +100,17 @@ class Card:
         if s in _JOKER_NAMES:
             return JOKER
         if len(s) < 2:
-            raise ParseError(f"cannot read card {text!r}: write rank then suit, e.g. '5H', '10S', 'JK'")
+            raise ParseError(_("cannot read card {text}: write rank then suit, e.g. '5H', '10S', 'JK'").format(
+                text=repr(text)))
         r, u = s[:-1], s[-1]
         suit = _SYMBOL_TO_SUIT.get(u, u)
         if suit not in SUITS:
-            raise ParseError(f"cannot read card {text!r}: unknown suit {u!r} (use S H D C or ♠ ♥ ♦ ♣)")
+            raise ParseError(_("cannot read card {text}: unknown suit {suit} (use S H D C or ♠ ♥ ♦ ♣)").format(
+                text=repr(text), suit=repr(u)))
         rank = _LABEL_TO_RANK.get(r) or (int(r) if r.isdigit() and 2 <= int(r) <= 10 and r == str(int(r)) else None)
         if rank is None:
-            raise ParseError(f"cannot read card {text!r}: unknown rank {r!r} (use A 2..10 J Q K)")
+            raise ParseError(_("cannot read card {text}: unknown rank {rank} (use A 2..10 J Q K)").format(
+                text=repr(text), rank=repr(r)))
         return _INTERNED[(rank, suit)]
 
     def __setattr__(self, name, value):
@@ -189,7 +193,7 @@ def parse_cards(cards) -> tuple[Card, ...]:
     try:
         items = list(cards)
     except TypeError:
-        raise ParseError(f"cannot read cards from {cards!r}") from None
+        raise ParseError(_("cannot read cards from {cards}").format(cards=repr(cards))) from None
     return tuple(Card.parse(c) for c in items)
 
 

@@ -33,6 +33,7 @@ from pushlab.errors import IllegalAction, ParseError, PushlabError, SetupError
 from pushlab.rummy.actions import (Action, Discard, LayOff, MeldDown, Push, Replace, Take,
                                    parse_action)
 from pushlab.rummy.cards import SUITS, Card, full_deck, parse_cards, sort_cards
+from pushlab.i18n import _
 from pushlab.rummy.melds import (CONTRACTS, _analyse_cached, HAND_SIZES, MAX_RUN, MAX_SET, Meld,
                                  cards_text, contract_problem, contract_text, lay_out_run,
                                  meld_problem)
@@ -467,9 +468,14 @@ class Game:
     def _refuse(self, action, problem):
         """Raise IllegalAction naming the problem and listing the simple legal actions."""
         legal = self.legal_actions()
-        more = " (or a meld)" if self.phase == "play" else ""
-        listed = ", ".join(map(str, legal)) + more if legal else "none (the match is over)"
-        raise IllegalAction(f"{problem}; legal actions: {listed}", action=action, legal=legal)
+        if not legal:
+            listed = _("none (the match is over)")
+        else:
+            listed = ", ".join(map(str, legal))
+            if self.phase == "play":
+                listed = _("{actions} (or a meld)").format(actions=listed)
+        raise IllegalAction(_("{problem}; legal actions: {actions}").format(problem=problem, actions=listed),
+                            action=action, legal=legal)
 
     # ------------------------------------------------------------------ display
     def __repr__(self) -> str:
@@ -696,6 +702,12 @@ def _contract_combos(cands, hand, deal):
 
 
 # ---------------------------------------------------------------------- the draft
+def _contract_words(deal: int) -> str:
+    """The contract of ``deal`` in the current language (:func:`pushlab.rummy.logtext.contract_words`)."""
+    from pushlab.rummy.logtext import contract_words
+    return contract_words(deal)
+
+
 def _put(values: tuple, i: int, value) -> tuple:
     """``values`` with item i replaced by ``value``."""
     return values[:i] + (value,) + values[i + 1:]
@@ -798,6 +810,11 @@ class _Draft:
         """A player's name (the active player's by default)."""
         return self.players[self.p if player is None else player]
 
+    def meld_words(self, m: int) -> str:
+        """:meth:`meld_label` in the current language (for error messages)."""
+        from pushlab.rummy.logtext import label_words
+        return label_words(self.meld_label(m))
+
     def meld_label(self, m: int) -> str:
         """'meld 2 (Ben's run 7♣ 8♣ 9♣)'."""
         meld = self.table[m]
@@ -891,12 +908,12 @@ class _Draft:
     def act(self, action: Action) -> None:
         """Resolve one action or raise _Refusal."""
         if self.phase == "over":
-            raise _Refusal("rule 20: the match is over (all its deals are played)")
+            raise _Refusal(_("rule 20: the match is over (all its deals are played)"))
         if self.phase == "draw" and not action.is_draw:
-            raise _Refusal(f"rule 12: {self.name()} must first draw: take the discard or push")
+            raise _Refusal(_("rule 12: {name} must first draw: take the discard or push").format(name=self.name()))
         if self.phase == "play" and action.is_draw:
-            raise _Refusal(f"rule 12: {self.name()} has already drawn this turn; now meld, lay "
-                           f"off or discard (rule 15)")
+            raise _Refusal(_("rule 12: {name} has already drawn this turn; now meld, lay off or discard "
+                             "(rule 15)").format(name=self.name()))
         match action:
             case Take():
                 self.take()
@@ -911,12 +928,12 @@ class _Draft:
             case Replace(meld=m, card=card, wild=wild, then=then):
                 self.replace(m, card, wild, then)
             case _:
-                raise _Refusal(f"unknown action {action!r}")
+                raise _Refusal(_("unknown action {action}").format(action=repr(action)))
 
     def take(self) -> None:
         """Rule 12a: take the top discard."""
         if not self.discard_pile:
-            raise _Refusal("rule 12: the discard pile is empty, so there is nothing to take")
+            raise _Refusal(_("rule 12: the discard pile is empty, so there is nothing to take"))
         card = self.discard_pile[-1]
         self.discard_pile = self.discard_pile[:-1]
         self.give(self.p, card)
@@ -962,11 +979,11 @@ class _Draft:
         """Rule 15: discard one card and end the turn (rule 16: going out if it was the last)."""
         hand = self.hands[self.p]
         if card not in hand:
-            raise _Refusal(f"rule 15: {self.name()} has no {card.pretty} to discard")
+            raise _Refusal(_("rule 15: {name} has no {card} to discard").format(name=self.name(), card=card.pretty))
         if self.source == "discard" and card == self.drawn and any(c != card for c in hand):
-            raise _Refusal(f"rule 15: {self.name()} took {card.pretty} from the discard pile this "
-                           f"turn and may not discard it again while holding another card "
-                           f"(that would be a free pass; docs/decisions.md)")
+            raise _Refusal(_("rule 15: {name} took {card} from the discard pile this turn and may not "
+                             "discard it again while holding another card (that would be a free pass; "
+                             "docs/decisions.md)").format(name=self.name(), card=card.pretty))
         self.take_away(self.p, (card,))
         self.discard_pile += (card,)
         self.note(f"{self.name()} discards {card.pretty}")
@@ -978,8 +995,8 @@ class _Draft:
         """Check the melds' cards are held (Meld values are valid melds: rules 7-9)."""
         missing = _missing(hand, [c for m in melds for c in m.cards])
         if missing is not None:
-            raise _Refusal(f"rule 13: {self.name()} does not hold {missing.pretty}"
-                           f"{' (enough copies)' if missing in hand else ''}")
+            raise _Refusal((_("rule 13: {name} does not hold enough copies of {card}") if missing in hand else
+                            _("rule 13: {name} does not hold {card}")).format(name=self.name(), card=missing.pretty))
 
     def meld(self, melds) -> None:
         """Rules 11, 13: lay down melds (the whole contract at once if not yet met)."""
@@ -989,9 +1006,9 @@ class _Draft:
         if first:
             problem = contract_problem(melds, self.deals[self.deal_index])
             if problem:
-                raise _Refusal(f"rule 13: {self.name()} has not met the contract yet, so the first "
-                               f"melding must lay down the whole contract ({contract_text(self.deals[self.deal_index])}) "
-                               f"in one action: {problem}")
+                raise _Refusal(_("rule 13: {name} has not met the contract yet, so the first melding must "
+                                 "lay down the whole contract ({contract}) in one action: {problem}").format(
+                    name=self.name(), contract=_contract_words(self.deals[self.deal_index]), problem=problem))
         self.lay_melds(melds)
         if first:
             self.met = _put(self.met, self.p, True)
@@ -1010,27 +1027,29 @@ class _Draft:
     def check_layoff(self, card, m, end, hand, forbidden=None) -> Meld:
         """Validate a lay-off (rule 13) and return the extended meld."""
         if not self.met[self.p]:
-            raise _Refusal(f"rule 13: {self.name()} has not met the contract yet, so may not "
-                           f"lay off")
+            raise _Refusal(_("rule 13: {name} has not met the contract yet, so may not lay off").format(
+                name=self.name()))
         if card not in hand:
-            raise _Refusal(f"rule 13: {self.name()} does not hold {card.pretty}")
+            raise _Refusal(_("rule 13: {name} does not hold {card}").format(name=self.name(), card=card.pretty))
         if not 0 <= m < len(self.table):
-            raise _Refusal(f"rule 13: there is no meld {m} (melds are numbered 0..{len(self.table) - 1} "
-                           f"in actions)" if self.table else "rule 13: there are no melds on the table")
+            raise _Refusal(_("rule 13: there is no meld {number} (melds are numbered 0..{last} in actions)").format(
+                number=m, last=len(self.table) - 1) if self.table else _("rule 13: there are no melds on the table"))
         if m == forbidden:
-            raise _Refusal(f"rule 14: the freed wild must go to another meld, not back to "
-                           f"meld {m + 1}")
+            raise _Refusal(_("rule 14: the freed wild must go to another meld, not back to meld {number}").format(
+                number=m + 1))
         meld = self.table[m]
         ends = meld.layoff_ends(card)
         if not ends:
-            raise _Refusal(f"rule 13: {card.pretty} does not fit on {self.meld_label(m)}")
+            raise _Refusal(_("rule 13: {card} does not fit on {meld}").format(card=card.pretty, meld=self.meld_words(m)))
         if end is not None and meld.kind == "set":
-            raise _Refusal(f"rule 13: meld {m + 1} is a set: lay off without low/high")
+            raise _Refusal(_("rule 13: meld {number} is a set: lay off without low/high").format(number=m + 1))
         if end is None and len(ends) > 1:
-            raise _Refusal(f"rule 13: {card.pretty} fits at both ends of {self.meld_label(m)}: say low or high")
+            raise _Refusal(_("rule 13: {card} fits at both ends of {meld}: say low or high").format(
+                card=card.pretty, meld=self.meld_words(m)))
         if end is not None and end not in ends:
-            raise _Refusal(f"rule 13: {card.pretty} does not fit at the {end} end of "
-                           f"{self.meld_label(m)}")
+            raise _Refusal((_("rule 13: {card} does not fit at the low end of {meld}") if end == "low" else
+                            _("rule 13: {card} does not fit at the high end of {meld}")).format(
+                card=card.pretty, meld=self.meld_words(m)))
         return meld.lay_off(card, None if meld.kind == "set" else (end or ends[0])), (end or ends[0])
 
     def layoff(self, card, m, end, forbidden=None) -> None:
@@ -1046,23 +1065,23 @@ class _Draft:
         """Rule 14: replace a wild by the natural it stands for; play the freed wild at once."""
         p = self.p
         if not self.met[p]:
-            raise _Refusal(f"rule 14: {self.name()} has not met the contract yet, so may not "
-                           f"replace wilds")
+            raise _Refusal(_("rule 14: {name} has not met the contract yet, so may not replace wilds").format(
+                name=self.name()))
         if nat not in self.hands[p]:
-            raise _Refusal(f"rule 14: {self.name()} does not hold {nat.pretty}")
+            raise _Refusal(_("rule 14: {name} does not hold {card}").format(name=self.name(), card=nat.pretty))
         if not 0 <= m < len(self.table):
-            raise _Refusal(f"rule 14: there is no meld {m} on the table")
+            raise _Refusal(_("rule 14: there is no meld {number} on the table").format(number=m))
         meld = self.table[m]
         try:
             new, freed = meld.replace(nat, wild)
         except IllegalAction as e:
-            raise _Refusal(f"rule 14: {e}".replace(" (rule 14)", "")) from None
+            raise _Refusal(_("rule {number}: {problem}").format(number=14, problem=str(e).replace(" (rule 14)", ""))) from None
         if isinstance(follow, MeldDown) and freed not in follow.cards:
-            raise _Refusal(f"rule 14: the freed wild {freed.pretty} must be played in another "
-                           f"meld this turn, but the meld after 'then' does not use it")
+            raise _Refusal(_("rule 14: the freed wild {wild} must be played in another meld this turn, but "
+                             "the meld after 'then' does not use it").format(wild=freed.pretty))
         if isinstance(follow, LayOff) and follow.card != freed:
-            raise _Refusal(f"rule 14: the freed wild {freed.pretty} must be played in another "
-                           f"meld this turn, but the lay-off after 'then' is {follow.card.pretty}")
+            raise _Refusal(_("rule 14: the freed wild {wild} must be played in another meld this turn, but "
+                             "the lay-off after 'then' is {card}").format(wild=freed.pretty, card=follow.card.pretty))
         self.take_away(p, (nat,))
         self.give(p, freed)
         self.table = _put(self.table, m, new)

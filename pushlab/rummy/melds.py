@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from pushlab.errors import IllegalAction, ParseError
+from pushlab.i18n import _, ngettext
 from pushlab.rummy.cards import SUIT_SYMBOLS, SUITS, Card, parse_cards, rank_label
 
 KINDS = ("set", "run")
@@ -31,7 +32,7 @@ HAND_SIZES = {1: 6, 2: 7, 3: 8, 4: 9, 5: 10}
 def _kind(kind: str) -> str:
     """Check a meld kind."""
     if kind not in KINDS:
-        raise ParseError(f"a meld kind is 'set' or 'run', not {kind!r}")
+        raise ParseError(_("a meld kind is 'set' or 'run', not {kind}").format(kind=repr(kind)))
     return kind
 
 
@@ -174,8 +175,8 @@ def run_values(cards) -> tuple[int, ...]:
     """
     problem, detail = _analyse(cards, "run")
     if problem:
-        raise IllegalAction(f"not a run: {problem}")
-    start, _ = detail
+        raise IllegalAction(_not_a("run", problem))
+    start = detail[0]
     return tuple(range(start, start + len(parse_cards(cards))))
 
 
@@ -195,7 +196,7 @@ def _natural_mask(cards: tuple, kind: str) -> tuple:
     """:func:`natural_mask` on a tuple of cards (memoized)."""
     problem, detail = _analyse_cached(cards, kind)
     if problem:
-        raise IllegalAction(f"not a {kind}: {problem}")
+        raise IllegalAction(_not_a(kind, problem))
     if kind == "set":
         return tuple(c.is_natural for c in cards)
     start, suit = detail
@@ -216,23 +217,39 @@ def explain_meld(cards, kind: str) -> str:
     cards = parse_cards(cards)
     problem, detail = _analyse(cards, kind)
     if problem:
-        return f"not a {kind}: {problem}"
+        return _not_a(kind, problem)
     mask = natural_mask(cards, kind)
+    is_ = _("{card} is {what}")
     if kind == "set":
         rank = detail
         missing = [s for s in SUITS if s not in {c.suit for c in cards if c.is_natural}]
-        head = f"valid set of {rank_label(rank)}s"
-        alts = " or ".join(rank_label(rank) + SUIT_SYMBOLS[s] for s in missing)
-        parts = [f"{c.pretty} is {alts}" for c in cards if c.is_wild]
+        head = _("valid set of {rank}s").format(rank=rank_label(rank))
+        alts = _joined([rank_label(rank) + SUIT_SYMBOLS[s] for s in missing], _("{first} or {second}"))
+        parts = [is_.format(card=c.pretty, what=alts) for c in cards if c.is_wild]
         return head + (": " + ", ".join(parts) if parts else "")
     start, suit = detail
     parts = []
     for i, c in enumerate(cards):
         if c.is_wild and mask[i]:
-            parts.append(f"{c.pretty} counts as natural in its own place")
+            parts.append(_("{card} counts as natural in its own place").format(card=c.pretty))
         elif c.is_wild:
-            parts.append(f"{c.pretty} is {_value_card(start + i, suit).pretty}")
-    return "valid run" + (": " + ", ".join(parts) if parts else "")
+            parts.append(is_.format(card=c.pretty, what=_value_card(start + i, suit).pretty))
+    return _("valid run") + (": " + ", ".join(parts) if parts else "")
+
+
+def _joined(items, pair: str) -> str:
+    """Items joined two by two with ``pair`` (a translated ``"{first} or {second}"``)."""
+    out = items[0] if items else ""
+    for item in items[1:]:
+        out = pair.format(first=out, second=item)
+    return out
+
+
+def _not_a(kind: str, problem: str) -> str:
+    """'not a set: <problem>' (or run) in the current language."""
+    from pushlab.rummy.logtext import translate_problem
+    text = _("not a set: {problem}") if kind == "set" else _("not a run: {problem}")
+    return text.format(problem=translate_problem(problem))
 
 
 def _as_pair(meld):
@@ -249,15 +266,15 @@ def contract_problem(melds, deal: int) -> str | None:
     Every meld must be valid; extra melds beyond the contract are allowed (rule 13).
 
     >>> contract_problem([("set", "5H 5S JK")], 1)
-    'deal 1 needs 2 sets of 3+; got 1 sets of 3+'
+    'deal 1 needs 2 sets of 3+; got 1 set of 3+'
     """
     if deal not in CONTRACTS:
-        raise ParseError(f"there are deals 1 to 5, not {deal!r}")
+        raise ParseError(_("there are deals 1 to 5, not {deal}").format(deal=repr(deal)))
     pairs = [_as_pair(m) for m in melds]
     for kind, cards in pairs:
         problem = meld_problem(cards, kind)
         if problem:
-            return f"{cards_text(cards)} is not a {kind}: {problem}"
+            return _is_not_a(cards, kind, problem)
     needs, gots = [], []
     for kind in KINDS:
         sizes = [size for k, size in CONTRACTS[deal] if k == kind]
@@ -265,11 +282,28 @@ def contract_problem(melds, deal: int) -> str | None:
             continue
         size = min(sizes)
         have = sum(1 for k, c in pairs if k == kind and len(c) >= size)
-        needs.append(f"{len(sizes)} {kind}s of {size}+")
-        gots.append(f"{have} {kind}s of {size}+")
+        needs.append(_meld_count(kind, len(sizes), size))
+        gots.append(_meld_count(kind, have, size))
         if have < len(sizes):
-            return f"deal {deal} needs {' and '.join(needs)}; got {', '.join(gots)}"
+            return _("deal {deal} needs {needs}; got {got}").format(
+                deal=deal, needs=_joined(needs, _("{first} and {second}")), got=", ".join(gots))
     return None
+
+
+def _meld_count(kind: str, n: int, size: int) -> str:
+    """'2 sets of 3+' (or runs) in the current language."""
+    if kind == "set":
+        text = ngettext("{n} set of {size}+", "{n} sets of {size}+", n)
+    else:
+        text = ngettext("{n} run of {size}+", "{n} runs of {size}+", n)
+    return text.format(n=n, size=size)
+
+
+def _is_not_a(cards, kind: str, problem: str) -> str:
+    """'5♥ 5♠ 6♣ is not a set: <problem>' (or run) in the current language."""
+    from pushlab.rummy.logtext import translate_problem
+    text = _("{cards} is not a set: {problem}") if kind == "set" else _("{cards} is not a run: {problem}")
+    return text.format(cards=cards_text(cards), problem=translate_problem(problem))
 
 
 def meets_contract(melds, deal: int) -> bool:
@@ -328,8 +362,9 @@ class Meld:
         object.__setattr__(self, "cards", parse_cards(self.cards))
         problem, detail = _analyse(self.cards, self.kind)
         if problem:
-            raise IllegalAction(f"{meld_rule(problem, self.kind)}: {cards_text(self.cards)} is not a "
-                                f"{self.kind}: {problem}")
+            rule = meld_rule(problem, self.kind).split()[-1]
+            raise IllegalAction(_("rule {number}: {problem}").format(
+                number=rule, problem=_is_not_a(self.cards, self.kind, problem)))
         self.__dict__["_detail"] = detail   # not a field: a set's rank or a run's (start, suit)
 
     def __repr__(self):
@@ -344,6 +379,11 @@ class Meld:
     def __str__(self):
         """``run 5♥ JK 7♥``."""
         return f"{self.kind} {cards_text(self.cards)}"
+
+    def text(self) -> str:
+        """The meld as :meth:`__str__` says it, in the current language (``sada 5♥ 5♠ JK``)."""
+        words = _("set {cards}") if self.kind == "set" else _("run {cards}")
+        return words.format(cards=cards_text(self.cards))
 
     def __len__(self):
         """Number of cards."""
@@ -406,15 +446,18 @@ class Meld:
         card = Card.parse(card)
         ends = self.layoff_ends(card)
         if not ends:
-            raise IllegalAction(f"{card.pretty} does not fit on {self}")
+            raise IllegalAction(_("{card} does not fit on {meld}").format(card=card.pretty, meld=self.text()))
         if self.kind == "set":
             return Meld._known("set", self.cards + (card,), self.owner, self._place)
         if end is None:
             if len(ends) > 1:
-                raise IllegalAction(f"{card.pretty} fits at both ends of {self}: say low or high")
+                raise IllegalAction(_("{card} fits at both ends of {meld}: say low or high").format(
+                    card=card.pretty, meld=self.text()))
             end = ends[0]
         if end not in ends:
-            raise IllegalAction(f"{card.pretty} does not fit at the {end} end of {self}")
+            text = (_("{card} does not fit at the low end of {meld}") if end == "low" else
+                    _("{card} does not fit at the high end of {meld}"))
+            raise IllegalAction(text.format(card=card.pretty, meld=self.text()))
         start, suit = self._place
         if end == "low":
             return Meld._known("run", (card,) + self.cards, self.owner, (start - 1, suit))
@@ -447,8 +490,10 @@ class Meld:
             wild = Card.parse(wild)
             options = tuple(i for i in options if self.cards[i] == wild)
         if not options:
-            which = f" {wild.pretty}" if wild is not None else ""
-            raise IllegalAction(f"{card.pretty} cannot replace a wild{which} in {self} (rule 14)")
+            text = (_("{card} cannot replace a wild {wild} in {meld}") if wild is not None else
+                    _("{card} cannot replace a wild in {meld}"))
+            raise IllegalAction(text.format(card=card.pretty, wild=wild and wild.pretty, meld=self.text())
+                                + " (rule 14)")
         i = options[0]
         cards = self.cards[:i] + (card,) + self.cards[i + 1:]
         return Meld(self.kind, cards, self.owner), self.cards[i]

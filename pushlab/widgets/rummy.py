@@ -23,7 +23,9 @@ from __future__ import annotations
 import numpy as np
 
 from pushlab.errors import IllegalAction, PushlabError
-from pushlab.rummy.cards import SUIT_NAMES, SUIT_SYMBOLS, Card, parse_cards, rank_label
+from pushlab.i18n import _, ngettext
+from pushlab.rummy.cards import SUIT_SYMBOLS, Card, parse_cards, rank_label
+from pushlab.rummy.logtext import contract_words, kind_word, translate_log
 from pushlab.widgets.links import PositionLink, requested_position
 from pushlab.widgets.common import (CSS, MessageArea, StepPlayer, box_html, card_back, error_text,
                                     esc, routed, row_html, stack_html)
@@ -57,16 +59,26 @@ RUMMY_CSS = CSS + """<style>
 .pl-meld.pl-p0,.pl-meld.pl-p2{border-color:#5b8cc0}
 .pl-meld.pl-p1,.pl-meld.pl-p3{border-color:#c06a5b}
 .pl-team0{color:#1e4f8a}.pl-team1{color:#8a2e1e}
-.pl-hand .pl-handcard.jupyter-button{width:46px;height:66px;padding:0;margin:2px;border-radius:8px;
- background:#fff !important;border:1px solid #9a9a9a;box-shadow:1px 2px 3px rgba(0,0,0,.25);
- font-size:18px;font-weight:700;color:#1b1b1b;line-height:1.15;white-space:pre-line;transition:transform .1s}
-.pl-hand .pl-handcard.pl-drawn.jupyter-button{border-top:5px solid #2e8b3e}
-.pl-hand .pl-handcard.pl-red.jupyter-button{color:#c8102e}
-.pl-hand .pl-handcard.pl-joker.jupyter-button{color:#6a1b9a;background:#f6efff !important}
-.pl-hand .pl-handcard.pl-wild.jupyter-button{border:2px solid #d4a017}
-.pl-hand .pl-handcard.mod-active.jupyter-button{transform:translateY(-8px);border:3px solid #1e63b8;
+.pl-hand .pl-handcard.widget-checkbox{width:50px;height:70px;margin:0;padding:0;overflow:visible}
+.pl-hand .pl-handcard .widget-label-basic{position:relative;display:flex;flex-direction:column;align-items:center;
+ justify-content:center;box-sizing:border-box;width:46px;height:66px;margin:2px;border-radius:8px;background:#fff;
+ border:1px solid #9a9a9a;box-shadow:1px 2px 3px rgba(0,0,0,.25);font-size:18px;font-weight:700;color:#1b1b1b;
+ line-height:1.15;cursor:pointer;transition:transform .1s}
+.pl-hand .pl-handcard .widget-label-basic input{position:absolute;top:0;left:0;width:100%;height:100%;margin:0;
+ opacity:0;cursor:pointer}
+.pl-hand .pl-handcard .widget-label-basic span{position:absolute;width:1px;height:1px;overflow:hidden;
+ clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap}
+.pl-hand .pl-handcard .widget-label-basic::before{content:var(--pl-rank)/""}
+.pl-hand .pl-handcard .widget-label-basic::after{content:var(--pl-suit)/""}
+.pl-hand .pl-handcard.pl-drawn .widget-label-basic{border-top:5px solid #2e8b3e}
+.pl-hand .pl-handcard.pl-red .widget-label-basic{color:#c8102e}
+.pl-hand .pl-handcard.pl-joker .widget-label-basic{color:#6a1b9a;background:#f6efff}
+.pl-hand .pl-handcard.pl-wild .widget-label-basic{border:2px solid #d4a017}
+.pl-hand .pl-handcard .widget-label-basic:has(input:checked){transform:translateY(-8px);border:3px solid #1e63b8;
  box-shadow:0 4px 8px rgba(30,99,184,.45)}
-.pl-hand .pl-handcard.jupyter-button:focus-visible{outline:3px solid #e08a00}
+.pl-hand .pl-handcard .widget-label-basic:has(input:focus-visible){outline:3px solid #b35900;outline-offset:1px}
+.pl-rk-1{--pl-rank:"A"}.pl-rk-2{--pl-rank:"2"}.pl-rk-3{--pl-rank:"3"}.pl-rk-4{--pl-rank:"4"}.pl-rk-5{--pl-rank:"5"}.pl-rk-6{--pl-rank:"6"}.pl-rk-7{--pl-rank:"7"}.pl-rk-8{--pl-rank:"8"}.pl-rk-9{--pl-rank:"9"}.pl-rk-10{--pl-rank:"10"}.pl-rk-11{--pl-rank:"J"}.pl-rk-12{--pl-rank:"Q"}.pl-rk-13{--pl-rank:"K"}.pl-rk-jk{--pl-rank:"★"}
+.pl-su-S{--pl-suit:"♠"}.pl-su-H{--pl-suit:"♥"}.pl-su-D{--pl-suit:"♦"}.pl-su-C{--pl-suit:"♣"}.pl-su-jk{--pl-suit:"JK"}
 .pl-hand{padding-top:10px}
 .pl-palette .jupyter-button{width:40px;height:28px;padding:0;margin:1px;background:#fff;
  border:1px solid #aaa;font-size:13px;font-weight:600}
@@ -86,10 +98,11 @@ def card_name(card) -> str:
     ('10 of hearts', '2 of spades (wild)', 'joker (wild)')
     """
     if card.is_joker:
-        return "joker (wild)"
-    names = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
-    text = f"{names.get(card.rank, str(card.rank))} of {SUIT_NAMES[card.suit]}"
-    return text + (" (wild)" if card.is_wild else "")
+        return _("joker (wild)")
+    names = {1: _("ace"), 11: _("jack"), 12: _("queen"), 13: _("king")}
+    suits = {"S": _("spades"), "H": _("hearts"), "D": _("diamonds"), "C": _("clubs")}
+    text = _("{rank} of {suit}").format(rank=names.get(card.rank, str(card.rank)), suit=suits[card.suit])
+    return _("{card} (wild)").format(card=text) if card.is_wild else text
 
 
 def card_classes(card) -> str:
@@ -127,7 +140,8 @@ def card_html(card, size: str = "", selected: bool = False, note: str = "") -> s
     else:
         body = (f'<span class="pl-big">{esc(rank_label(card.rank))}</span>'
                 f'<span class="pl-suit">{SUIT_SYMBOLS[card.suit]}</span>')
-    tag = '<span class="pl-tag">wild</span>' if card.is_wild and size != "sm" else ""
+    wild = esc(_("wild"))
+    tag = f'<span class="pl-tag">{wild}</span>' if card.is_wild and size != "sm" else ""
     return f'<span class="{classes}" title="{esc(title)}" role="img" aria-label="{esc(title)}">{body}{tag}</span>'
 
 
@@ -164,13 +178,15 @@ def meld_html(meld, caption: str = "", size: str = "sm") -> str:
     if meld.kind == "run":
         stands = meld.stands_for()
         mask = meld.natural
-        notes = [f"stands for {s.pretty}" if c.is_wild and not m else ""
+        notes = [_("stands for {card}").format(card=s.pretty) if c.is_wild and not m else ""
                  for c, s, m in zip(meld.cards, stands, mask)]
     elif meld.kind == "set":
-        notes = [f"stands for a {rank_label(meld.rank)}" if c.is_wild else "" for c in meld.cards]
-    cap = f"{meld.kind} \u00b7 {caption}" if caption else meld.kind
+        notes = [_("stands for a {rank}").format(rank=rank_label(meld.rank)) if c.is_wild else ""
+                 for c in meld.cards]
+    kind = kind_word(meld.kind)
+    cap = f"{kind} \u00b7 {caption}" if caption else kind
     return (f'<span class="pl-meld pl-p{int(meld.owner) % 4}">'
-            f'<span>{cards_html(meld.cards, size, notes)}</span>'
+            f'<span class="pushlab-ltr">{cards_html(meld.cards, size, notes)}</span>'
             f'<span class="pl-cap">{esc(cap)}</span></span>')
 
 
@@ -200,7 +216,8 @@ def check_html(cards, kind: str = "both") -> str:
     """
     cards = parse_cards(cards)
     if not cards:
-        return f'{RUMMY_CSS}<div class="pl-root pl-muted">Type or click some cards to check them.</div>'
+        hint = esc(_("Type or click some cards to check them."))
+        return f'{RUMMY_CSS}<div class="pl-root pl-muted">{hint}</div>'
     lines = []
     for k, ok, text in check_meld(cards, kind):
         cls = "pl-ok" if ok else "pl-error"
@@ -223,7 +240,7 @@ def _palette_button(card, on_click):
     """
     w = _w()
     b = w.Button(description=card.pretty if not card.is_joker else "\u2605JK",
-                 tooltip=f"add the {card_name(card)}", tabbable=False)
+                 tooltip=_("add the {card}").format(card=card_name(card)), tabbable=False)
     for cls in card_classes(card).split():
         b.add_class(cls)
     b.on_click(lambda _=None: on_click(card))
@@ -248,22 +265,25 @@ class MeldChecker:
         from pushlab.rummy import SUITS, JOKER
         self.message = MessageArea()
         guard = routed(self.message)
-        self.text = w.Text(value=str(cards), description="Cards:", placeholder="e.g. 5H JK 7H  or  5♥ 5♠ 2C",
-                           tooltip="Cards in notation: rank (A 2..10 J Q K) then suit (S H D C); JK is a joker",
+        self.text = w.Text(value=str(cards), description=_("Cards:"),
+                           placeholder=_("e.g. {first}  or  {second}").format(first="5H JK 7H", second="5♥ 5♠ 2C"),
+                           tooltip=_("Cards in notation: rank (A 2..10 J Q K) then suit (S H D C); JK is a joker"),
                            continuous_update=True, layout=w.Layout(width="380px"),
                            style={"description_width": "50px"})
-        self.kind = w.ToggleButtons(options=[("set", "set"), ("run", "run"), ("both", "both")], value=kind,
-                                    description="Check as:", tooltips=["a set: one rank, different suits",
-                                                                       "a run: one suit, consecutive, low to high",
-                                                                       "check both readings"],
-                                    style={"button_width": "60px", "description_width": "70px"},
+        self.kind = w.ToggleButtons(options=[(kind_word("set"), "set"), (kind_word("run"), "run"),
+                                             (_("both"), "both")], value=kind,
+                                    description=_("Check as:"),
+                                    tooltips=[_("a set: one rank, different suits"),
+                                              _("a run: one suit, consecutive, low to high"),
+                                              _("check both readings")],
+                                    style={"button_width": "auto", "description_width": "70px"},
                                     layout=_INLINE_TOGGLES)
-        self.clear_button = w.Button(description="Clear", icon="times", tooltip="Remove all cards",
-                                     layout=w.Layout(width="90px"))
-        self.back_button = w.Button(description="Last", icon="arrow-left", tooltip="Remove the last card",
-                                    layout=w.Layout(width="80px"))
-        self.sort_button = w.Button(description="Sort", icon="sort", tooltip="Sort the cards (wilds stay last)",
-                                    layout=w.Layout(width="90px"))
+        self.clear_button = w.Button(description=_("Clear"), icon="times", tooltip=_("Remove all cards"),
+                                     layout=w.Layout(width="auto", min_width="90px"))
+        self.back_button = w.Button(description=_("Last"), icon="arrow-left", tooltip=_("Remove the last card"),
+                                    layout=w.Layout(width="auto", min_width="80px"))
+        self.sort_button = w.Button(description=_("Sort"), icon="sort", tooltip=_("Sort the cards (wilds stay last)"),
+                                    layout=w.Layout(width="auto", min_width="90px"))
         self.result = w.HTML()
         self.result.add_class("pl-meldcheck-result")
         rows = []
@@ -281,6 +301,7 @@ class MeldChecker:
         self.widget = w.VBox([w.HTML(RUMMY_CSS), w.HBox([self.text, self.kind]), palette,
                               self.message.widget, self.result])
         self.widget.add_class("pl-meldchecker")
+        _page_direction(self.widget)
         self.refresh()
 
     def cards(self):
@@ -336,17 +357,18 @@ def push_frames(discard_top, stock_top, pusher: str = "Ann", left: str = "Ben"):
     discard_top = Card.parse(discard_top)
     stock = parse_cards(stock_top)
     if len(stock) < 2:
-        raise PushlabError("a push needs the top two cards of the stock")
+        raise PushlabError(_("a push needs the top two cards of the stock"))
     s1, s2 = stock[:2]
+    words = dict(pusher=pusher, left=left, discard=discard_top.pretty, first=s1.pretty, second=s2.pretty)
     return [
-        (f"{pusher} does not want the discard {discard_top.pretty} and pushes.",
+        (_("{pusher} does not want the discard {discard} and pushes.").format(**words),
          {"discard": (discard_top,), "stock": (s1, s2), pusher: (), left: ()}),
-        (f"The discard {discard_top.pretty} goes to {left}, the player on {pusher}'s left; everybody sees it.",
+        (_("The discard {discard} goes to {left}, the player on {pusher}'s left; everybody sees it.").format(**words),
          {"discard": (), "stock": (s1, s2), pusher: (), left: (discard_top,)}),
-        (f"The top stock card goes to {left} too, face down: only {left} sees it is {s1.pretty}.",
+        (_("The top stock card goes to {left} too, face down: only {left} sees it is {first}.").format(**words),
          {"discard": (), "stock": (s2,), pusher: (), left: (discard_top, s1)}),
-        (f"{pusher} then draws the next stock card ({s2.pretty}) for themself. "
-         f"Net: {pusher} +1 card, {left} +2, stock \u22122, discard pile \u22121.",
+        (_("{pusher} then draws the next stock card ({second}) for themself. "
+           "Net: {pusher} +1 card, {left} +2, stock \u22122, discard pile \u22121.").format(**words),
          {"discard": (), "stock": (), pusher: (s2,), left: (discard_top, s1)}),
     ]
 
@@ -361,22 +383,24 @@ def push_frame_html(frame, pusher: str = "Ann", left: str = "Ben", hidden=None) 
     def pile(cards, face_down=False):
         """A pile's cards, face up or down."""
         if not cards:
-            return '<span class="pl-slot">empty</span>'
-        return "".join(card_back("face-down card") if face_down else card_html(c) for c in cards)
+            empty = esc(_("empty"))
+            return f'<span class="pl-slot">{empty}</span>'
+        return "".join(card_back(_("face-down card")) if face_down else card_html(c) for c in cards)
 
     def player(cards):
         """The cards a player received in this frame."""
         if not cards:
-            return '<span class="pl-muted">no new cards</span>'
+            none = esc(_("no new cards"))
+            return f'<span class="pl-muted">{none}</span>'
         out = []
         for c in cards:
-            out.append(card_html(c, note="seen only by them" if c == hidden else ""))
+            out.append(card_html(c, note=_("seen only by them") if c == hidden else ""))
         return "".join(out)
 
-    boxes = [box_html("Discard pile (top)", pile(places["discard"])),
-             box_html("Stock (top cards, face down)", pile(places["stock"], face_down=True)),
-             box_html(f"{pusher} (pushes) gets", player(places[pusher])),
-             box_html(f"{left} (on the left) gets", player(places[left]))]
+    boxes = [box_html(_("Discard pile (top)"), pile(places["discard"])),
+             box_html(_("Stock (top cards, face down)"), pile(places["stock"], face_down=True)),
+             box_html(_("{name} (pushes) gets").format(name=pusher), player(places[pusher])),
+             box_html(_("{name} (on the left) gets").format(name=left), player(places[left]))]
     return (f'{RUMMY_CSS}<div class="pl-root"><div class="pl-msg pl-info">{esc(caption)}</div>'
             f'{row_html(boxes)}</div>')
 
@@ -393,11 +417,11 @@ class PushDraw:
         self.names = (pusher, left)
         self.hidden = parse_cards(stock_top)[0]
         last = len(self.frames) - 1
-        self.stepper = w.BoundedIntText(value=0, min=0, max=last, description="Step:",
-                                        tooltip=f"step 0 to {last} of the push",
+        self.stepper = w.BoundedIntText(value=0, min=0, max=last, description=_("Step:"),
+                                        tooltip=_("step 0 to {last} of the push").format(last=last),
                                         layout=w.Layout(width="150px"))
-        self.back = w.Button(description="Back", tooltip="the previous step of the push")
-        self.next = w.Button(description="Next", button_style="primary", tooltip="the next step of the push")
+        self.back = w.Button(description=_("Back"), tooltip=_("the previous step of the push"))
+        self.next = w.Button(description=_("Next"), button_style="primary", tooltip=_("the next step of the push"))
         self.back.on_click(lambda _=None: self._go(self.stepper.value - 1))
         self.next.on_click(lambda _=None: self._go(self.stepper.value + 1))
         self.view = w.HTML()
@@ -466,21 +490,18 @@ def run_order(cards) -> tuple:
 
 # --------------------------------------------------------------------------- table rendering
 
-TEAM_WORDS = ("your team", "their team")
-
-
 def _seat_words(game, you) -> list:
     """How each seat is described to the reader: 'you', 'your partner', 'opponent'."""
     words = []
     for p in range(4):
         if you is None:
-            words.append(f"team {p % 2 + 1}")
+            words.append(_("team {number}").format(number=p % 2 + 1))
         elif p == you:
-            words.append("you")
+            words.append(_("you"))
         elif p % 2 == you % 2:
-            words.append("your partner")
+            words.append(_("your partner"))
         else:
-            words.append("opponent")
+            words.append(_("opponent"))
     return words
 
 
@@ -491,15 +512,20 @@ def status_text(game) -> str:
     >>> status_text(Game.new(seed=1, dealer=0, deals=(1,)))
     'Deal 1 (1 of 1) · contract: 2 sets of 3 · Ben to draw: take the discard or push'
     """
-    head = f"Deal {game.deal_number} ({game.deal_index + 1} of {len(game.deals)}) \u00b7 contract: {game.contract_text}"
+    head = _("Deal {deal} ({index} of {count}) \u00b7 contract: {contract}").format(
+        deal=game.deal_number, index=game.deal_index + 1, count=len(game.deals),
+        contract=contract_words(game.deal_number))
     if game.is_over:
         s = game.scores()
         win = game.winners()
-        who = " and ".join(game.teams[t] for t in win)
-        return f"The match is over: {who} {'share the win' if len(win) > 1 else 'win'} ({s[0]} to {s[1]})"
+        if len(win) > 1:
+            return _("The match is over: {first} and {second} share the win ({a} to {b})").format(
+                first=game.teams[win[0]], second=game.teams[win[1]], a=s[0], b=s[1])
+        return _("The match is over: {team} win ({a} to {b})").format(team=game.teams[win[0]], a=s[0], b=s[1])
     name = game.players[game.active_player]
-    what = "draw: take the discard or push" if game.phase == "draw" else "meld, lay off, then discard"
-    return f"{head} \u00b7 {name} to {what}"
+    what = (_("{name} to draw: take the discard or push") if game.phase == "draw" else
+            _("{name} to meld, lay off, then discard"))
+    return f"{head} \u00b7 {what.format(name=name)}"
 
 
 def table_html(game, you: int | None = 0, show_hands: bool = False, labels=None) -> str:
@@ -515,14 +541,16 @@ def table_html(game, you: int | None = 0, show_hands: bool = False, labels=None)
     """
     status = (f'<div style="font-size:16px;font-weight:600;margin:2px 4px 6px">'
               f'{esc(status_text(game))}</div>')
-    stock = stack_html(game.stock_size, f"stock: {game.stock_size}", title="face-down stock")
+    stock = stack_html(game.stock_size, _("stock: {count}").format(count=game.stock_size),
+                       title=_("face-down stock"))
     top = game.discard_top
+    discards = _("discard: {count}").format(count=len(game.discard_pile))
     if top is not None:
         discard = (f'<span class="pl-stack"><span class="pl-pile">{card_html(top)}</span>'
-                   f'<span class="pl-cap">discard: {len(game.discard_pile)}</span></span>')
+                   f'<span class="pl-cap">{esc(discards)}</span></span>')
     else:
-        discard = stack_html(0, "discard: 0")
-    piles = box_html("Stock and discard pile", row_html([stock, discard]))
+        discard = stack_html(0, discards)
+    piles = box_html(_("Stock and discard pile"), row_html([stock, discard]))
     words = labels or _seat_words(game, you)
     boxes = []
     for p, name in enumerate(game.players):
@@ -530,13 +558,19 @@ def table_html(game, you: int | None = 0, show_hands: bool = False, labels=None)
         if show_hands or p == you:
             cards = cards_html(game.hand(p), size="sm")
         else:
-            cards = "".join(card_back(size="sm") for _ in range(min(n, 12))) + (" \u2026" if n > 12 else "")
-        met = ('<span style="color:#1e5e20;font-weight:600">\u2714 contract met</span>' if game.met[p]
-               else '<span class="pl-muted">contract not met yet</span>')
-        dealer = " \u00b7 dealer" if p == game.dealer else ""
+            back = card_back(_("face-down card"), size="sm")
+            cards = back * min(n, 12) + (" \u2026" if n > 12 else "")
+        if game.met[p]:
+            met = esc(_("contract met"))
+            met = f'<span style="color:#1e5e20;font-weight:600">\u2714 {met}</span>'
+        else:
+            met = esc(_("contract not met yet"))
+            met = f'<span class="pl-muted">{met}</span>'
+        dealer = " \u00b7 " + esc(_("dealer")) if p == game.dealer else ""
+        count = ngettext("{n} card", "{n} cards", n).format(n=n)
         body = (f'<div class="pl-team{p % 2}" style="font-size:12px">{esc(words[p])} \u00b7 '
-                f'{n} card{"s" if n != 1 else ""}{dealer}</div>'
-                f'<div style="min-height:48px">{cards}</div><div style="font-size:12px">{met}</div>')
+                f'{esc(count)}{dealer}</div>'
+                f'<div class="pushlab-ltr" style="min-height:48px">{cards}</div><div style="font-size:12px">{met}</div>')
         boxes.append(box_html(name, body, highlight=(p == game.current_player),
                               style="flex:1 1 150px;min-width:150px"))
     players = f'<div class="pl-row" style="gap:0">{"".join(boxes)}</div>'
@@ -544,8 +578,8 @@ def table_html(game, you: int | None = 0, show_hands: bool = False, labels=None)
         melds = "".join(meld_html(m, f"{i + 1} \u00b7 {game.players[m.owner]}")
                         for i, m in enumerate(game.table))
     else:
-        melds = '<span class="pl-muted">No melds yet.</span>'
-    table = box_html("Melds on the table (number \u00b7 owner)", f'<div class="pl-row" style="gap:2px">{melds}</div>')
+        melds = '<span class="pl-muted">' + esc(_("No melds yet.")) + '</span>'
+    table = box_html(_("Melds on the table (number \u00b7 owner)"), f'<div class="pl-row" style="gap:2px">{melds}</div>')
     return (f'{RUMMY_CSS}<div class="pl-root pl-rummy-table">{status}'
             f'<div class="pl-row">{piles}{scores_html(game)}</div>{players}{table}</div>')
 
@@ -560,16 +594,21 @@ def scores_html(game) -> str:
     head = "".join(f'<th class="pl-team{t}">{esc(game.teams[t])}</th>' for t in (0, 1))
     rows = []
     for r in game.results:
-        who = f"{game.players[r.went_out]} out" if r.went_out is not None else \
-            {"stock": "stock ran out", "cap": "round cap"}.get(r.reason, r.reason)
-        rows.append(f"<tr><td>deal {r.deal} ({esc(who)})</td><td>{r.scores[0]}</td><td>{r.scores[1]}</td></tr>")
+        who = _("{name} out").format(name=game.players[r.went_out]) if r.went_out is not None else \
+            {"stock": _("stock ran out"), "cap": _("round cap")}.get(r.reason, r.reason)
+        deal = _("deal {deal} ({how})").format(deal=r.deal, how=who)
+        rows.append(f"<tr><td>{esc(deal)}</td><td>{r.scores[0]}</td><td>{r.scores[1]}</td></tr>")
     s = game.scores()
-    rows.append(f"<tr><td><b>Total</b></td><td><b>{s[0]}</b></td><td><b>{s[1]}</b></td></tr>")
-    return box_html("Penalty points (lower wins)", f'<table class="pl-kv"><tr><th></th>{head}</tr>{"".join(rows)}</table>')
+    total = esc(_("Total"))
+    rows.append(f"<tr><td><b>{total}</b></td><td><b>{s[0]}</b></td><td><b>{s[1]}</b></td></tr>")
+    return box_html(_("Penalty points (lower wins)"), f'<table class="pl-kv"><tr><th></th>{head}</tr>{"".join(rows)}</table>')
 
 
 def log_html(lines, start: int = 0, last: int | None = 30) -> str:
     """The event log as a numbered list; lines from ``start`` on are bold (new).
+
+    The engine's English lines are shown in the current language
+    (:func:`pushlab.rummy.logtext.translate_line`), card notation kept left to right.
 
     >>> log_html(["a", "b"], start=1).count('class="pl-new"')
     1
@@ -578,9 +617,33 @@ def log_html(lines, start: int = 0, last: int | None = 30) -> str:
     if last is not None and len(items) > last:
         items = items[-last:]
     if not items:
-        return f'{RUMMY_CSS}<div class="pl-root pl-muted" role="log" aria-live="polite">Nothing has happened yet.</div>'
-    lis = "".join(f'<li class="{"pl-new" if k - 1 >= start else ""}">{esc(t)}</li>' for k, t in items)
-    return f'{CSS}<div class="pl-root" role="log" aria-live="polite" aria-label="Event log"><ol class="pl-log" tabindex="0" start="{items[0][0]}">{lis}</ol></div>'
+        nothing = esc(_("Nothing has happened yet."))
+        return f'{RUMMY_CSS}<div class="pl-root pl-muted" role="log" aria-live="polite">{nothing}</div>'
+    shown = translate_log(t for _k, t in items)
+    lis = "".join(f'<li class="{"pl-new" if k - 1 >= start else ""}">{ltr_cards(esc(t))}</li>'
+                  for (k, _t), t in zip(items, shown))
+    name = esc(_("Event log"))
+    return (f'{CSS}<div class="pl-root" role="log" aria-live="polite" aria-label="{name}">'
+            f'<ol class="pl-log" tabindex="0" start="{items[0][0]}">{lis}</ol></div>')
+
+
+_CARD_RUN = None
+
+
+def ltr_cards(html: str) -> str:
+    """``html`` with each run of card notation (``5♥ 5♠ JK``) in a left-to-right ``pushlab-ltr`` span.
+
+    Right-to-left pages (Arabic) keep the cards in their order that way.
+
+    >>> ltr_cards("Ann melds set 5♥ 5♠ JK (meld 1)")
+    'Ann melds set <span class="pushlab-ltr">5♥ 5♠ JK</span> (meld 1)'
+    """
+    import re
+    global _CARD_RUN
+    if _CARD_RUN is None:
+        card = r"(?:(?:10|[2-9AJQK])[\u2660\u2665\u2666\u2663]|JK)"
+        _CARD_RUN = re.compile(rf"(?<!\w){card}(?: {card})*(?!\w)")
+    return _CARD_RUN.sub(lambda m: f'<span class="pushlab-ltr">{m.group()}</span>', html)
 
 
 # --------------------------------------------------------------------------- session
@@ -665,23 +728,24 @@ class RummySession:
         """What the reader should do now, in words."""
         g = self.game
         if g.is_over:
-            return "The match is over. Start a new game to play again."
+            return _("The match is over. Start a new game to play again.")
         if not self.your_move:
-            return f"{g.players[g.current_player]} is playing."
+            return _("{name} is playing.").format(name=g.players[g.current_player])
         if g.phase == "draw":
-            top = g.discard_top.pretty if g.discard_top else "nothing"
-            return (f"Your turn: take the discard ({top}), or push it with the top stock card to "
-                    f"{g.players[(self.you + 1) % 4]} and draw from the stock.")
+            top = g.discard_top.pretty if g.discard_top else _("nothing")
+            return _("Your turn: take the discard ({card}), or push it with the top stock card to "
+                     "{name} and draw from the stock.").format(card=top, name=g.players[(self.you + 1) % 4])
         if not g.met[self.you]:
-            return (f"Meld the whole contract ({g.contract_text}) at once if you can, "
-                    f"then discard one card.")
-        return "Meld, lay off or replace wilds if you like, then discard one card."
+            return _("Meld the whole contract ({contract}) at once if you can, then discard one card.").format(
+                contract=contract_words(g.deal_number))
+        return _("Meld, lay off or replace wilds if you like, then discard one card.")
 
     # -- selection (no rules: just which cards are picked)
     def toggle(self, i: int) -> None:
         """Select or deselect the i-th card of the shown hand."""
         if not 0 <= i < len(self.hand_sorted()):
-            raise PushlabError(f"there is no card {i} in your hand of {len(self.hand_sorted())}")
+            raise PushlabError(_("there is no card {index} in your hand of {count}").format(
+                index=i, count=len(self.hand_sorted())))
         if i in self.selection:
             self.selection.remove(i)
         else:
@@ -694,7 +758,7 @@ class RummySession:
         for c in parse_cards(cards):
             free = [i for i, h in enumerate(shown) if h == c and i not in picked]
             if not free:
-                raise PushlabError(f"you have no (more) {c.pretty} to select")
+                raise PushlabError(_("you have no (more) {card} to select").format(card=c.pretty))
             picked.append(free[0])
         self.selection = picked
 
@@ -708,12 +772,12 @@ class RummySession:
         self.error = self.info = ""
         try:
             if self.game.is_over:
-                raise IllegalAction("the match is over; start a new game", action, [])
+                raise IllegalAction(_("the match is over; start a new game"), action, [])
             if not self.your_move:
-                raise IllegalAction(f"it is {self.game.players[self.game.current_player]}'s turn, not yours",
-                                    action, [])
+                raise IllegalAction(_("it is {name}'s turn, not yours").format(
+                    name=self.game.players[self.game.current_player]), action, [])
             if self.staged and not str(action).startswith("meld"):
-                raise IllegalAction("you have staged melds: lay them down or put them back first", action)
+                raise IllegalAction(_("you have staged melds: lay them down or put them back first"), action)
             new = self.game.apply(action)
         except IllegalAction as exc:
             self.error = error_text(exc)
@@ -735,28 +799,28 @@ class RummySession:
 
     def discard(self) -> bool:
         """Discard the one selected card (rule 15)."""
-        cards = self._need_selected(1, "discard", exact=True)
+        cards = self._need_selected(1, _("discard"), exact=True)
         return cards is not None and self.act(f"discard {cards[0]}")
 
     def stage(self, kind: str, order: str = "selected") -> bool:
         """Put the selected cards aside as a meld of ``kind`` (checked at once by the meld rules)."""
         from pushlab.rummy import Meld
         self.error = self.info = ""
-        cards = self._need_selected(3, f"make a {kind}")
+        cards = self._need_selected(3, _("make a set") if kind == "set" else _("make a run"))
         if cards is None:
             return False
         if kind == "run":
             cards = self.selected(order)
         try:
             if not self.your_move or self.game.phase != "play":
-                raise IllegalAction("you can meld only in your turn, after drawing (rule 13)", f"meld {kind}")
+                raise IllegalAction(_("you can meld only in your turn, after drawing (rule 13)"), f"meld {kind}")
             meld = Meld(kind, cards)
         except (IllegalAction, PushlabError) as exc:
             self.error = error_text(exc)
             return False
         self.staged.append(meld)
         self.selection = []
-        self.info = f"Staged {kind} {' '.join(c.pretty for c in cards)}."
+        self.info = _("Staged {meld}.").format(meld=meld.text())
         return True
 
     def unstage(self) -> None:
@@ -771,7 +835,7 @@ class RummySession:
         if kind is not None and self.selection:       # not checked yet: the engine judges it
             parts.append((kind, self.selected(order if kind == "run" else "selected")))
         if not parts:
-            self.error = "Select cards and stage them as a set or a run first."
+            self.error = _("Select cards and stage them as a set or a run first.")
             return False
         action = "meld " + "; ".join(f"{k} {' '.join(str(c) for c in cs)}" for k, cs in parts)
         staged, self.staged = self.staged, []
@@ -783,13 +847,13 @@ class RummySession:
 
     def lay_off(self, meld_index: int, end: str | None = None) -> bool:
         """Lay off the selected cards, in order, onto meld ``meld_index`` (0-based): all or nothing."""
-        cards = self._need_selected(1, "lay off")
+        cards = self._need_selected(1, _("lay off"))
         if cards is None:
             return False
         game = self.game
         try:
             if self.staged:
-                raise IllegalAction("lay down or put back your staged melds first")
+                raise IllegalAction(_("lay down or put back your staged melds first"))
             for c in cards:
                 suffix = f" {end}" if end else ""
                 game = game.apply(f"layoff {c} {meld_index}{suffix}")
@@ -810,7 +874,7 @@ class RummySession:
         The freed wild goes on: ``then`` is a meld index to lay it off on, or ``"set"`` /
         ``"run"`` to meld it with the other selected cards.
         """
-        cards = self._need_selected(1, "replace a wild with")
+        cards = self._need_selected(1, _("replace a wild with"))
         if cards is None:
             return False
         natural, rest = cards[0], cards[1:]
@@ -838,9 +902,13 @@ class RummySession:
         self.error = self.info = ""
         cards = self.selected()
         if (exact and len(cards) != n) or len(cards) < n:
-            want = f"exactly {n}" if exact else f"at least {n}"
-            self.error = (f"Select {want} card{'s' if n > 1 else ''} to {what}"
-                          f" (you selected {len(cards)}).")
+            if exact:
+                text = ngettext("Select exactly {n} card to {what} (you selected {count}).",
+                                "Select exactly {n} cards to {what} (you selected {count}).", n)
+            else:
+                text = ngettext("Select at least {n} card to {what} (you selected {count}).",
+                                "Select at least {n} cards to {what} (you selected {count}).", n)
+            self.error = text.format(n=n, what=what, count=len(cards))
             return None
         return cards
 
@@ -874,6 +942,20 @@ def default_bots() -> dict:
 
 # --------------------------------------------------------------------------- widgets
 
+def _page_direction(widget):
+    """Give an app's outer box the page direction of the current language, and the style it needs.
+
+    Right to left (Arabic) adds :data:`pushlab.i18n.RTL_CLASS` and its ``<style>``; cards
+    and melds stay left to right inside (``pushlab-ltr``).
+    """
+    from pushlab import i18n
+    i18n.apply_direction(widget)
+    style = i18n.page_style()
+    if style:
+        widget.children = (_w().HTML(style), *widget.children)
+    return widget
+
+
 def _title_html(text: str) -> str:
     """A bold heading line."""
     return f"{CSS}<div class='pl-root' style='font-size:15px;font-weight:600;margin:4px 0'>{esc(text)}</div>"
@@ -889,16 +971,26 @@ def result_html(game, results) -> str:
         return ""
     lines = []
     for r in results:
-        how = (f"{game.players[r.went_out]} went out" if r.went_out is not None else
-               {"stock": "the stock ran out", "cap": "the round cap was reached"}.get(r.reason, r.reason))
+        how = (_("{name} went out").format(name=game.players[r.went_out]) if r.went_out is not None else
+               {"stock": _("the stock ran out"), "cap": _("the round cap was reached")}.get(r.reason, r.reason))
         left = "; ".join(f"{game.players[p]}: {' '.join(c.pretty for c in h) or '-'}" for p, h in enumerate(r.hands))
-        lines.append(f"<b>Deal {r.deal} is over</b>: {esc(how)}. {esc(game.teams[0])} score {r.scores[0]}, "
-                     f"{esc(game.teams[1])} score {r.scores[1]}.<br><span class='pl-muted'>Cards left: {esc(left)}</span>")
+        head = _("Deal {deal} is over").format(deal=r.deal)
+        scores = _("{team0} score {score0}, {team1} score {score1}.").format(
+            team0=game.teams[0], score0=r.scores[0], team1=game.teams[1], score1=r.scores[1])
+        left = _("Cards left: {cards}").format(cards=left)
+        lines.append(f"<b>{esc(head)}</b>: {esc(how)}. {esc(scores)}<br><span class='pl-muted'>"
+                     f"{esc(left)}</span>")
     return f"{CSS}<div class='pl-root pl-msg pl-ok'>{'<br>'.join(lines)}</div>"
 
 
 class HandView:
-    """The reader's hand as playing-card toggle buttons (click or Space/Enter to select)."""
+    """The reader's hand as one checkbox per card (click, or Tab to it and press Space, to select).
+
+    A checkbox is what a screen reader needs of a selectable card: its name ("5 of
+    hearts", "joker (wild) \u2013 just drawn") and whether it is selected (checked). The
+    rank and suit are drawn by CSS from the classes ``pl-rk-<rank>`` and
+    ``pl-su-<suit>`` so that the visible card and the spoken name do not repeat.
+    """
 
     def __init__(self, on_toggle, size: int = 24):
         w = _w()
@@ -907,13 +999,15 @@ class HandView:
         self._syncing = False
         self.box = w.HBox([], layout=w.Layout(flex_flow="row wrap", min_height="86px"))
         self.box.add_class("pl-hand")
+        self.box.add_class("pushlab-ltr")           # cards low to high, left to right, in every language
         self._grow(size)
 
     def _grow(self, size: int) -> None:
-        """Make sure there are at least ``size`` card buttons (hands grow when pushed to)."""
+        """Make sure there are at least ``size`` card checkboxes (hands grow when pushed to)."""
         w = _w()
         for i in range(len(self.buttons), size):
-            b = w.ToggleButton(value=False, description="", layout=w.Layout(display="none"))
+            b = w.Checkbox(value=False, description="", indent=False,
+                           layout=w.Layout(display="none", width="50px"))
             b.add_class("pl-handcard")
             b.observe(lambda change, i=i: self._changed(i, change), names="value")
             self.buttons.append(b)
@@ -926,24 +1020,25 @@ class HandView:
             self.on_toggle(i)
 
     def show(self, cards, selected=(), new=None) -> None:
-        """Show ``cards`` with the indices in ``selected`` pressed; ``new`` is the card just drawn."""
+        """Show ``cards`` with the indices in ``selected`` checked; ``new`` is the card just drawn."""
         self._grow(len(cards))
         self._syncing = True
         try:
             marked_new = False
             for i, b in enumerate(self.buttons):
-                for cls in ("pl-red", "pl-wild", "pl-joker", "pl-drawn"):
+                for cls in [c for c in b._dom_classes if c.startswith(("pl-rk-", "pl-su-"))] + [
+                        "pl-red", "pl-wild", "pl-joker", "pl-drawn"]:
                     b.remove_class(cls)
                 if i < len(cards):
                     c = cards[i]
-                    label = "\u2605\nJK" if c.is_joker else f"{rank_label(c.rank)}\n{SUIT_SYMBOLS[c.suit]}"
-                    b.description = label
-                    tip = card_name(c)
+                    name = card_name(c)
                     if new is not None and c == new and not marked_new:
-                        tip += " \u2013 just drawn"
+                        name = _("{card} \u2013 just drawn").format(card=name)
                         marked_new = True
                         b.add_class("pl-drawn")
-                    b.tooltip = f"{tip}: click or press Space to select"
+                    b.description = name
+                    b.add_class("pl-rk-jk" if c.is_joker else f"pl-rk-{c.rank}")
+                    b.add_class("pl-su-jk" if c.is_joker else f"pl-su-{c.suit}")
                     for cls in card_classes(c).split():
                         b.add_class(cls)
                     b.value = i in selected
@@ -971,52 +1066,58 @@ class PlayApp:
         guard = routed(self.message)
         self._bots = bots
         # setup
-        self.mode = w.Dropdown(options=[("whole match (5 deals)", 0)] + [(f"deal {k} only", k) for k in range(1, 6)],
-                               value=deal or 0, description="Play:", tooltip="A whole match or one deal by number",
-                               layout=w.Layout(width="260px"), style={"description_width": "40px"})
-        self.seed = w.IntText(value=int(seed), description="Seed:", tooltip="Same seed, same shuffle",
-                              layout=w.Layout(width="150px"), style={"description_width": "40px"})
-        self.new_game = w.Button(description="New game", icon="refresh", tooltip="Deal a new game with these settings")
+        self.mode = w.Dropdown(options=[(_("whole match (5 deals)"), 0)]
+                               + [(_("deal {deal} only").format(deal=k), k) for k in range(1, 6)],
+                               value=deal or 0, description=_("Play:"), tooltip=_("A whole match or one deal by number"),
+                               layout=w.Layout(width="260px"), style={"description_width": "initial"})
+        self.seed = w.IntText(value=int(seed), description=_("Seed:"), tooltip=_("Same seed, same shuffle"),
+                              layout=w.Layout(width="170px"), style={"description_width": "initial"})
+        self.new_game = w.Button(description=_("New game"), icon="refresh",
+                                 tooltip=_("Deal a new game with these settings"))
         # draw
-        self.take = w.Button(description="Take discard", button_style="primary", icon="hand-paper-o",
-                             tooltip="Rule 12a: take the top card of the discard pile")
-        self.push = w.Button(description="Push", button_style="warning", icon="share",
-                             tooltip="Rule 12b: give the discard and the top stock card to your left neighbour, "
-                                     "then draw from the stock")
+        self.take = w.Button(description=_("Take discard"), button_style="primary", icon="hand-paper-o",
+                             tooltip=_("Rule 12a: take the top card of the discard pile"))
+        self.push = w.Button(description=_("Push"), button_style="warning", icon="share",
+                             tooltip=_("Rule 12b: give the discard and the top stock card to your left neighbour, "
+                                       "then draw from the stock"))
         # meld
-        self.order = w.ToggleButtons(options=[("as selected", "selected"), ("sorted", "sorted")], value="sorted",
-                                     description="Run order:",
-                                     tooltips=["runs are read low to high in the order you clicked the cards",
-                                               "lay the run out for me: naturals in rank order, wilds in the gaps"],
-                                     style={"button_width": "90px", "description_width": "75px"},
+        self.order = w.ToggleButtons(options=[(_("as selected"), "selected"), (_("sorted"), "sorted")], value="sorted",
+                                     description=_("Run order:"),
+                                     tooltips=[_("runs are read low to high in the order you clicked the cards"),
+                                               _("lay the run out for me: naturals in rank order, wilds in the gaps")],
+                                     style={"button_width": "auto", "description_width": "initial"},
                                      layout=_INLINE_TOGGLES)
-        narrow = w.Layout(width="112px")          # the staging row fits 800 px with the run-order toggle
-        self.stage_set = w.Button(description="Stage set", icon="plus", layout=narrow,
-                                  tooltip="Put the selected cards aside as a set (one rank, different suits)")
-        self.stage_run = w.Button(description="Stage run", icon="plus", layout=narrow,
-                                  tooltip="Put the selected cards aside as a run (one suit, consecutive)")
-        self.lay_down = w.Button(description="Lay down melds", button_style="success", icon="check",
-                                 tooltip="Meld the staged melds in one action (the first time: the whole contract)")
-        self.unstage = w.Button(description="Put back", icon="undo", layout=narrow,
-                                tooltip="Return the staged melds to your hand")
+        narrow = w.Layout(width="auto", min_width="112px")   # the staging row fits 800 px with the run order
+        self.stage_set = w.Button(description=_("Stage set"), icon="plus", layout=narrow,
+                                  tooltip=_("Put the selected cards aside as a set (one rank, different suits)"))
+        self.stage_run = w.Button(description=_("Stage run"), icon="plus", layout=narrow,
+                                  tooltip=_("Put the selected cards aside as a run (one suit, consecutive)"))
+        self.lay_down = w.Button(description=_("Lay down melds"), button_style="success", icon="check",
+                                 layout=w.Layout(width="auto", min_width="148px"),
+                                 tooltip=_("Meld the staged melds in one action (the first time: the whole contract)"))
+        self.unstage = w.Button(description=_("Put back"), icon="undo", layout=narrow,
+                                tooltip=_("Return the staged melds to your hand"))
         # lay off / replace / discard
-        self.target = w.Dropdown(options=[("(no melds yet)", -1)], description="Meld:",
-                                 tooltip="The meld on the table to lay off on or replace a wild in",
-                                 layout=w.Layout(width="330px"), style={"description_width": "40px"})
-        self.end = w.Dropdown(options=[("either end", ""), ("low end", "low"), ("high end", "high")], value="",
-                              description="End:", tooltip="Where on a run (needed only when a wild fits both ends)",
-                              layout=w.Layout(width="160px"), style={"description_width": "35px"})
-        self.lay_off = w.Button(description="Lay off", icon="arrow-down",
-                                tooltip="Rule 13: add the selected cards to the chosen meld")
-        self.then = w.Dropdown(options=[("new set with selection", "set"), ("new run with selection", "run")],
-                               description="Freed wild:", tooltip="Rule 14: where the freed wild goes this turn",
-                               layout=w.Layout(width="330px"), style={"description_width": "75px"})
-        self.replace = w.Button(description="Replace wild", icon="exchange",
-                                tooltip="Rule 14: the first selected card replaces the wild it stands for "
-                                        "in the chosen meld")
-        self.discard = w.Button(description="Discard", button_style="danger", icon="trash",
-                                tooltip="Rule 15: discard the selected card and end your turn")
-        self.clear = w.Button(description="Deselect", icon="times", tooltip="Deselect all cards")
+        self.target = w.Dropdown(options=[(_("(no melds yet)"), -1)], description=_("Meld:"),
+                                 tooltip=_("The meld on the table to lay off on or replace a wild in"),
+                                 layout=w.Layout(width="330px"), style={"description_width": "initial"})
+        self.end = w.Dropdown(options=[(_("either end"), ""), (_("low end"), "low"), (_("high end"), "high")],
+                              value="", description=_("End:"),
+                              tooltip=_("Where on a run (needed only when a wild fits both ends)"),
+                              layout=w.Layout(width="200px"), style={"description_width": "initial"})
+        self.lay_off = w.Button(description=_("Lay off"), icon="arrow-down",
+                                tooltip=_("Rule 13: add the selected cards to the chosen meld"))
+        self.then = w.Dropdown(options=self._then_options(0), description=_("Freed wild:"),
+                               tooltip=_("Rule 14: where the freed wild goes this turn"),
+                               layout=w.Layout(width="330px"), style={"description_width": "initial"})
+        self.replace = w.Button(description=_("Replace wild"), icon="exchange",
+                                tooltip=_("Rule 14: the first selected card replaces the wild it stands for "
+                                          "in the chosen meld"))
+        self.discard = w.Button(description=_("Discard"), button_style="danger", icon="trash",
+                                tooltip=_("Rule 15: discard the selected card and end your turn"))
+        self.clear = w.Button(description=_("Deselect"), icon="times", tooltip=_("Deselect all cards"))
+        for button in (self.new_game, self.take, self.push, self.lay_off, self.replace, self.discard, self.clear):
+            button.layout = w.Layout(width="auto", min_width="148px")    # translated labels are longer
         for button, fn in [(self.take, lambda: self.session.take()), (self.push, lambda: self.session.push()),
                            (self.stage_set, lambda: self.session.stage("set")),
                            (self.stage_run, lambda: self.session.stage("run", self.order.value)),
@@ -1028,6 +1129,11 @@ class PlayApp:
                            (self.clear, lambda: self.session.clear_selection())]:
             button.on_click(guard(lambda _=None, fn=fn: self._do(fn)))
         self.new_game.on_click(guard(lambda _=None: self.start()))
+        for name, b in [("take", self.take), ("push", self.push), ("stage-set", self.stage_set),
+                        ("stage-run", self.stage_run), ("lay-down", self.lay_down), ("unstage", self.unstage),
+                        ("lay-off", self.lay_off), ("replace", self.replace), ("discard", self.discard),
+                        ("clear", self.clear), ("new", self.new_game)]:
+            b.add_class(f"pl-btn-{name}")          # stable hooks for browser tests
         # views
         self.hand = HandView(guard(self._toggle))
         self.prompt = w.HTML()
@@ -1040,10 +1146,10 @@ class PlayApp:
         self.log = w.HTML(layout=w.Layout(width="340px"))
         self.private = w.HTML(layout=w.Layout(width="340px"))
         self.odds = OddsPanel(hint=hint, seed=seed) if odds else None
-        order_note = w.HTML(f"{CSS}<div class='pl-root pl-muted' style='max-width:720px'>Runs are laid low to "
-                            "high. <i>as selected</i> keeps the order in which you clicked the cards, so you "
-                            "decide where each wild stands; <i>sorted</i> puts the natural cards in rank order "
-                            "and the wilds into the gaps for you.</div>")
+        order_note = w.HTML(f"{CSS}<div class='pl-root pl-muted' style='max-width:720px'>" + _(
+            "Runs are laid low to high. <i>as selected</i> keeps the order in which you clicked the cards, "
+            "so you decide where each wild stands; <i>sorted</i> puts the natural cards in rank order and "
+            "the wilds into the gaps for you.") + "</div>")
         setup = w.HBox([self.mode, self.seed, self.new_game], layout=w.Layout(flex_flow="row wrap"))
         controls = w.VBox([
             w.HBox([self.take, self.push, self.discard, self.clear], layout=w.Layout(flex_flow="row wrap")),
@@ -1053,11 +1159,11 @@ class PlayApp:
             w.HBox([self.target, self.end, self.lay_off], layout=w.Layout(flex_flow="row wrap")),
             w.HBox([self.then, self.replace], layout=w.Layout(flex_flow="row wrap")),
         ])
-        side = [w.HTML(_title_html("What happened (latest last)")), self.log, self.private]
+        side = [w.HTML(_title_html(_("What happened (latest last)"))), self.log, self.private]
         if self.odds:
             side.append(self.odds.widget)
         main = w.VBox([self.prompt, self.message.widget, self.results,
-                       w.HTML(_title_html("Your hand (click cards to select them)")), self.hand.box,
+                       w.HTML(_title_html(_("Your hand (click cards to select them)"))), self.hand.box,
                        self.selection, controls, self.table], layout=w.Layout(width="800px"))
         self.widget = w.VBox([w.HTML(RUMMY_CSS), setup,
                               w.HBox([main, w.VBox(side, layout=w.Layout(width="350px"))],
@@ -1065,6 +1171,7 @@ class PlayApp:
         self.widget.add_class("pl-rummy-playapp")
         self.link = PositionLink(lambda: self.session.game)
         self.widget.children = (*self.widget.children[:2], self.link.widget, *self.widget.children[2:])
+        _page_direction(self.widget)
         self.open_position(position)
 
     # -- wiring
@@ -1099,7 +1206,7 @@ class PlayApp:
     def _target(self) -> int:
         """The chosen meld's index; an error if there is none."""
         if self.target.value is None or self.target.value < 0:
-            raise IllegalAction("there are no melds on the table yet")
+            raise IllegalAction(_("there are no melds on the table yet"))
         return int(self.target.value)
 
     def _toggle(self, i: int) -> None:
@@ -1129,43 +1236,60 @@ class PlayApp:
             from pushlab.rummy import is_valid_meld
             cards = s.selected()
             sorted_run = s.selected("sorted")
-            parts.append(f"Selected: {cards_html(cards, size='sm')}")
+            parts.append(esc(_("Selected:")) + " " + cards_html(cards, size="sm"))
             if len(cards) >= 3 and sorted_run != cards and is_valid_meld(sorted_run, "run"):
-                parts.append(f"<span class='pl-muted'>as a sorted run:</span> {cards_html(sorted_run, size='sm')}")
+                parts.append("<span class='pl-muted'>" + esc(_("as a sorted run:")) + "</span> "
+                             + cards_html(sorted_run, size="sm"))
         else:
-            parts.append("<span class='pl-muted'>No card selected.</span>")
+            parts.append("<span class='pl-muted'>" + esc(_("No card selected.")) + "</span>")
         if s.staged:
-            staged = "".join(meld_html(m.owned_by(s.you), "staged") for m in s.staged)
-            parts.append(f"<b>Staged:</b> {staged}")
-        self.selection.value = f"{RUMMY_CSS}<div class='pl-root pl-row' style='align-items:center'>{''.join(parts)}</div>"
+            staged = "".join(meld_html(m.owned_by(s.you), _("staged")) for m in s.staged)
+            parts.append("<b>" + esc(_("Staged:")) + "</b> " + staged)
+        self.selection_version = getattr(self, "selection_version", 0) + 1
+        self.selection.value = (f"{RUMMY_CSS}<div class='pl-root pl-row' data-version='{self.selection_version}' "
+                                f"style='align-items:center'>{''.join(parts)}</div>")
 
     def refresh(self) -> None:
         """Redraw everything from the session."""
         s = self.session
         g = s.game
-        self.prompt.value = (f"{CSS}<div class='pl-root' role='status' style='font-size:15px;padding:4px 0;font-weight:500'>"
-                             f"{esc(s.phase_text())}</div>")
         self._refresh_selection()
         self.table.value = table_html(g, you=s.you)
         self.results.value = result_html(g, g.results[self._results_seen:]) if g.results else ""
         self.log.value = log_html(g.log, start=s.seen, last=25)
-        notes = g.private_log[s.you][-4:]
-        self.private.value = (f"{CSS}<div class='pl-root pl-box'><h4>Only you know</h4>"
-                              + "<br>".join(esc(n) for n in notes) + "</div>") if notes else ""
-        options = [(f"{i + 1}: {g.players[m.owner]}'s {m.kind} {' '.join(c.pretty for c in m.cards)}", i)
-                   for i, m in enumerate(g.table)]
+        notes = translate_log(g.private_log[s.you][-4:])
+        only = esc(_("Only you know"))
+        self.private.value = (f"{CSS}<div class='pl-root pl-box'><h4>{only}</h4>"
+                              + "<br>".join(ltr_cards(esc(n)) for n in notes) + "</div>") if notes else ""
+        options = [(self._meld_option(i, g.players[m.owner], m), i) for i, m in enumerate(g.table)]
         keep = self.target.value
-        self.target.options = options or [("(no melds yet)", -1)]
-        if keep in [v for _, v in options]:
+        self.target.options = options or [(_("(no melds yet)"), -1)]
+        if keep in [v for _o, v in options]:
             self.target.value = keep
-        self.then.options = ([("new set with selection", "set"), ("new run with selection", "run")]
-                             + [(f"lay off on meld {i + 1}", i) for i in range(len(g.table))])
+        self.then.options = self._then_options(len(g.table))
         over = g.is_over
         for b in (self.take, self.push, self.stage_set, self.stage_run, self.lay_down, self.unstage,
                   self.lay_off, self.replace, self.discard):
             b.disabled = over
         if self.odds:
             self.odds.show(s)
+        # last, with a version number: a front end that sees the new prompt has every update above
+        self.version = getattr(self, "version", 0) + 1
+        self.prompt.value = (f"{CSS}<div class='pl-root' role='status' data-version='{self.version}' "
+                             f"style='font-size:15px;padding:4px 0;font-weight:500'>{ltr_cards(esc(s.phase_text()))}</div>")
+
+    @staticmethod
+    def _meld_option(i: int, owner: str, meld) -> str:
+        """A meld in the lay-off menu: '1: Ben's set 5♥ 5♠ JK'."""
+        cards = " ".join(c.pretty for c in meld.cards)
+        text = _("{number}: {owner}'s set {cards}") if meld.kind == "set" else _("{number}: {owner}'s run {cards}")
+        return text.format(number=i + 1, owner=owner, cards=cards)
+
+    @staticmethod
+    def _then_options(melds: int) -> list:
+        """Where a freed wild may go: a new set or run with the selection, or a lay-off on a meld."""
+        return ([(_("new set with selection"), "set"), (_("new run with selection"), "run")]
+                + [(_("lay off on meld {number}").format(number=i + 1), i) for i in range(melds)])
 
     def _repr_mimebundle_(self, **kwargs):
         """Display as the widget."""
@@ -1179,7 +1303,10 @@ class StepThrough(StepPlayer):
     ``{step: note}``. An illegal script raises ``IllegalAction`` naming the step at once.
     """
 
-    restart_tip = "Back to the deal"
+    @property
+    def restart_tip(self) -> str:
+        """The Restart button's tooltip, in the current language."""
+        return _("Back to the deal")
 
     def __init__(self, game, actions, notes=None, title: str = ""):
         w = _w()
@@ -1189,9 +1316,10 @@ class StepThrough(StepPlayer):
         header = [w.HTML(_title_html(title))] if title else []
         self.widget = w.VBox(header + [
             self.step_controls(), self.note, self.message.widget,
-            w.HBox([self.table, w.VBox([w.HTML(_title_html("Event log")), self.log])],
+            w.HBox([self.table, w.VBox([w.HTML(_title_html(_("Event log"))), self.log])],
                    layout=w.Layout(align_items="flex-start"))])
         self.widget.add_class("pl-rummy-stepthrough")
+        _page_direction(self.widget)
         self.go(0)
 
     def show(self, game, new_from: int) -> None:
@@ -1239,11 +1367,11 @@ class HintPanel:
         self.rollouts = rollouts        # None: advise()'s default budget
         self.auto = auto
         self.rng = make_rng(seed)
-        self.button = w.Button(description="Estimate my options", icon="calculator",
-                               layout=w.Layout(width="220px"),
-                               tooltip="Play the rest of this deal many times from your position "
-                                       "(hidden cards sampled) for each choice")
-        self.bar = w.IntProgress(min=0, max=1, description="Rollouts:",
+        self.button = w.Button(description=_("Estimate my options"), icon="calculator",
+                               layout=w.Layout(width="auto", min_width="220px"),
+                               tooltip=_("Play the rest of this deal many times from your position "
+                                         "(hidden cards sampled) for each choice"))
+        self.bar = w.IntProgress(min=0, max=1, description=_("Rollouts:"), style={"description_width": "initial"},
                                  layout=w.Layout(width="320px", visibility="hidden"))
         self.out = w.HTML()
         self.out.add_class("pl-rummy-hint")
@@ -1262,8 +1390,9 @@ class HintPanel:
         self.bar.layout.visibility = "hidden"
         self.button.disabled = self._game is None
         self.out.value = "" if self._game is None else (
-            f"{CSS}<div class='pl-root pl-muted'>Press <i>Estimate my options</i> for a whole-deal "
-            f"estimate of each choice.</div>")
+            f"{CSS}<div class='pl-root pl-muted'>"
+            + _("Press <i>{button}</i> for a whole-deal estimate of each choice.").format(
+                button=esc(_("Estimate my options"))) + "</div>")
         if self.auto and self._game is not None:
             self.start()
 
@@ -1277,8 +1406,9 @@ class HintPanel:
         seed = int(self.rng.integers(2**63))
         self.bar.value, self.bar.layout.visibility = 0, "visible"
         self.button.disabled = True
-        self.out.value = (f"{CSS}<div class='pl-root pl-muted'>Estimating: playing the rest of the "
-                          f"deal many times for each choice…</div>")
+        self.out.value = (f"{CSS}<div class='pl-root pl-muted'>"
+                          + esc(_("Estimating: playing the rest of the deal many times for each choice…"))
+                          + "</div>")
         self._thread = threading.Thread(target=self._work, args=(token, game, seed), daemon=True)
         self._thread.start()
 
@@ -1321,11 +1451,26 @@ def action_words(action: str, game) -> str:
     >>> action_words("discard KD", None), action_words("layoff 8H 0 high", None)
     ('discard K♦', 'lay off 8♥ on meld 1 (high end)')
     """
-    words = action.split()
+    from pushlab.rummy.actions import Discard, LayOff, MeldDown, Push, Take, parse_action
+    try:
+        act = parse_action(action)
+    except PushlabError:
+        act = None
+    match act:
+        case Take():
+            return _("take")
+        case Push():
+            return _("push")
+        case Discard(card=card):
+            return _("discard {card}").format(card=card.pretty)
+        case LayOff(card=card, meld=m, end=end):
+            text = {"low": _("lay off {card} on meld {number} (low end)"),
+                    "high": _("lay off {card} on meld {number} (high end)")}.get(end, _("lay off {card} on meld {number}"))
+            return text.format(card=card.pretty, number=m + 1)
+        case MeldDown(melds=melds):
+            return _("meld {melds}").format(melds="; ".join(m.text() for m in melds))
+    words = str(action).split()
     pretty = {w: Card.parse(w).pretty for w in words if _is_card(w)}
-    if words[0] == "layoff":
-        end = f" ({words[3]} end)" if len(words) > 3 else ""
-        return f"lay off {pretty[words[1]]} on meld {int(words[2]) + 1}{end}"
     return " ".join(pretty.get(w, w) for w in words)
 
 
@@ -1346,18 +1491,21 @@ def advice_html(advice, game) -> str:
         line = advice.lines.get(action)
         what = action_words(action, game)
         if line and len(line) > 1:
-            what += f" (then {'; '.join(action_words(a, game) for a in line[1:])})"
-        mark = " <b>← lowest</b>" if action == best else ""
+            what = _("{action} (then {next})").format(
+                action=what, next="; ".join(action_words(a, game) for a in line[1:]))
+        mark = " <b>← " + esc(_("lowest")) + "</b>" if action == best else ""
         rows.append(f"<tr><td>{esc(what)}{mark}</td><td style='text-align:right'>{v.mean:+.0f}</td>"
                     f"<td style='text-align:right'>± {v.se:.0f}</td></tr>")
-    body = (f"<div style='margin:3px 0'><b>Estimate</b> for this deal: expected points of your "
-            f"side minus the other side when the deal ends (lower is better), after each choice. "
-            f"From {advice.rollouts} simulated endings per choice: the cards you cannot see are "
-            f"dealt at random from those you have not seen, and the ExpertBot plays every seat. "
-            f"± is one standard error, so close values are a toss-up.</div>"
-            f"<table class='pl-hint-table'><tr><th>choice</th><th>estimate</th><th>SE</th></tr>"
-            f"{''.join(rows)}</table>")
-    return f"{CSS}<div class='pl-root'>{box_html('Whole-deal hint (an estimate)', body)}</div>"
+    body = ("<div style='margin:3px 0'>"
+            + _("<b>Estimate</b> for this deal: expected points of your side minus the other side when "
+                "the deal ends (lower is better), after each choice. From {rollouts} simulated endings "
+                "per choice: the cards you cannot see are dealt at random from those you have not seen, "
+                "and the ExpertBot plays every seat. ± is one standard error, so close values are a "
+                "toss-up.").format(rollouts=advice.rollouts)
+            + "</div><table class='pl-hint-table'><tr><th>" + esc(_("choice")) + "</th><th>" + esc(_("estimate"))
+            + "</th><th>" + esc(_("SE")) + f"</th></tr>{''.join(rows)}</table>")
+    box = box_html(_("Whole-deal hint (an estimate)"), body)
+    return f"{CSS}<div class='pl-root'>{box}</div>"
 
 
 def odds_html(session) -> str:
@@ -1375,21 +1523,27 @@ def odds_html(session) -> str:
     if not g.met[s.you]:
         deficit = finder.contract_deficit(hand, g.deal_number)
         if deficit is None:
-            rows.append("Your hand cannot make the contract with any number of wilds yet.")
+            rows.append(esc(_("Your hand cannot make the contract with any number of wilds yet.")))
         elif deficit == 0:
             way = finder.best_contract(hand, g.deal_number)
-            melds = "; ".join(map(str, way.melds))
-            when = "now" if g.phase == "play" else "after drawing"
-            rows.append(f"<b>You hold the contract</b>: meld it {when}, e.g. {esc(melds)} "
-                        f"(leaving {way.penalty} penalty points).")
+            melds = "; ".join(m.text() for m in way.melds)
+            text = (_("<b>You hold the contract</b>: meld it now, e.g. {melds} (leaving {points} penalty points).")
+                    if g.phase == "play" else
+                    _("<b>You hold the contract</b>: meld it after drawing, e.g. {melds} (leaving {points} "
+                      "penalty points)."))
+            rows.append(text.format(melds=esc(melds), points=way.penalty))
         else:
-            rows.append(f"You are <b>{deficit} card{'s' if deficit > 1 else ''}</b> short of the contract "
-                        f"({esc(g.contract_text)}): each could be a wild or the right natural card.")
+            rows.append(ngettext("You are <b>{n} card</b> short of the contract ({contract}): each could be "
+                                 "a wild or the right natural card.",
+                                 "You are <b>{n} cards</b> short of the contract ({contract}): each could be "
+                                 "a wild or the right natural card.", deficit).format(
+                n=deficit, contract=esc(contract_words(g.deal_number))))
         rows.extend(_chance_rows(s))
     else:
-        rows.append("You have met the contract: now shed cards by melding and laying off.")
-    body = "".join(f"<div style='margin:3px 0'>{r}</div>" for r in rows)
-    return f"{CSS}<div class='pl-root'>{box_html('Your odds', body)}</div>"
+        rows.append(esc(_("You have met the contract: now shed cards by melding and laying off.")))
+    body = "".join(f"<div style='margin:3px 0'>{ltr_cards(r)}</div>" for r in rows)
+    box = box_html(_("Your odds"), body)
+    return f"{CSS}<div class='pl-root'>{box}</div>"
 
 
 def helpful_cards(hand, deal: int) -> tuple:
@@ -1416,12 +1570,13 @@ def _chance_rows(session, top: int = 6) -> list:
         chances = sorted(((odds.card_in_stock_for(g, session.you, c), c) for c in cards),
                          key=lambda pc: (-pc[0], _show_key(pc[1])))
         cells = ", ".join(f"{c.pretty} {_percent(p)}" for p, c in chances[:top])
-        more = f" (and {len(chances) - top} more)" if len(chances) > top else ""
-        rows.append(f"Natural cards that would help: {esc(cells)}{esc(more)} – the chance that at "
-                    f"least one copy is still in the stock (not in another hand), from the cards you "
-                    f"have seen.")
-    rows.append(f"Any wild helps too: the chance that at least one of the four jokers is still in the "
-                f"stock is {_percent(joker)}.")
+        if len(chances) > top:
+            cells = _("{cards} (and {more} more)").format(cards=cells, more=len(chances) - top)
+        rows.append(esc(_("Natural cards that would help: {cards} – the chance that at least one copy is "
+                          "still in the stock (not in another hand), from the cards you have seen.").format(
+            cards=cells)))
+    rows.append(esc(_("Any wild helps too: the chance that at least one of the four jokers is still in the "
+                      "stock is {chance}.").format(chance=_percent(joker))))
     return rows
 
 
@@ -1433,7 +1588,7 @@ def _percent(p) -> str:
     """
     p = float(p)
     if 0.995 <= p < 1:
-        return "over 99%"
+        return _("over 99%")
     if 0 < p < 0.005:
-        return "under 1%"
+        return _("under 1%")
     return f"{100 * p:.0f}%"
