@@ -237,7 +237,11 @@ def test_lang_query_on_the_english_page_sends_the_reader_to_the_translation(brow
 
 
 def test_the_page_template_redirects_exactly_the_translated_languages():
-    """The Voilà template's list of language codes is pushlab's (it cannot import Python)."""
+    """The Voilà template's list of language codes is pushlab's (it cannot import Python), and
+    every lesson has its copies, so ?lang= on any lesson has a page to go to."""
+    lessons = sorted(p.name for p in (REPO / "notebooks").glob("*.ipynb"))
+    untranslated = sorted(set(lessons) - set(notebook.LESSONS))
+    assert not untranslated, f"lessons without translated copies (add them to babel.cfg): {untranslated}"
     template = (REPO / "pushlab" / "data" / "jupyter" / "voila" / "templates" / "pushlab" / "index.html.j2")
     [codes] = re.findall(r"var codes = \[([^\]]*)\]", template.read_text(encoding="utf-8"))
     assert tuple(json.loads(f"[{codes}]")) == i18n.TRANSLATED
