@@ -42,6 +42,8 @@ COLOURS = "RBGYP"
 COLOUR_NAMES = {"R": "red", "B": "blue", "G": "green", "Y": "yellow", "P": "purple"}
 #: Card colours on screen; yellow gets dark ink.
 CARD_COLOURS = {"R": "#d32f2f", "B": "#1e63b8", "G": "#2e8b3e", "Y": "#f2c511", "P": "#7e3fa6"}
+#: A shape per colour, drawn beside the colour's letter: cards differ without colour vision.
+COLOUR_SHAPES = {"R": "\u25cf", "B": "\u25a0", "G": "\u25b2", "Y": "\u25c6", "P": "\u271a"}   # ● ■ ▲ ◆ ✚
 
 
 def decision_words(language: str | None = None) -> dict:
@@ -109,8 +111,8 @@ def card_html(card, size: str = "") -> str:
     if card.kind == "number":
         name = colour_name(card.colour)
         return card_face(card.number, CARD_COLOURS[card.colour], corner=card.colour,
-                         small=name, title=f"{name} {card.number}", light=card.colour == "Y",
-                         size=size)
+                         mark=COLOUR_SHAPES[card.colour], small=name, title=f"{name} {card.number}",
+                         light=card.colour == "Y", size=size)
     if card.kind == "roll":
         return card_face("\u2684", "#eceff1", small=_("roll"), light=True,
                          title=_("roll card: whoever collects it rolls the die"), size=size)

@@ -1566,11 +1566,12 @@ def _chance_rows(session, top: int = 6) -> list:
         chances = sorted(((odds.card_in_stock_for(g, session.you, c), c) for c in cards),
                          key=lambda pc: (-pc[0], _show_key(pc[1])))
         cells = ", ".join(f"{c.pretty} {_percent(p)}" for p, c in chances[:top])
+        cells = f'<span class="pushlab-ltr">{esc(cells)}</span>'     # card and chance pairs, left to right
         if len(chances) > top:
-            cells = _("{cards} (and {more} more)").format(cards=cells, more=len(chances) - top)
+            cells = esc(_("{cards} (and {more} more)")).format(cards=cells, more=len(chances) - top)
         rows.append(esc(_("Natural cards that would help: {cards} – the chance that at least one copy is "
-                          "still in the stock (not in another hand), from the cards you have seen.").format(
-            cards=cells)))
+                          "still in the stock (not in another hand), from the cards you have seen.")).format(
+            cards=cells))
     rows.append(esc(_("Any wild helps too: the chance that at least one of the four jokers is still in the "
                       "stock is {chance}.").format(chance=_percent(joker))))
     return rows
