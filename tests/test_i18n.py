@@ -60,6 +60,15 @@ def catalog(language):
     return out
 
 
+def format_fields(text):
+    """The ``{placeholder}`` names in ``text``, sorted; a text that is no format string
+    (a LaTeX formula such as ``\\frac{\\binom{12}{k}}{n}``, which ``.format`` would refuse) has none."""
+    try:
+        return sorted(f for _, f, _, _ in string.Formatter().parse(text) if f)
+    except ValueError:
+        return []
+
+
 def test_set_language_switches_every_string_and_unknown_ones_are_refused():
     """set_language changes gettext's answers; an unknown code raises and keeps the language."""
     pushlab.set_language("cs")
@@ -100,7 +109,7 @@ def test_catalog_translates_every_extracted_string(language, extracted):
 @pytest.mark.parametrize("language", i18n.TRANSLATED)
 def test_translations_keep_placeholders_links_and_markup(language):
     """{name} placeholders, link targets, markdown headings and bold marks survive translation."""
-    fields = lambda s: sorted(f for _, f, _, _ in string.Formatter().parse(s) if f)
+    fields = format_fields
     targets = lambda s: sorted(re.findall(r"\]\(([^)]+)\)", s))
     for m in catalog(language):
         ids = m.id if isinstance(m.id, (tuple, list)) else (m.id,)
@@ -214,15 +223,28 @@ def test_welcome_renders_in_every_language_with_no_english_left(language, browse
         context.close()
 
 
-def test_lang_query_on_the_english_page_sets_the_widgets_language(browser, voila_server):
-    """?lang=ar on the English lesson: Arabic button, right-to-left widgets, a link to the Arabic lesson."""
+def test_lang_query_on_the_english_page_sends_the_reader_to_the_translation(browser, voila_server):
+    """?lang=ar on the English lesson: the page goes on to the Arabic copy, query kept; Arabic button."""
     context, page = open_lesson(browser, voila_server, "00-welcome.ipynb?lang=ar")
     try:
-        assert page.get_by_role("button", name="تحقّق من التثبيت").is_visible()
+        page.wait_for_function("() => location.pathname.endsWith('/voila/render/ar/00-welcome.ipynb')"
+                               " && location.search === '?lang=ar'", timeout=60_000)
+        page.get_by_role("button", name="تحقّق من التثبيت").wait_for(timeout=120_000)
         assert page.locator(f".{i18n.RTL_CLASS}").first.evaluate("e => getComputedStyle(e).direction") == "rtl"
-        assert page.locator("a.pushlab-lang-go").get_attribute("href") == "ar/00-welcome.ipynb"
+        assert "مرحبًا" in page.inner_text("#rendered_cells")
     finally:
         context.close()
+
+
+def test_the_page_template_redirects_exactly_the_translated_languages():
+    """The Voilà template's list of language codes is pushlab's (it cannot import Python), and
+    every lesson has its copies, so ?lang= on any lesson has a page to go to."""
+    lessons = sorted(p.name for p in (REPO / "notebooks").glob("*.ipynb"))
+    untranslated = sorted(set(lessons) - set(notebook.LESSONS))
+    assert not untranslated, f"lessons without translated copies (add them to babel.cfg): {untranslated}"
+    template = (REPO / "pushlab" / "data" / "jupyter" / "voila" / "templates" / "pushlab" / "index.html.j2")
+    [codes] = re.findall(r"var codes = \[([^\]]*)\]", template.read_text(encoding="utf-8"))
+    assert tuple(json.loads(f"[{codes}]")) == i18n.TRANSLATED
 
 
 def test_a_lesson_paragraph_with_a_percent_is_not_a_python_format(tmp_path):

@@ -207,3 +207,16 @@ def test_switching_language_after_import_changes_what_is_shown():
         i18n.set_language(language)
         texts.add(ui.scores_html(g))
     assert len(texts) == len(i18n.LANGUAGES)
+
+
+def test_arabic_apps_are_right_to_left_with_cards_left_to_right():
+    """In Arabic the app box carries the RTL class and style; hands and melds stay left to right."""
+    from pushlab.rummy import Meld
+    i18n.set_language("ar")
+    app = ui.PlayApp(seed=3, hint=False, odds=False)
+    assert i18n.RTL_CLASS in app.widget._dom_classes
+    assert "direction: rtl" in app.widget.children[0].value
+    assert "pushlab-ltr" in app.hand.box._dom_classes
+    assert '<span class="pushlab-ltr">' in ui.meld_html(Meld("run", "5H JK 7H", owner=0))
+    i18n.set_language("et")
+    assert i18n.RTL_CLASS not in ui.PlayApp(seed=3, hint=False, odds=False).widget._dom_classes

@@ -338,3 +338,44 @@ def test_rollout_bot_finishes_a_game():
     final = play_game([RolloutBot(20, phases=("turn", "push")), StopAfter(5)], seed=3,
                       deck=" ".join(["R1 B2 G3 Y4 P5 R6 roll"] * 4))
     assert final.is_over
+
+
+def _three_columns(deck):
+    """Two players, three one-card columns drawn from the scripted ``deck``: a push decision."""
+    g = Game.new(2, deck=deck, rolls="*")
+    for _ in range(3):
+        g = g.apply("draw").apply(f"place {len(g.columns)}")
+    return g
+
+
+def test_rollout_bot_leaves_the_policy_only_where_rollouts_say_so():
+    # the pile Y1 P1 Y1 P1 R2 busts 4 times in 5 against R1 | B1 | G1: stop, not "after 9"
+    risky = _three_columns("R1 B1 G1 Y1 P1 Y1 P1 R2")
+    bot = RolloutBot(100, policy="after 9", phases=("push",), margin=1)
+    assert bot.policy.choose(risky) == "draw"
+    assert bot.choose(risky, np.random.default_rng(0)) == "stop"
+    # every card left fits and is worth 6: draw, not "after 3"; with push_pile below the
+    # pile's 5 cards the bot does not simulate and plays the policy
+    safe = _three_columns("R1 B1 G1 R6 B6 G6 Y6 P6")
+    assert RolloutBot(100, policy="after 3", phases=("push",)).choose(
+        safe, np.random.default_rng(0)) == "draw"
+    late = RolloutBot(100, policy="after 3", phases=("push",), push_pile=4)
+    assert not late.simulates(safe) and late.choose(safe, np.random.default_rng(0)) == "stop"
+    assert RolloutBot(100, policy="after 3", push_pile=5).simulates(safe)
+
+
+def test_rollout_bot_bank_top_compares_drawing_with_the_top_colour_only():
+    from pushlab.luck import advise
+    from test_luck_advice import position
+
+    g = position(3, "R1 B2 B5 B5 B6 B6 B6", 102, harder=True)
+    assert RolloutBot(30, bank_top=True).candidates(g) == ["draw", "bank B"]
+    assert set(RolloutBot(30).candidates(g)) == set(g.legal_actions())
+    bot = RolloutBot(300, policy="after 4", bank_top=True)
+    assert bot.choose(g, np.random.default_rng(1)) == "bank B" == \
+        advise(g, rollouts=300, policy="after 4", seed=np.random.default_rng(1)).best
+    assert repr(bot) == "RolloutBot(300, policy='after 4', bank_top=True)"
+    for bad in (dict(push_pile=-1), dict(push_pile="30"), dict(push_pile=True),
+                dict(bank_top="yes")):
+        with pytest.raises(SetupError):
+            RolloutBot(30, **bad)

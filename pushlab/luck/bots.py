@@ -420,21 +420,28 @@ class RolloutBot(Bot):
     which every seat (itself included) then plays ``policy``.
 
     Only decisions with a choice are simulated, in the phases ``phases`` (default: all;
-    others follow ``policy``). It leaves the policy's own action only for one whose win
-    estimate is higher by more than ``margin`` standard errors of the paired difference
-    (default 0: always the recommendation), so that rollout noise does not replace a
-    sound move by a lucky one. Its randomness comes from the ``rng`` passed to ``choose``.
+    others follow ``policy``); with ``push_pile=N``, draw-or-stop decisions only while
+    the draw pile holds at most N cards (the late game, where rollouts are short and the
+    score situation matters most; default None: always). It leaves the policy's own
+    action only for one whose win estimate is higher by more than ``margin`` standard
+    errors of the paired difference (default 0: always the recommendation), so that
+    rollout noise does not replace a sound move by a lucky one. Its randomness comes from
+    the ``rng`` passed to ``choose`` (None: fresh entropy). It runs the same rollouts as ``advise`` (same
+    Generator, same result) but skips the one-turn hint it does not use.
 
     >>> from pushlab.luck import Game
     >>> RolloutBot(100).choose(Game.new(3, seed=1), np.random.default_rng(0))
     'draw'
     >>> RolloutBot(300, policy="after 4")
     RolloutBot(300, policy='after 4')
+    >>> RolloutBot(500, phases=("turn", "push"), margin=1, push_pile=30, bank_top=True)
+    RolloutBot(500, policy='after 5', phases=('turn', 'push'), margin=1, push_pile=30, bank_top=True)
     """
 
     PHASES = ("turn", "place", "push", "collect")
 
-    def __init__(self, rollouts: int = 200, policy=None, phases=PHASES, margin: float = 0.0):
+    def __init__(self, rollouts: int = 200, policy=None, phases=PHASES, margin: float = 0.0,
+                 push_pile: int | None = None, bank_top: bool = False):
         from pushlab.luck.policy import DEFAULT_POLICY, Policy
 
         if isinstance(rollouts, bool) or not isinstance(rollouts, (int, np.integer)) or rollouts < 2:
@@ -448,24 +455,56 @@ class RolloutBot(Bot):
         if isinstance(margin, bool) or not isinstance(margin, (int, float)) or margin < 0:
             raise SetupError(f"margin must be a number of standard errors >= 0, got {margin!r}")
         self.margin = margin
+        if push_pile is not None and (isinstance(push_pile, bool)
+                                      or not isinstance(push_pile, (int, np.integer)) or push_pile < 0):
+            raise SetupError(f"push_pile must be a number of cards >= 0 or None, got {push_pile!r}")
+        self.push_pile = None if push_pile is None else int(push_pile)
+        if not isinstance(bank_top, bool):
+            raise SetupError(f"bank_top must be True or False, got {bank_top!r}")
+        self.bank_top = bank_top
 
     def __repr__(self) -> str:
         extra = "" if self.phases == self.PHASES else f", phases={self.phases!r}"
         extra += f", margin={self.margin!r}" if self.margin else ""
+        extra += f", push_pile={self.push_pile!r}" if self.push_pile is not None else ""
+        extra += ", bank_top=True" if self.bank_top else ""
         return f"RolloutBot({self.rollouts}, policy={str(self.policy)!r}{extra})"
+
+    def simulates(self, game) -> bool:
+        """True when this decision is settled by rollouts (else the policy plays it)."""
+        if game.phase not in self.phases or len(game.legal_actions()) == 1:
+            return False
+        return not (game.phase == "push" and self.push_pile is not None
+                    and game.draw_pile_size > self.push_pile)
+
+    def candidates(self, game) -> list:
+        """The actions compared by rollouts (legal order): all, or with ``bank_top`` at the
+        start of a turn drawing and banking the bench's top colour."""
+        legal = game.legal_actions()
+        if not self.bank_top or game.phase != "turn":
+            return legal
+        colour = bank_choice(game, 1)
+        return [a for a in legal if not a.startswith("bank") or a == f"bank {colour}"]
 
     def decide(self, game, rng) -> str:
         """The advised action where there is a choice in one of ``phases``."""
-        from pushlab.luck.advice import advise
+        from pushlab.luck.sim import simulate_from
+        from pushlab.seeding import make_rng
 
         own = self.policy.choose(game)
-        if game.phase not in self.phases or len(game.legal_actions()) == 1:
+        if not self.simulates(game):
             return own
-        advice = advise(game, rollouts=self.rollouts, policy=self.policy, seed=rng)
-        if advice.best == own or not self.margin:
-            return advice.best
-        gain, se = advice.edge(advice.best, own)
-        return advice.best if gain > self.margin * se else own
+        legal = self.candidates(game)
+        me = game.current_player
+        c = simulate_from(game, self.rollouts, self.policy, actions=legal, rng=make_rng(rng))
+        wins, scores = c.wins[:, :, me], c.scores[:, :, me]
+        win, score = wins.mean(1), scores.mean(1)
+        best = max(range(len(legal)), key=lambda i: (win[i], score[i], -i))
+        if legal[best] == own or not self.margin:
+            return legal[best]
+        diff = wins[best] - wins[legal.index(own)]
+        se = diff.std(ddof=1) / np.sqrt(diff.size)
+        return legal[best] if diff.mean() > self.margin * se else own
 
 
 BOT_KINDS = (RandomBot, StopAfter, StopAtRisk, Greedy, HintBot, RolloutBot)

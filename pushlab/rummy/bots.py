@@ -30,8 +30,8 @@ from typing import NamedTuple
 import numpy as np
 
 from pushlab.rummy.actions import Action, Discard, LayOff, MeldDown, Push, Take
-from pushlab.rummy.cards import Card
-from pushlab.rummy.encoding import INDEX, hand_key, sort_fast
+from pushlab.rummy.cards import JOKER, Card
+from pushlab.rummy.encoding import INDEX, NATURALS, hand_key, sort_fast
 from pushlab.rummy.finder import best_extra_melds, deficit_plan, might_place, quick_contract
 
 __all__ = ["View", "view", "RummyBot", "RandomBot", "HeuristicBot", "NeverPushBot", "compare",
@@ -168,7 +168,7 @@ class HeuristicBot(RummyBot):
             if plan is not None and plan.need <= wilds:    # deficit 0
                 way = quick_contract(hand, v.deal)       # the fewest wilds, from the plan
             if way is None:
-                return [(hand, Discard(self.discard(v, hand, known=(wilds, plan))))], hand
+                return [(hand, _DISCARDS[self.discard(v, hand, known=(wilds, plan))])], hand
             steps.append((hand, MeldDown(way.melds)))
             hand = _minus(hand, [c for m in way.melds for c in m.cards])
             table = table + tuple(m.owned_by(v.player) for m in way.melds)
@@ -184,7 +184,7 @@ class HeuristicBot(RummyBot):
                 steps.append((hand, LayOff(card, lay.index, None if kind == "set" else end)))
                 hand = _minus(hand, [card])
         if hand:
-            steps.append((hand, Discard(self.discard(v, hand, met=True))))
+            steps.append((hand, _DISCARDS[self.discard(v, hand, met=True)]))
         return steps, extra.rest
 
     def _store(self, key, steps):
@@ -255,6 +255,7 @@ class NeverPushBot(HeuristicBot):
 
 
 _TAKE, _PUSH = Take(), Push()
+_DISCARDS = {c: Discard(c) for c in NATURALS + (JOKER,)}      # one value per card, shared
 
 
 def _index(card: Card) -> int | None:

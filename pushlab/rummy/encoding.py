@@ -69,6 +69,10 @@ def hand_key(hand) -> tuple[tuple[int, ...], int]:
     >>> counts[0], counts[13 * 2 + 4], wilds
     (2, 1, 2)
     """
+    try:
+        return _KEYS[hand]                  # the same hand is read several times per decision
+    except (KeyError, TypeError):           # (not seen lately; or unhashable, e.g. a list)
+        pass
     counts = [0] * 52
     wilds = 0
     idx = INDEX
@@ -78,7 +82,15 @@ def hand_key(hand) -> tuple[tuple[int, ...], int]:
             wilds += 1
         else:
             counts[i] += 1
-    return tuple(counts), wilds
+    key = tuple(counts), wilds
+    if isinstance(hand, (tuple, str)):
+        if len(_KEYS) >= 4096:
+            _KEYS.clear()
+        _KEYS[hand] = key
+    return key
+
+
+_KEYS: dict = {}        # recent hands (equal tuples or strings: the same cards) -> hand_key
 
 
 def sort_fast(cards) -> tuple:

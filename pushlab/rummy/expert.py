@@ -43,12 +43,15 @@ from functools import lru_cache, partial
 import numpy as np
 
 from pushlab.errors import SetupError
+from pushlab.rummy.actions import Action, Discard, Push, Take, parse_action
 from pushlab.rummy.bots import HeuristicBot, RummyBot, view
 from pushlab.rummy.cards import SUITS, Card, full_deck, parse_cards
 from pushlab.rummy.melds import Meld
 from pushlab.rummy.finder import contract_deficit
 
 __all__ = ["ExpertBot", "MEAN_PENALTY", "duplicate_match", "duplicate_matches", "fits_table"]
+
+_TAKE, _PUSH = Take(), Push()
 
 MEAN_PENALTY = Fraction(sum(c.penalty for c in full_deck()), len(full_deck()))
 """The average penalty of a card of the 108-card deck (rule 18): the estimate of a hidden card."""
@@ -103,7 +106,7 @@ class ExpertBot(HeuristicBot):
     ...                  "JD 10S 3H 8D 6S 4S"], upcard="4D", stock="AS KC 7H 7S", dealer=3)
     >>> g = Game.new(deck=deck, dealer=3, deals=(1,))
     >>> ExpertBot().choose(g)           # 4D helps no set of Ann's: push
-    'push'
+    Push()
     """
 
     name = "expert"
@@ -113,24 +116,24 @@ class ExpertBot(HeuristicBot):
     end_by_push = True      # with < 2 stock cards, push (end the deal) only when ahead
 
     # -- drawing
-    def draw_action(self, game, key) -> str:
+    def draw_action(self, game, key) -> Action:
         """Take or push (see the class notes)."""
         v = view(game)
         top = v.discard_top
         if top is None:
-            return "push"
+            return _PUSH
         if self.helps(v, top, key):
-            return "take"
+            return _TAKE
         p = v.player
         if self.end_by_push and game.stock_size < 2:     # a push ends the deal (rule 17)
             theirs = self._side_penalty(game, (p + 1) % 4)
             if game.stock_size == 1:            # ... after the left player receives 2 cards
                 theirs += top.penalty + float(MEAN_PENALTY)
-            return "push" if self._side_penalty(game, p) <= theirs else "take"
+            return _PUSH if self._side_penalty(game, p) <= theirs else _TAKE
         left = (p + 1) % 4
         if self.deny and v.met[left] and fits_table(top, v.table):
-            return "take"
-        return "push"
+            return _TAKE
+        return _PUSH
 
     @staticmethod
     def _side_penalty(game, player) -> float:
@@ -146,21 +149,22 @@ class ExpertBot(HeuristicBot):
         return total
 
     # -- playing
-    def choose(self, game, rng=None) -> str:
-        """The action for the current player."""
+    def choose(self, game, rng=None) -> Action:
+        """The action for the current player (an action value, as HeuristicBot's: the engine
+        need not parse its text)."""
         p = game.current_player
         if game.phase == "draw":
             return self.draw_action(game, (game.deal_index, game.turn, p))
-        act = str(super().choose(game, rng))
-        if not act.startswith("discard"):
+        act = super().choose(game, rng)
+        if not isinstance(act, Discard):
             return act
         if self.replace_wilds and game.met[p]:
             rep = self.replacement(game)
             if rep is not None:
                 self._plan = {}
-                return rep
+                return parse_action(rep)
         if self.safe_discards:
-            return f"discard {self.discard_choice(game)}"
+            return Discard(self.discard_choice(game))
         return act
 
     def replacement(self, game) -> str | None:

@@ -59,16 +59,26 @@ RUMMY_CSS = CSS + """<style>
 .pl-meld.pl-p0,.pl-meld.pl-p2{border-color:#5b8cc0}
 .pl-meld.pl-p1,.pl-meld.pl-p3{border-color:#c06a5b}
 .pl-team0{color:#1e4f8a}.pl-team1{color:#8a2e1e}
-.pl-hand .pl-handcard.jupyter-button{width:46px;height:66px;padding:0;margin:2px;border-radius:8px;
- background:#fff !important;border:1px solid #9a9a9a;box-shadow:1px 2px 3px rgba(0,0,0,.25);
- font-size:18px;font-weight:700;color:#1b1b1b;line-height:1.15;white-space:pre-line;transition:transform .1s}
-.pl-hand .pl-handcard.pl-drawn.jupyter-button{border-top:5px solid #2e8b3e}
-.pl-hand .pl-handcard.pl-red.jupyter-button{color:#c8102e}
-.pl-hand .pl-handcard.pl-joker.jupyter-button{color:#6a1b9a;background:#f6efff !important}
-.pl-hand .pl-handcard.pl-wild.jupyter-button{border:2px solid #d4a017}
-.pl-hand .pl-handcard.mod-active.jupyter-button{transform:translateY(-8px);border:3px solid #1e63b8;
+.pl-hand .pl-handcard.widget-checkbox{width:50px;height:70px;margin:0;padding:0;overflow:visible}
+.pl-hand .pl-handcard .widget-label-basic{position:relative;display:flex;flex-direction:column;align-items:center;
+ justify-content:center;box-sizing:border-box;width:46px;height:66px;margin:2px;border-radius:8px;background:#fff;
+ border:1px solid #9a9a9a;box-shadow:1px 2px 3px rgba(0,0,0,.25);font-size:18px;font-weight:700;color:#1b1b1b;
+ line-height:1.15;cursor:pointer;transition:transform .1s}
+.pl-hand .pl-handcard .widget-label-basic input{position:absolute;top:0;left:0;width:100%;height:100%;margin:0;
+ opacity:0;cursor:pointer}
+.pl-hand .pl-handcard .widget-label-basic span{position:absolute;width:1px;height:1px;overflow:hidden;
+ clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap}
+.pl-hand .pl-handcard .widget-label-basic::before{content:var(--pl-rank)/""}
+.pl-hand .pl-handcard .widget-label-basic::after{content:var(--pl-suit)/""}
+.pl-hand .pl-handcard.pl-drawn .widget-label-basic{border-top:5px solid #2e8b3e}
+.pl-hand .pl-handcard.pl-red .widget-label-basic{color:#c8102e}
+.pl-hand .pl-handcard.pl-joker .widget-label-basic{color:#6a1b9a;background:#f6efff}
+.pl-hand .pl-handcard.pl-wild .widget-label-basic{border:2px solid #d4a017}
+.pl-hand .pl-handcard .widget-label-basic:has(input:checked){transform:translateY(-8px);border:3px solid #1e63b8;
  box-shadow:0 4px 8px rgba(30,99,184,.45)}
-.pl-hand .pl-handcard.jupyter-button:focus-visible{outline:3px solid #e08a00}
+.pl-hand .pl-handcard .widget-label-basic:has(input:focus-visible){outline:3px solid #b35900;outline-offset:1px}
+.pl-rk-1{--pl-rank:"A"}.pl-rk-2{--pl-rank:"2"}.pl-rk-3{--pl-rank:"3"}.pl-rk-4{--pl-rank:"4"}.pl-rk-5{--pl-rank:"5"}.pl-rk-6{--pl-rank:"6"}.pl-rk-7{--pl-rank:"7"}.pl-rk-8{--pl-rank:"8"}.pl-rk-9{--pl-rank:"9"}.pl-rk-10{--pl-rank:"10"}.pl-rk-11{--pl-rank:"J"}.pl-rk-12{--pl-rank:"Q"}.pl-rk-13{--pl-rank:"K"}.pl-rk-jk{--pl-rank:"★"}
+.pl-su-S{--pl-suit:"♠"}.pl-su-H{--pl-suit:"♥"}.pl-su-D{--pl-suit:"♦"}.pl-su-C{--pl-suit:"♣"}.pl-su-jk{--pl-suit:"JK"}
 .pl-hand{padding-top:10px}
 .pl-palette .jupyter-button{width:40px;height:28px;padding:0;margin:1px;background:#fff;
  border:1px solid #aaa;font-size:13px;font-weight:600}
@@ -176,7 +186,7 @@ def meld_html(meld, caption: str = "", size: str = "sm") -> str:
     kind = kind_word(meld.kind)
     cap = f"{kind} \u00b7 {caption}" if caption else kind
     return (f'<span class="pl-meld pl-p{int(meld.owner) % 4}">'
-            f'<span>{cards_html(meld.cards, size, notes)}</span>'
+            f'<span class="pushlab-ltr">{cards_html(meld.cards, size, notes)}</span>'
             f'<span class="pl-cap">{esc(cap)}</span></span>')
 
 
@@ -291,6 +301,7 @@ class MeldChecker:
         self.widget = w.VBox([w.HTML(RUMMY_CSS), w.HBox([self.text, self.kind]), palette,
                               self.message.widget, self.result])
         self.widget.add_class("pl-meldchecker")
+        _page_direction(self.widget)
         self.refresh()
 
     def cards(self):
@@ -559,7 +570,7 @@ def table_html(game, you: int | None = 0, show_hands: bool = False, labels=None)
         count = ngettext("{n} card", "{n} cards", n).format(n=n)
         body = (f'<div class="pl-team{p % 2}" style="font-size:12px">{esc(words[p])} \u00b7 '
                 f'{esc(count)}{dealer}</div>'
-                f'<div style="min-height:48px">{cards}</div><div style="font-size:12px">{met}</div>')
+                f'<div class="pushlab-ltr" style="min-height:48px">{cards}</div><div style="font-size:12px">{met}</div>')
         boxes.append(box_html(name, body, highlight=(p == game.current_player),
                               style="flex:1 1 150px;min-width:150px"))
     players = f'<div class="pl-row" style="gap:0">{"".join(boxes)}</div>'
@@ -931,6 +942,20 @@ def default_bots() -> dict:
 
 # --------------------------------------------------------------------------- widgets
 
+def _page_direction(widget):
+    """Give an app's outer box the page direction of the current language, and the style it needs.
+
+    Right to left (Arabic) adds :data:`pushlab.i18n.RTL_CLASS` and its ``<style>``; cards
+    and melds stay left to right inside (``pushlab-ltr``).
+    """
+    from pushlab import i18n
+    i18n.apply_direction(widget)
+    style = i18n.page_style()
+    if style:
+        widget.children = (_w().HTML(style), *widget.children)
+    return widget
+
+
 def _title_html(text: str) -> str:
     """A bold heading line."""
     return f"{CSS}<div class='pl-root' style='font-size:15px;font-weight:600;margin:4px 0'>{esc(text)}</div>"
@@ -959,7 +984,13 @@ def result_html(game, results) -> str:
 
 
 class HandView:
-    """The reader's hand as playing-card toggle buttons (click or Space/Enter to select)."""
+    """The reader's hand as one checkbox per card (click, or Tab to it and press Space, to select).
+
+    A checkbox is what a screen reader needs of a selectable card: its name ("5 of
+    hearts", "joker (wild) \u2013 just drawn") and whether it is selected (checked). The
+    rank and suit are drawn by CSS from the classes ``pl-rk-<rank>`` and
+    ``pl-su-<suit>`` so that the visible card and the spoken name do not repeat.
+    """
 
     def __init__(self, on_toggle, size: int = 24):
         w = _w()
@@ -968,13 +999,15 @@ class HandView:
         self._syncing = False
         self.box = w.HBox([], layout=w.Layout(flex_flow="row wrap", min_height="86px"))
         self.box.add_class("pl-hand")
+        self.box.add_class("pushlab-ltr")           # cards low to high, left to right, in every language
         self._grow(size)
 
     def _grow(self, size: int) -> None:
-        """Make sure there are at least ``size`` card buttons (hands grow when pushed to)."""
+        """Make sure there are at least ``size`` card checkboxes (hands grow when pushed to)."""
         w = _w()
         for i in range(len(self.buttons), size):
-            b = w.ToggleButton(value=False, description="", layout=w.Layout(display="none"))
+            b = w.Checkbox(value=False, description="", indent=False,
+                           layout=w.Layout(display="none", width="50px"))
             b.add_class("pl-handcard")
             b.observe(lambda change, i=i: self._changed(i, change), names="value")
             self.buttons.append(b)
@@ -987,24 +1020,25 @@ class HandView:
             self.on_toggle(i)
 
     def show(self, cards, selected=(), new=None) -> None:
-        """Show ``cards`` with the indices in ``selected`` pressed; ``new`` is the card just drawn."""
+        """Show ``cards`` with the indices in ``selected`` checked; ``new`` is the card just drawn."""
         self._grow(len(cards))
         self._syncing = True
         try:
             marked_new = False
             for i, b in enumerate(self.buttons):
-                for cls in ("pl-red", "pl-wild", "pl-joker", "pl-drawn"):
+                for cls in [c for c in b._dom_classes if c.startswith(("pl-rk-", "pl-su-"))] + [
+                        "pl-red", "pl-wild", "pl-joker", "pl-drawn"]:
                     b.remove_class(cls)
                 if i < len(cards):
                     c = cards[i]
-                    label = "\u2605\nJK" if c.is_joker else f"{rank_label(c.rank)}\n{SUIT_SYMBOLS[c.suit]}"
-                    b.description = label
-                    tip = card_name(c)
+                    name = card_name(c)
                     if new is not None and c == new and not marked_new:
-                        tip = _("{card} \u2013 just drawn").format(card=tip)
+                        name = _("{card} \u2013 just drawn").format(card=name)
                         marked_new = True
                         b.add_class("pl-drawn")
-                    b.tooltip = _("{card}: click or press Space to select").format(card=tip)
+                    b.description = name
+                    b.add_class("pl-rk-jk" if c.is_joker else f"pl-rk-{c.rank}")
+                    b.add_class("pl-su-jk" if c.is_joker else f"pl-su-{c.suit}")
                     for cls in card_classes(c).split():
                         b.add_class(cls)
                     b.value = i in selected
@@ -1082,6 +1116,8 @@ class PlayApp:
         self.discard = w.Button(description=_("Discard"), button_style="danger", icon="trash",
                                 tooltip=_("Rule 15: discard the selected card and end your turn"))
         self.clear = w.Button(description=_("Deselect"), icon="times", tooltip=_("Deselect all cards"))
+        for button in (self.new_game, self.take, self.push, self.lay_off, self.replace, self.discard, self.clear):
+            button.layout = w.Layout(width="auto", min_width="148px")    # translated labels are longer
         for button, fn in [(self.take, lambda: self.session.take()), (self.push, lambda: self.session.push()),
                            (self.stage_set, lambda: self.session.stage("set")),
                            (self.stage_run, lambda: self.session.stage("run", self.order.value)),
@@ -1093,6 +1129,11 @@ class PlayApp:
                            (self.clear, lambda: self.session.clear_selection())]:
             button.on_click(guard(lambda _=None, fn=fn: self._do(fn)))
         self.new_game.on_click(guard(lambda _=None: self.start()))
+        for name, b in [("take", self.take), ("push", self.push), ("stage-set", self.stage_set),
+                        ("stage-run", self.stage_run), ("lay-down", self.lay_down), ("unstage", self.unstage),
+                        ("lay-off", self.lay_off), ("replace", self.replace), ("discard", self.discard),
+                        ("clear", self.clear), ("new", self.new_game)]:
+            b.add_class(f"pl-btn-{name}")          # stable hooks for browser tests
         # views
         self.hand = HandView(guard(self._toggle))
         self.prompt = w.HTML()
@@ -1130,6 +1171,7 @@ class PlayApp:
         self.widget.add_class("pl-rummy-playapp")
         self.link = PositionLink(lambda: self.session.game)
         self.widget.children = (*self.widget.children[:2], self.link.widget, *self.widget.children[2:])
+        _page_direction(self.widget)
         self.open_position(position)
 
     # -- wiring
@@ -1203,14 +1245,14 @@ class PlayApp:
         if s.staged:
             staged = "".join(meld_html(m.owned_by(s.you), _("staged")) for m in s.staged)
             parts.append("<b>" + esc(_("Staged:")) + "</b> " + staged)
-        self.selection.value = f"{RUMMY_CSS}<div class='pl-root pl-row' style='align-items:center'>{''.join(parts)}</div>"
+        self.selection_version = getattr(self, "selection_version", 0) + 1
+        self.selection.value = (f"{RUMMY_CSS}<div class='pl-root pl-row' data-version='{self.selection_version}' "
+                                f"style='align-items:center'>{''.join(parts)}</div>")
 
     def refresh(self) -> None:
         """Redraw everything from the session."""
         s = self.session
         g = s.game
-        self.prompt.value = (f"{CSS}<div class='pl-root' role='status' style='font-size:15px;padding:4px 0;font-weight:500'>"
-                             f"{ltr_cards(esc(s.phase_text()))}</div>")
         self._refresh_selection()
         self.table.value = table_html(g, you=s.you)
         self.results.value = result_html(g, g.results[self._results_seen:]) if g.results else ""
@@ -1231,6 +1273,10 @@ class PlayApp:
             b.disabled = over
         if self.odds:
             self.odds.show(s)
+        # last, with a version number: a front end that sees the new prompt has every update above
+        self.version = getattr(self, "version", 0) + 1
+        self.prompt.value = (f"{CSS}<div class='pl-root' role='status' data-version='{self.version}' "
+                             f"style='font-size:15px;padding:4px 0;font-weight:500'>{ltr_cards(esc(s.phase_text()))}</div>")
 
     @staticmethod
     def _meld_option(i: int, owner: str, meld) -> str:
@@ -1273,6 +1319,7 @@ class StepThrough(StepPlayer):
             w.HBox([self.table, w.VBox([w.HTML(_title_html(_("Event log"))), self.log])],
                    layout=w.Layout(align_items="flex-start"))])
         self.widget.add_class("pl-rummy-stepthrough")
+        _page_direction(self.widget)
         self.go(0)
 
     def show(self, game, new_from: int) -> None:
@@ -1523,11 +1570,12 @@ def _chance_rows(session, top: int = 6) -> list:
         chances = sorted(((odds.card_in_stock_for(g, session.you, c), c) for c in cards),
                          key=lambda pc: (-pc[0], _show_key(pc[1])))
         cells = ", ".join(f"{c.pretty} {_percent(p)}" for p, c in chances[:top])
+        cells = f'<span class="pushlab-ltr">{esc(cells)}</span>'     # card and chance pairs, left to right
         if len(chances) > top:
-            cells = _("{cards} (and {more} more)").format(cards=cells, more=len(chances) - top)
+            cells = esc(_("{cards} (and {more} more)")).format(cards=cells, more=len(chances) - top)
         rows.append(esc(_("Natural cards that would help: {cards} – the chance that at least one copy is "
-                          "still in the stock (not in another hand), from the cards you have seen.").format(
-            cards=cells)))
+                          "still in the stock (not in another hand), from the cards you have seen.")).format(
+            cards=cells))
     rows.append(esc(_("Any wild helps too: the chance that at least one of the four jokers is still in the "
                       "stock is {chance}.").format(chance=_percent(joker))))
     return rows

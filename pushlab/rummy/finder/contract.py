@@ -251,12 +251,9 @@ def _sets_plan(counts, m):
 
     The m sets split over distinct ranks as 1+1(+1), 2(+1) or 3 sets per rank.
     """
-    ranks = []
-    for rank in _SET_RANKS:
-        cs = (counts[rank - 1], counts[12 + rank], counts[25 + rank], counts[38 + rank])
-        if cs != (0, 0, 0, 0):
-            ranks.append(_rank_options(rank, cs, m))
-    one = sorted((opts[1][0], i) for i, opts in enumerate(ranks))
+    ranks = [_rank_options(rank, cs, m)                 # cs: the rank's counts by suit
+             for rank, cs in zip(_SET_RANKS, map(counts.__getitem__, _RANK_SLICES)) if cs != _NONE4]
+    one = sorted([(opts[1][0], i) for i, opts in enumerate(ranks)])
     best = None
     if len(one) >= m:
         picked = [ranks[i][1] for _, i in one[:m]]
@@ -264,9 +261,16 @@ def _sets_plan(counts, m):
                 sum((o[2] for o in picked), ()))
     for i, opts in enumerate(ranks):
         for j in range(2, len(opts)):
-            others = [ranks[k][1] for _, k in one if k != i][:m - j]
-            if len(others) < m - j:
-                continue
+            want = m - j                        # sets of other ranks: the cheapest ones
+            others = []
+            if want:
+                for _, k in one:
+                    if k != i:
+                        others.append(ranks[k][1])
+                        if len(others) == want:
+                            break
+                if len(others) < want:
+                    continue
             need = opts[j][0] + sum(o[0] for o in others)
             if best is None or need < best[0]:
                 best = (need, opts[j][1] + sum((o[1] for o in others), ()),
@@ -274,7 +278,11 @@ def _sets_plan(counts, m):
     return best
 
 
-@lru_cache(maxsize=1024)
+_RANK_SLICES = tuple(slice(rank - 1, None, 13) for rank in _SET_RANKS)   # a rank's 4 suits
+_NONE4 = (0, 0, 0, 0)
+
+
+@lru_cache(maxsize=1 << 16)
 def _suit_windows(s, pattern, m):
     """Candidate run windows of length m in suit s (pattern: counts of ranks 1..13).
 
@@ -357,7 +365,7 @@ def _suit_pair(s, pattern, m):
     return need, tuple(first + second), groups
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1 << 16)
 def _suit_runs(pattern, m):
     """(best single run, best pair of runs) of length m in a suit with this pattern, each
     (need, used, melds) or None, written for suit 0 (see :func:`_in_suit`): one cache for
@@ -473,7 +481,10 @@ def deficit_plan(counts, deal) -> Plan | None:
     if found is None:
         return None
     need, used, melds = found
-    return Plan(need, used, tuple(PlanMeld(*m) for m in melds))
+    return Plan(need, used, tuple(map(_plan_meld, melds)))
+
+
+_plan_meld = PlanMeld._make
 
 
 def quick_contract(hand, deal: int) -> Way | None:

@@ -14,7 +14,7 @@ from operator import itemgetter
 from typing import NamedTuple
 
 from pushlab.rummy.cards import SUITS, Card, cards_str, parse_cards
-from pushlab.rummy.encoding import (NATURALS as _CARDS, RANK_PENALTY as _PEN, TWOS as _TWOS,
+from pushlab.rummy.encoding import (INDEX as _INDEX, NATURALS as _CARDS, RANK_PENALTY as _PEN, TWOS as _TWOS,
                                     WILD_PENALTY, as_cards, hand_key, sort_fast,
                                     value_index as _idx)
 from pushlab.rummy.finder.skeletons import (_IDXS, _Wilds, _default_window, _fmt,
@@ -215,22 +215,78 @@ def layoff_options(info, part, wilds):
     return tuple(out)
 
 
-def _extra_cands(counts, wilds, cards):
+def _extra_cands(counts, wilds, cards, sets_ok=None, runs_ok=None):
     """Skeletons of possible new melds (3+ cards) from a hand: sets, then runs.
 
-    A quick check first (:func:`new_meld_possible`): most hands late in a deal can form no
-    new meld at all.
+    A quick check first (:func:`new_meld_possible`, or ``sets_ok``/``runs_ok`` if the caller
+    made it): most hands late in a deal can form no new meld at all.
     """
-    if wilds >= 2:
-        sets_ok = runs_ok = any(counts)
-    else:
-        sets_ok, runs_ok = new_meld_possible(cards, wilds)
+    if sets_ok is None:
+        if wilds >= 2:
+            sets_ok = runs_ok = any(counts)
+        else:
+            sets_ok, runs_ok = new_meld_possible(cards, wilds)
     out = []
     if sets_ok:
         out += [sk for sk in _set_skels(counts, 3) if sk.need <= wilds]
     if runs_ok:
         out += [sk for sk in _run_skels(counts, 3, False) if sk.need <= wilds]
     return out
+
+
+def hand_masks(cards):
+    """(suit bits held per rank 0..13, run-value bits (1..14; an ace sets 1 and 14) held per
+    suit number) of a hand's naturals.
+
+    >>> by_rank, by_suit = hand_masks(parse_cards("AS 4S 4D JK"))
+    >>> bin(by_rank[4]), bin(by_suit[0])
+    ('0b101', '0b100000000010010')
+    """
+    by_rank = [0] * 14
+    by_suit = [0, 0, 0, 0]
+    idx = _INDEX
+    for c in cards:
+        i = idx[c]
+        if i >= 0:
+            s = i // 13
+            r = i - 13 * s
+            by_rank[r + 1] |= 1 << s
+            by_suit[s] |= 16386 if r == 0 else 2 << r
+    return by_rank, by_suit
+
+
+def _possible(by_rank, by_suit, size, wilds):
+    """:func:`new_meld_possible` from :func:`hand_masks` (``size`` cards in hand, ``wilds`` < 2)."""
+    if size < 3:
+        return False, False
+    sets_ok = max(map(_bit_count, by_rank)) >= 3 - wilds
+    a, b, c, d = by_suit
+    if wilds:                                   # two values within a span of 3
+        runs_ok = bool(a & (a >> 1 | a >> 2) or b & (b >> 1 | b >> 2) or c & (c >> 1 | c >> 2)
+                       or d & (d >> 1 | d >> 2))
+    else:                                       # three values in a row
+        runs_ok = bool(a & a >> 1 & a >> 2 or b & b >> 1 & b >> 2 or c & c >> 1 & c >> 2
+                       or d & d >> 1 & d >> 2)
+    return sets_ok, runs_ok
+
+
+_bit_count = int.bit_count
+
+
+@lru_cache(maxsize=None)
+def _reach(lo, hi, wilds):
+    """Bits of the run values (1..14) a natural must hold for a run lo..hi to be extended with
+    at most ``wilds`` wilds: :func:`layoff_targets`' reach test as a mask."""
+    a, b = hi + 1, min(14, lo + MAX_RUN - 1, hi + 1 + wilds)
+    mask = (1 << (b + 1)) - (1 << a) if b >= a else 0
+    a, b = max(1, hi - MAX_RUN + 1, lo - 1 - wilds), lo - 1
+    if b >= a:
+        mask |= (1 << (b + 1)) - (1 << a)
+    return mask
+
+
+_SUITS_MASK = {suits: sum(1 << s for s in suits)
+               for k in range(5) for suits in combinations(range(4), k)}
 
 
 def new_meld_possible(cards, wilds):
@@ -337,17 +393,29 @@ class ExtraSearch:
         self.infos = infos = table_infos(table_melds)
         self.max_nodes = max_nodes
         self.shortcut = shortcut
-        ranks = {c.rank for c in cards if c.is_natural}
-        suits = {SUITS.index(c.suit) for c in cards if c.is_natural}
+        by_rank, by_suit = hand_masks(cards)
         targets = []                           # (meld index, its non-empty natural options)
         for i, info in enumerate(infos):
-            if info[1] not in (ranks if info[0] == "set" else suits):
-                continue                       # no natural of the hand can go there
-            opts = layoff_targets(info, counts, wilds)
+            if info[0] == "set":               # a natural of a suit the set lacks, room left
+                _, r, suits, size = info
+                if size >= MAX_SET or not by_rank[r] & ~_SUITS_MASK[suits]:
+                    continue
+                opts = layoff_options(info, (counts[r - 1], counts[12 + r], counts[25 + r],
+                                             counts[38 + r]), wilds)
+            else:                              # a natural within reach of an end
+                _, s, lo, hi = info
+                held = by_suit[s]
+                if not held & _reach(lo, hi, wilds):
+                    continue
+                opts = layoff_options(info, counts[13 * s:13 * s + 13], wilds)
             if opts:
                 targets.append((i, opts))
         self.targets = targets
-        self.cands = _extra_cands(counts, wilds, cards)
+        if wilds >= 2:
+            sets_ok = runs_ok = any(counts)
+        else:
+            sets_ok, runs_ok = _possible(by_rank, by_suit, len(cards), wilds)
+        self.cands = _extra_cands(counts, wilds, cards, sets_ok, runs_ok)
 
     def result(self) -> Extra:
         """The best choice, laid out."""
