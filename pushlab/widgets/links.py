@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import os
 
-from pushlab.i18n import _
+from pushlab.i18n import _, current_language
 from pushlab.widgets.common import esc
 
 __all__ = ["page_query", "page_address", "requested_position", "PositionLink"]
@@ -93,7 +93,7 @@ class PositionLink:
                                tooltip=_("Show an address that opens this exact position, to copy and send"))
         self.button.add_class("pl-btn-link")
         self.box = w.Text(value="", description=_("Link:"), placeholder=_("press 'Link to this position'"),
-                          layout=w.Layout(width="520px"), style={"description_width": "40px"})
+                          layout=w.Layout(width="520px"), style={"description_width": "40px" if current_language() == "en" else "initial"})
         self.box.add_class("pl-position-link")
         self.anchor = w.HTML()
         self.button.on_click(lambda _=None: self.update())
