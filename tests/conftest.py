@@ -177,8 +177,10 @@ class VoilaServer:
 
 
 def notebook_filename(name) -> str:
-    """``"02-play"`` or ``"02-play.ipynb"`` or a Path -> ``"02-play.ipynb"``."""
-    name = Path(str(name)).name
+    """``"02-play"`` or ``"02-play.ipynb"`` or an absolute Path -> ``"02-play.ipynb"``;
+    a relative ``"ar/02-play"`` keeps its folder (the translated copies)."""
+    name = Path(str(name))
+    name = name.name if name.is_absolute() else name.as_posix()
     return name if name.endswith(".ipynb") else f"{name}.ipynb"
 
 
