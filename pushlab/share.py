@@ -41,6 +41,7 @@ import zlib
 from collections import Counter
 
 from pushlab.errors import PushlabError
+from pushlab.i18n import _
 
 #: the longest position text decode accepts (characters)
 MAX_TEXT = 60_000
@@ -81,7 +82,7 @@ class ShareError(PushlabError):
 # read checks JSON data and turns it back (raising ShareError with the field's name).
 
 def _fail(name, why):
-    raise ShareError(f"position field {name!r}: {why}")
+    raise ShareError(_("position field {name}: {problem}").format(name=repr(name), problem=why))
 
 
 def _int(lo=None, hi=None, optional=False):
@@ -89,9 +90,9 @@ def _int(lo=None, hi=None, optional=False):
         if v is None and optional:
             return None
         if not isinstance(v, int) or isinstance(v, bool):
-            _fail(name, f"expected a whole number, got {type(v).__name__}")
+            _fail(name, _("expected a whole number, got {kind}").format(kind=type(v).__name__))
         if (lo is not None and v < lo) or (hi is not None and v > hi):
-            _fail(name, f"{v} is out of range")
+            _fail(name, _("{value} is out of range").format(value=v))
         return v
     return (lambda v: v), read
 
@@ -99,7 +100,7 @@ def _int(lo=None, hi=None, optional=False):
 def _bool():
     def read(name, v):
         if not isinstance(v, bool):
-            _fail(name, f"expected true or false, got {type(v).__name__}")
+            _fail(name, _("expected true or false, got {kind}").format(kind=type(v).__name__))
         return v
     return (lambda v: v), read
 
@@ -109,20 +110,20 @@ def _str(choices=None, optional=False, longest=MAX_STRING):
         if v is None and optional:
             return None
         if not isinstance(v, str):
-            _fail(name, f"expected text, got {type(v).__name__}")
+            _fail(name, _("expected text, got {kind}").format(kind=type(v).__name__))
         if len(v) > longest:
-            _fail(name, f"text of {len(v)} characters is too long (at most {longest})")
+            _fail(name, _("text of {n} characters is too long (at most {longest})").format(n=len(v), longest=longest))
         if choices is not None and v not in choices:
-            _fail(name, f"{v!r} is not one of {', '.join(map(repr, choices))}")
+            _fail(name, _("{value} is not one of {choices}").format(value=repr(v), choices=", ".join(map(repr, choices))))
         return v
     return (lambda v: v), read
 
 
 def _list(name, v, longest=MAX_ITEMS):
     if not isinstance(v, list):
-        _fail(name, f"expected a list, got {type(v).__name__}")
+        _fail(name, _("expected a list, got {kind}").format(kind=type(v).__name__))
     if len(v) > longest:
-        _fail(name, f"a list of {len(v)} items is too long")
+        _fail(name, _("a list of {n} items is too long").format(n=len(v)))
     return v
 
 
@@ -139,7 +140,7 @@ def _cards(parse, optional=False):
         if v is None and optional:
             return None
         if not isinstance(v, str) or len(v) > 8 * MAX_ITEMS:
-            _fail(name, "expected cards written as text")
+            _fail(name, _("expected cards written as text"))
         try:
             return parse(v)
         except ValueError as e:
@@ -152,7 +153,7 @@ def _card(card_type):
         if v is None:
             return None
         if not isinstance(v, str) or len(v) > 10:
-            _fail(name, "expected a card")
+            _fail(name, _("expected a card"))
         try:
             return card_type.parse(v)
         except ValueError as e:
@@ -167,7 +168,7 @@ def _record(cls, codecs):
     def read(name, v):
         _list(name, v)
         if len(v) != len(names):
-            _fail(name, f"expected {len(names)} parts, got {len(v)}")
+            _fail(name, _("expected {n} parts, got {got}").format(n=len(names), got=len(v)))
         try:
             return cls(**{n: codecs[n][1](f"{name}.{n}", x) for n, x in zip(names, v)})
         except ShareError:
@@ -204,11 +205,11 @@ def _log_codec(pattern):
 
     def read(name, v):
         if not isinstance(v, dict):
-            _fail(name, "expected a packed log")
+            _fail(name, _("expected a packed log"))
         if set(v) == {"plain"}:
             return plain_read(name, v["plain"])
         if set(v) != {"t", "v", "s"}:
-            _fail(name, "expected a packed log")
+            _fail(name, _("expected a packed log"))
         templates = [_str()[1](name, t).split(_HOLE) for t in _list(name, v["t"], len(_ALPHABET))]
         vocab = [_str(longest=60)[1](name, t) for t in _list(name, v["v"], len(_ALPHABET))]
         stream = _str(longest=40 * MAX_ITEMS)[1](name, v["s"])
@@ -220,13 +221,13 @@ def _log_codec(pattern):
                 at += 1
                 words = [vocab[index[ch]] for ch in stream[at:at + len(parts) - 1]]
                 if len(words) != len(parts) - 1:
-                    _fail(name, "the packed log is cut short")
+                    _fail(name, _("the packed log is cut short"))
                 at += len(words)
                 lines.append("".join(p + w for p, w in zip(parts, words + [""])))
         except (KeyError, IndexError):
-            _fail(name, "the packed log names a template or token that is not there")
+            _fail(name, _("the packed log names a template or token that is not there"))
         if len(lines) > MAX_ITEMS:
-            _fail(name, "the log is too long")
+            _fail(name, _("the log is too long"))
         return tuple(lines)
     return write, read
 
@@ -275,18 +276,18 @@ def _luck_check(g):
 
     n = len(g.players)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS or len(set(g.players)) != n:
-        raise ShareError(f"a push-your-luck position needs 2 to 6 distinct players, got {g.players!r}")
+        raise ShareError(_("a push-your-luck position needs 2 to 6 distinct players, got {players}").format(players=repr(g.players)))
     if len(g.benches) != n or len(g.banks) != n:
-        raise ShareError("a push-your-luck position needs one bench and one bank per player")
+        raise ShareError(_("a push-your-luck position needs one bench and one bank per player"))
     if g.active_player >= n or (g.collector is not None and g.collector >= n):
-        raise ShareError("the player to act is not one of the players")
+        raise ShareError(_("the player to act is not one of the players"))
     if any(f not in DIE_FACES for f in g.die) or g.die_index > len(g.die):
-        raise ShareError("the die rolls are not die faces")
+        raise ShareError(_("the die rolls are not die faces"))
     if Counter(g.all_cards()) != Counter(full_deck(g.switch_cards)):
-        raise ShareError("the cards in the position are not exactly one full deck")
+        raise ShareError(_("the cards in the position are not exactly one full deck"))
     for i, column in enumerate(g.columns):
         if not column or any(not card_fits(c, column[:k]) for k, c in enumerate(column)):
-            raise ShareError(f"column {i + 1} breaks rules 8-10: {' '.join(map(str, column))}")
+            raise ShareError(_("column {n} breaks rules 8-10: {cards}").format(n=i + 1, cards=" ".join(map(str, column))))
 
 
 def _rummy_schema(game=None):
@@ -338,13 +339,13 @@ def _rummy_check(g):
     if (len(g.players) != NUM_PLAYERS or len(set(g.players)) != NUM_PLAYERS
             or len(g.hands) != NUM_PLAYERS or len(g.met) != NUM_PLAYERS
             or len(g.private_log) != NUM_PLAYERS):
-        raise ShareError("a rummy position needs 4 distinct players, each with a hand and notes")
+        raise ShareError(_("a rummy position needs 4 distinct players, each with a hand and notes"))
     if len(g.deal_seeds) != len(g.deals) or len(g.decks) != len(g.deals) or not g.deals:
-        raise ShareError("a rummy position needs one seed and one deck entry per deal")
+        raise ShareError(_("a rummy position needs one seed and one deck entry per deal"))
     if g.deal_index >= len(g.deals) and g.phase != "over":
-        raise ShareError("the deal number is past the last deal")
+        raise ShareError(_("the deal number is past the last deal"))
     if Counter(g.all_cards()) != Counter(full_deck()):
-        raise ShareError("the cards in the position are not exactly one full deck")
+        raise ShareError(_("the cards in the position are not exactly one full deck"))
 
 
 def _games():
@@ -367,7 +368,7 @@ def encode(game) -> str:
     >>> decode(encode(g)) == g
     True
     """
-    for tag, (cls, schema, _) in _games().items():
+    for tag, (cls, schema, _check) in _games().items():
         if isinstance(game, cls):
             codecs = schema(game)
             data = {name: write(getattr(game, name)) for name, (write, _) in codecs.items()}
@@ -376,7 +377,7 @@ def encode(game) -> str:
             body = packer.compress(raw) + packer.flush()
             text = base64.urlsafe_b64encode(body).decode().rstrip("=")
             return f"{tag}{VERSION}.{text}"
-    raise ShareError(f"cannot encode {type(game).__name__}: only push-your-luck and rummy games")
+    raise ShareError(_("cannot encode {kind}: only push-your-luck and rummy games").format(kind=type(game).__name__))
 
 
 def decode(text):
@@ -388,49 +389,49 @@ def decode(text):
     pushlab.share.ShareError: empty position text
     """
     if not isinstance(text, str):
-        raise ShareError(f"a position is text, got {type(text).__name__}")
+        raise ShareError(_("a position is text, got {kind}").format(kind=type(text).__name__))
     text = text.strip()
     if not text:
-        raise ShareError("empty position text")
+        raise ShareError(_("empty position text"))
     if len(text) > MAX_TEXT:
-        raise ShareError(f"position text of {len(text)} characters is too long "
-                         f"(at most {MAX_TEXT})")
+        raise ShareError(_("position text of {n} characters is too long (at most {most})").format(
+            n=len(text), most=MAX_TEXT))
     head, dot, body = text.partition(".")
     games = _games()
     if not dot or len(head) < 2 or head[0] not in games or not head[1:].isdigit():
-        raise ShareError("not a pushlab position (it should start with 'L1.' or 'R1.')")
+        raise ShareError(_("not a pushlab position (it should start with 'L1.' or 'R1.')"))
     if int(head[1:]) != VERSION:
-        raise ShareError(f"position format {head!r} is not known to this pushlab "
-                         f"(it reads L{VERSION} and R{VERSION})")
+        raise ShareError(_("position format {head} is not known to this pushlab (it reads L{version} and "
+                           "R{version})").format(head=repr(head), version=VERSION))
     cls, schema, check = games[head[0]]
     try:
         packed = base64.b64decode(body + "=" * (-len(body) % 4), altchars=b"-_", validate=True)
     except (binascii.Error, ValueError):
-        raise ShareError("the position text is damaged (not URL-safe base64)") from None
+        raise ShareError(_("the position text is damaged (not URL-safe base64)")) from None
     try:
         unpacker = zlib.decompressobj(-15, _ZDICT)
         raw = unpacker.decompress(packed, MAX_JSON)
         if unpacker.unconsumed_tail:
-            raise ShareError(f"the position expands to more than {MAX_JSON} bytes")
+            raise ShareError(_("the position expands to more than {n} bytes").format(n=MAX_JSON))
         raw += unpacker.flush()
         if not unpacker.eof:
-            raise ShareError("the position text is truncated")
+            raise ShareError(_("the position text is truncated"))
     except zlib.error:
-        raise ShareError("the position text is damaged (it does not decompress)") from None
+        raise ShareError(_("the position text is damaged (it does not decompress)")) from None
     try:
         data = json.loads(raw.decode())
     except (UnicodeDecodeError, ValueError, RecursionError):
-        raise ShareError("the position text is damaged (not a position record)") from None
+        raise ShareError(_("the position text is damaged (not a position record)")) from None
     codecs = schema()
     if not isinstance(data, dict) or set(data) != set(codecs):
-        raise ShareError("the position record does not have this game's fields")
+        raise ShareError(_("the position record does not have this game's fields"))
     fields = {name: read(name, data[name]) for name, (_, read) in codecs.items()}
     try:
         game = cls(**fields)
     except ShareError:
         raise
     except (ValueError, TypeError) as e:
-        raise ShareError(f"the position is not a valid state: {e}") from None
+        raise ShareError(_("the position is not a valid state: {problem}").format(problem=e)) from None
     check(game)
     _check_protocol(game)
     return game
@@ -445,9 +446,9 @@ def _check_protocol(game):
     except ShareError:
         raise
     except Exception as e:  # a tampered state can break the engine in any way: refuse it
-        raise ShareError(f"the position is not a valid state ({type(e).__name__}: {e})") from None
+        raise ShareError(_("the position is not a valid state ({kind}: {problem})").format(kind=type(e).__name__, problem=e)) from None
     if found:
-        raise ShareError(f"the position is not a valid state: {found[0]}")
+        raise ShareError(_("the position is not a valid state: {problem}").format(problem=found[0]))
 
 
 def url_for(game, base: str) -> str:
@@ -476,6 +477,6 @@ def position_from_query(query: str):
     from urllib.parse import parse_qs
 
     if not isinstance(query, str) or len(query) > MAX_TEXT + 2_000:
-        raise ShareError("the address is too long to hold a position")
+        raise ShareError(_("the address is too long to hold a position"))
     values = parse_qs(query.lstrip("?")).get("position")
     return decode(values[0]) if values else None

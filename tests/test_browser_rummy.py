@@ -50,9 +50,13 @@ def _hand(page):
     return page.locator(".pl-rummy-playapp .pl-handcard:visible")
 
 
+_LABEL_JS = """els => els.map(e => { const s = getComputedStyle(e);
+    return (s.getPropertyValue('--pl-rank') + s.getPropertyValue('--pl-suit')).replace(/[\\s"]/g, ''); })"""
+
+
 def _hand_labels(page):
-    """The visible hand as a list of labels like 'A♠' (rank + suit)."""
-    return [re.sub(r"\s+", "", t) for t in _hand(page).all_inner_texts()]
+    """The visible hand as a list of labels like 'A♠' (rank + suit, drawn by CSS), '★JK' for a joker."""
+    return _hand(page).evaluate_all(_LABEL_JS)
 
 
 def _prompt(page):
@@ -116,7 +120,7 @@ def test_play_app_take_push_illegal_meld_discard_and_bots_finish(open_app, app_e
     for i in idx:
         _hand(page).nth(i).click()
         _settle(page, 250)
-    assert app.locator(".pl-handcard.mod-active:visible").count() == 3
+    assert app.locator(".pl-handcard:visible input:checked").count() == 3
     table_before = table.inner_text()
     _button(page, "Stage set").click()
     alert = app.locator("[role=alert]")
@@ -132,15 +136,15 @@ def test_play_app_take_push_illegal_meld_discard_and_bots_finish(open_app, app_e
     # discard one card: the bots play until it is Ann's turn again (or the deal is over)
     _button(page, "Deselect").click()
     _settle(page)
-    assert app.locator(".pl-handcard.mod-active:visible").count() == 0
+    assert app.locator(".pl-handcard:visible input:checked").count() == 0
     # the keyboard works too: Tab to a card, Space selects it
-    _hand(page).nth(1).focus()
+    _hand(page).nth(1).locator("input").focus()
     page.keyboard.press("Space")
-    app.locator(".pl-handcard.mod-active:visible").first.wait_for()
+    app.locator(".pl-handcard:visible input:checked").first.wait_for()
     app.locator(".pl-selection", has_text="Selected").wait_for()
     _button(page, "Deselect").click()
     _settle(page)
-    assert app.locator(".pl-handcard.mod-active:visible").count() == 0
+    assert app.locator(".pl-handcard:visible input:checked").count() == 0
     turns = 0
     while True:
         text = prompt.inner_text()

@@ -21,6 +21,7 @@ from html import escape
 import numpy as np
 
 from pushlab.errors import PushlabError, SetupError
+from pushlab.i18n import _
 from pushlab.luck.cards import COLOUR_NAMES, COLOURS
 from pushlab.luck.policy import DEFAULT_POLICY, Policy
 from pushlab.seeding import make_rng
@@ -129,13 +130,16 @@ class Advice:
         """Why banking pays here, in a sentence or two (empty when nothing can be banked)."""
         if not self.bench:
             return ""
-        q = "1 in 3 (that colour or a star)" if self.harder else "1 in 6"
-        text = (f"{self.player} still faces about {self.rolls:.1f} \u00b1 {1.96 * self.rolls_se:.1f} "
-                f"die rolls before the game ends (own busts and roll cards collected). Each one "
-                f"hits a given colour with a chance of {q}.")
+        from pushlab.luck.words import colour_name
+
+        q = _("1 in 3 (that colour or a star)") if self.harder else _("1 in 6")
+        text = _("{player} still faces about {rolls} \u00b1 {half} die rolls before the game ends (own busts "
+                 "and roll cards collected). Each one hits a given colour with a chance of {q}.").format(
+                     player=self.player, rolls=f"{self.rolls:.1f}", half=f"{1.96 * self.rolls_se:.1f}", q=q)
         for c, pts in self.bench.items():
-            x, _ = self.protects(c)
-            text += f" Banking {COLOUR_NAMES[c]} ({pts} points) protects about {x:.1f} points."
+            x, _se = self.protects(c)
+            text += " " + _("Banking {colour} ({points} points) protects about {x} points.").format(
+                colour=colour_name(c), points=pts, x=f"{x:.1f}")
         return text
 
     def _repr_html_(self) -> str:
@@ -200,7 +204,7 @@ class Adviser:
         from pushlab.luck import odds
 
         if game.is_over:
-            raise PushlabError("the game is over: there is nothing to advise")
+            raise PushlabError(_("the game is over: there is nothing to advise"))
         policy = DEFAULT_POLICY if policy is None else policy
         self.policy = tuple(Policy.of(p) for p in policy) if isinstance(policy, (list, tuple)) \
             else Policy.of(policy)

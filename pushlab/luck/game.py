@@ -26,6 +26,7 @@ import numpy as np
 
 from pushlab.seeding import make_rng
 from pushlab.errors import IllegalAction, ParseError, SetupError
+from pushlab.i18n import _
 from pushlab.luck.cards import (
     COLOUR_NAMES,
     COLOURS,
@@ -114,8 +115,9 @@ class Game:
         if switch_cards is None:
             switch_cards = len(names) > 2
         if not all(isinstance(x, (bool, np.bool_)) for x in (harder, switch_cards)):
-            raise SetupError(f"harder and switch_cards must be True or False, got "
-                             f"harder={harder!r}, switch_cards={switch_cards!r}")
+            raise SetupError(_("harder and switch_cards must be True or False, got "
+                               "harder={harder}, switch_cards={switch_cards}").format(
+                                   harder=repr(harder), switch_cards=repr(switch_cards)))
         harder, switch_cards = bool(harder), bool(switch_cards)
         rng = make_rng(seed)
         if deck is None:
@@ -124,8 +126,8 @@ class Game:
         else:
             pile = parse_cards(deck)
             if not switch_cards and SWITCH in pile:
-                raise SetupError("the scripted deck holds a switch card but this game has none "
-                                 "(pass switch_cards=True to keep them)")
+                raise SetupError(_("the scripted deck holds a switch card but this game has none "
+                                   "(pass switch_cards=True to keep them)"))
         scripted = parse_rolls(rolls) if rolls is not None else ()
         # Every roll uses up a distinct card (a bust card or a taken roll card), so
         # len(pile) generated faces after the scripted ones always suffice.
@@ -332,10 +334,11 @@ class Game:
         """Normalise an action string and check it is legal, else raise IllegalAction."""
         legal = self.legal_actions()
         if not isinstance(action, str):
-            self._refuse(action, f"an action must be a string such as 'draw', not {action!r}", legal)
+            self._refuse(action, _("an action must be a string such as 'draw', not {action}").format(
+                action=repr(action)), legal)
         words = action.split()
         if not words:
-            self._refuse(action, "empty action", legal)
+            self._refuse(action, _("empty action"), legal)
         verb = words[0].lower()
         args = words[1:]
         if verb == "bank" and len(args) == 1:
@@ -352,60 +355,76 @@ class Game:
 
     def _refuse(self, action, problem, legal):
         """Raise IllegalAction naming the problem and listing the legal actions."""
-        listed = ", ".join(legal) if legal else "none (the game is over)"
-        raise IllegalAction(f"{problem}; legal actions: {listed}", action=action, legal=legal)
+        listed = ", ".join(legal) if legal else _("none (the game is over)")
+        error = IllegalAction(_("{problem}; legal actions: {actions}").format(problem=problem, actions=listed),
+                              action=action, legal=legal)
+        error.lists_legal = True          # the message already names the legal actions
+        raise error
 
     def _diagnose(self, verb, args) -> str:
         """Explain why an action that is not in legal_actions() is refused."""
+        from pushlab.luck.words import colour_name
+
         shape = {"draw": 0, "stop": 0, "bank": 1, "place": 1, "take": 1}
         text = " ".join([verb] + args)
+        quoted = repr(text)
         if verb not in shape:
-            return f"unknown action {text!r} (actions are draw, bank C, place i, stop, take i)"
+            return _("unknown action {action} (actions are draw, bank C, place i, stop, take i)").format(
+                action=quoted)
         if len(args) != shape[verb]:
             form = {0: verb, 1: f"{verb} C" if verb == "bank" else f"{verb} i"}[shape[verb]]
-            return f"malformed action {text!r} (expected '{form}')"
+            return _("malformed action {action} (expected '{form}')").format(action=quoted, form=form)
         if self.phase == "over":
-            return f"cannot {text!r}: the game is over"
+            return _("cannot {action}: the game is over").format(action=quoted)
         who = self.players[self.current_player]
         wanted = {"draw": ("turn", "push"), "bank": ("turn",), "place": ("place",),
                   "stop": ("push",), "take": ("collect",)}[verb]
         if self.phase not in wanted:
-            return f"cannot {text!r} now: {self._waiting_for()}"
+            return _("cannot {action} now: {waiting}").format(action=quoted, waiting=self._waiting_for())
         if verb == "draw":
-            return f"cannot 'draw': the draw pile is empty, {who} must stop"
+            return _("cannot 'draw': the draw pile is empty, {who} must stop").format(who=who)
         if verb == "stop":
-            return f"cannot 'stop' now: {who} must draw (no column yet)"
+            return _("cannot 'stop' now: {who} must draw (no column yet)").format(who=who)
         if verb == "bank":
             colour = _COLOUR_BY_NAME.get(args[0].lower(), args[0].upper())
             if colour not in COLOURS:
-                return f"malformed action {text!r}: {args[0]!r} is not a colour (R B G Y P)"
-            return (f"cannot {text!r}: {who} has no {COLOUR_NAMES[colour]} card on the bench")
+                return _("malformed action {action}: {arg} is not a colour (R B G Y P)").format(
+                    action=quoted, arg=repr(args[0]))
+            return _("cannot {action}: {who} has no {colour} card on the bench").format(
+                action=quoted, who=who, colour=colour_name(colour))
         if not (args[0].isascii() and args[0].isdigit()):
-            return f"malformed action {text!r}: {args[0]!r} is not a column number"
+            return _("malformed action {action}: {arg} is not a column number").format(
+                action=quoted, arg=repr(args[0]))
         digits = args[0].lstrip("0") or "0"
         i = int(digits) if len(digits) < 10 else 10**9  # int() refuses very long strings
         n = len(self.columns)
         if verb == "take":
-            return f"cannot {text!r}: there is no column {digits} (columns are 0..{n - 1})"
+            return _("cannot {action}: there is no column {column} (columns are 0..{last})").format(
+                action=quoted, column=digits, last=n - 1)
         if i > n or i >= MAX_COLUMNS:
-            limit = "no more than 3 columns" if n == MAX_COLUMNS else f"the next new column is {n}"
-            return f"cannot {text!r}: there is no column {digits} ({limit})"
+            limit = (_("no more than 3 columns") if n == MAX_COLUMNS
+                     else _("the next new column is {n}").format(n=n))
+            return _("cannot {action}: there is no column {column} ({limit})").format(
+                action=quoted, column=digits, limit=limit)
         clash = _clash(self.pending, self.columns[i])
-        return f"cannot {text!r}: {self.pending} does not fit column {i + 1}, which holds {clash}"
+        return _("cannot {action}: {card} does not fit column {column}, which holds {clash}").format(
+            action=quoted, card=self.pending, column=i + 1, clash=clash)
 
     def _waiting_for(self) -> str:
         """A short description of the decision the game waits for."""
         who = self.players[self.current_player]
         if self.phase == "turn":
             bench = self.benches[self.active_player]
-            return f"{who} must draw or bank" if bench else f"{who} must draw (nothing to bank)"
+            return (_("{who} must draw or bank") if bench
+                    else _("{who} must draw (nothing to bank)")).format(who=who)
         if self.phase == "place":
-            return f"{who} must place {self.pending}"
+            return _("{who} must place {card}").format(who=who, card=self.pending)
         if self.phase == "push" and not self.draw_pile:
-            return f"{who} must stop (the draw pile is empty)"
+            return _("{who} must stop (the draw pile is empty)").format(who=who)
         if self.phase == "push":
-            return f"{who} must draw again or stop" if self.columns else f"{who} must draw again"
-        return f"{who} must take a column"
+            return (_("{who} must draw again or stop") if self.columns
+                    else _("{who} must draw again")).format(who=who)
+        return _("{who} must take a column").format(who=who)
 
     # ------------------------------------------------------------------ display
     def __repr__(self) -> str:
@@ -509,7 +528,7 @@ def card_fits(card: Card, column) -> bool:
 def _clash(card: Card, column) -> str:
     """The cards of ``column`` that keep ``card`` out of it, in words."""
     if card.is_roll:
-        return "a roll card already"
+        return _("a roll card already")
     bad = [c for c in column if c.is_number and (c.colour == card.colour or c.number == card.number)]
     return format_cards(bad)
 
@@ -529,9 +548,9 @@ def check_switch_rule(switch_rule) -> str:
     'game'
     """
     if not isinstance(switch_rule, str) or switch_rule not in SWITCH_RULES:
-        raise SetupError("switch_rule must be 'turn' (a switch card reverses collection "
-                         "for this turn only) or 'game' (the direction lasts until the "
-                         f"next switch card), got {switch_rule!r}")
+        raise SetupError(_("switch_rule must be 'turn' (a switch card reverses collection "
+                           "for this turn only) or 'game' (the direction lasts until the "
+                           "next switch card), got {value}").format(value=repr(switch_rule)))
     return switch_rule
 
 
@@ -539,18 +558,20 @@ def _player_names(players) -> tuple:
     """Validate ``players`` (a count or names) and return the tuple of names."""
     if isinstance(players, Integral) and not isinstance(players, bool):
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise SetupError(f"Push needs {MIN_PLAYERS} to {MAX_PLAYERS} players, got {players}")
+            raise SetupError(_("Push needs {low} to {high} players, got {n}").format(
+                low=MIN_PLAYERS, high=MAX_PLAYERS, n=players))
         return DEFAULT_NAMES[:int(players)]
     if isinstance(players, (str, bytes)) or not hasattr(players, "__iter__"):
-        raise SetupError(f"players must be a number 2..6 or a list of names, got {players!r}")
+        raise SetupError(_("players must be a number 2..6 or a list of names, got {value}").format(
+            value=repr(players)))
     names = tuple(players)
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise SetupError(f"Push needs {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(names)}: "
-                         f"{names!r}")
+        raise SetupError(_("Push needs {low} to {high} players, got {n}: {names}").format(
+            low=MIN_PLAYERS, high=MAX_PLAYERS, n=len(names), names=repr(names)))
     if not all(isinstance(n, str) and n.strip() for n in names):
-        raise SetupError(f"player names must be non-empty strings, got {names!r}")
+        raise SetupError(_("player names must be non-empty strings, got {names}").format(names=repr(names)))
     if len(set(names)) != len(names):
-        raise SetupError(f"player names must be distinct, got {names!r}")
+        raise SetupError(_("player names must be distinct, got {names}").format(names=repr(names)))
     return names
 
 

@@ -33,6 +33,7 @@ from fractions import Fraction
 from html import escape
 
 from pushlab.errors import PushlabError
+from pushlab.i18n import _
 from pushlab.luck.cards import COLOURS, SWITCH, full_deck
 
 __all__ = [
@@ -151,9 +152,9 @@ def seen_counts(game) -> Counter:
 def _check_drawable(game, counts) -> None:
     """Raise PushlabError when no next card can be drawn."""
     if game.is_over:
-        raise PushlabError("the game is over: there is no next card")
+        raise PushlabError(_("the game is over: there is no next card"))
     if not counts:
-        raise PushlabError("the draw pile is empty: there is no next card")
+        raise PushlabError(_("the draw pile is empty: there is no next card"))
 
 
 def bust_probability(game, counting: bool = True) -> Fraction:
@@ -475,7 +476,7 @@ def hint(game, depth: int | None = None) -> Hint:
     'draw: +4.0 points (stop: +3.0)'
     """
     if game.is_over:
-        raise PushlabError("the game is over: there is nothing to decide")
+        raise PushlabError(_("the game is over: there is nothing to decide"))
     if depth is not None and (not isinstance(depth, int) or depth < 0):
         raise PushlabError(f"depth must be a non-negative int or None, got {depth!r}")
     legal = game.legal_actions()

@@ -24,6 +24,8 @@ import html
 import io
 import sys
 
+from pushlab.i18n import _
+
 __all__ = ["describe", "data_table_html", "figure_html", "install"]
 
 #: At most this many numbers are read out in the alt text; all of them are in the table.
@@ -74,7 +76,7 @@ def _series(ax) -> list[tuple[str, list[tuple[str, float]]]]:
         try:
             points = [(_num(xs[0]), float(ys[0])), (_num(xs[-1]), float(ys[-1]))]
         except (TypeError, ValueError):  # dates or categories: keep the values only
-            points = [("first", float(ys[0])), ("last", float(ys[-1]))]
+            points = [(_("first"), float(ys[0])), (_("last"), float(ys[-1]))]
         out.append((label, points if len(ys) > 1 else points[:1]))
     return out
 
@@ -96,16 +98,17 @@ def describe(fig) -> str:
         if title:
             parts.append(title.strip().rstrip(".") + ".")
         elif ax.get_ylabel() or ax.get_xlabel():
-            parts.append(" by ".join(x for x in (ax.get_ylabel(), ax.get_xlabel()) if x) + ".")
+            named = [x for x in (ax.get_ylabel(), ax.get_xlabel()) if x]
+            parts.append((_("{y} by {x}").format(y=named[0], x=named[1]) if len(named) == 2 else named[0]) + ".")
         for name, points in _series(ax):
             shown = points[:max(budget, 0)]
             budget -= len(shown)
             if not shown:
                 continue
-            more = f" and {len(points) - len(shown)} more" if len(shown) < len(points) else ""
+            more = (" " + _("and {n} more").format(n=len(points) - len(shown))) if len(shown) < len(points) else ""
             values = ", ".join(f"{k} {_num(v)}" for k, v in shown)
             parts.append(f"{name}: {values}{more}." if name else f"{values}{more}.")
-    return " ".join(parts) or "A plot."
+    return " ".join(parts) or _("A plot.")
 
 
 def data_table_html(fig) -> str:
@@ -119,8 +122,10 @@ def data_table_html(fig) -> str:
                             f"<th>{html.escape(str(key))}</th><td>{_num(value)}</td></tr>")
     if not rows:
         return ""
-    return ("<details class='pl-data'><summary>The numbers in this plot (table)</summary>"
-            "<table><thead><tr><th>panel</th><th>series</th><th>at</th><th>value</th></tr></thead>"
+    head = "".join(f"<th>{html.escape(h)}</th>" for h in (_("panel"), _("series"), _("at"), _("value")))
+    summary = html.escape(_("The numbers in this plot (table)"))
+    return (f"<details class='pl-data'><summary>{summary}</summary>"
+            f"<table><thead><tr>{head}</tr></thead>"
             "<tbody>" + "".join(rows) + "</tbody></table></details>")
 
 

@@ -20,6 +20,7 @@ from collections.abc import Mapping
 import numpy as np
 
 from pushlab.errors import PushlabError
+from pushlab.i18n import _, ngettext
 from pushlab.stats import Z95, mean_ci, rate_ci
 
 __all__ = [
@@ -39,7 +40,7 @@ def _axes(ax, size=(7, 4)):
     if ax is not None:
         return ax
     import matplotlib.pyplot as plt
-    _, ax = plt.subplots(figsize=size, layout="constrained")
+    _fig, ax = plt.subplots(figsize=size, layout="constrained")
     return ax
 
 
@@ -190,15 +191,15 @@ def bust_odds(data, ax=None):
     x = _column(data, "cards", "bust_odds")
     ax = _axes(ax)
     counting = 100 * _column(data, "counting", "bust_odds")
-    ax.plot(x, counting, "o-", color=STOP_COLOUR, label="counting the cards seen (exact)")
+    ax.plot(x, counting, "o-", color=STOP_COLOUR, label=_("counting the cards seen (exact)"))
     if "naive" in data:
         ax.plot(x, 100 * _column(data, "naive", "bust_odds"), "s--", color="#777",
-                label="naive: full deck minus the columns")
+                label=_("naive: full deck minus the columns"))
     from matplotlib.ticker import MaxNLocator
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-    ax.set_title("Chance that the next card busts, as the columns grow")
-    ax.set_xlabel("cards in the columns (count)")
-    ax.set_ylabel("chance the next card busts (%)")
+    ax.set_title(_("Chance that the next card busts, as the columns grow"))
+    ax.set_xlabel(_("cards in the columns (count)"))
+    ax.set_ylabel(_("chance the next card busts (%)"))
     ax.set_ylim(bottom=0)
     ax.grid(alpha=0.3)
     ax.legend(loc="upper left")
@@ -215,13 +216,13 @@ def ev_one_more(data, ax=None):
     draw, stop = _column(data, "draw", "ev_one_more"), _column(data, "stop", "ev_one_more")
     ax = _axes(ax)
     pos = np.arange(len(x))
-    ax.bar(pos - 0.2, stop, 0.4, color=STOP_COLOUR, label="stop now")
-    ax.bar(pos + 0.2, draw, 0.4, color=DRAW_COLOUR, label="draw one more card (best play after)")
+    ax.bar(pos - 0.2, stop, 0.4, color=STOP_COLOUR, label=_("stop now"))
+    ax.bar(pos + 0.2, draw, 0.4, color=DRAW_COLOUR, label=_("draw one more card (best play after)"))
     ax.axhline(0, color="#333", lw=0.8)
     ax.set_xticks(pos, [f"{int(v)}" for v in x])
-    ax.set_title("Expected value: one more card or stop?")
-    ax.set_xlabel("cards in the columns (count)")
-    ax.set_ylabel("expected gain over the others (points)")
+    ax.set_title(_("Expected value: one more card or stop?"))
+    ax.set_xlabel(_("cards in the columns (count)"))
+    ax.set_ylabel(_("expected gain over the others (points)"))
     ax.grid(axis="y", alpha=0.3)
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.14), ncol=2, frameon=False)
     return ax
@@ -245,25 +246,31 @@ def policy_map(data, ax=None):
         mask = best == action
         if mask.any():
             ax.scatter(points[mask] + jitter[mask], risk[mask], c=colour, marker=marker, s=22,
-                       alpha=0.7, label=f"one-turn hint says {action} ({int(mask.sum())} tables)")
-    ax.set_title("Policy map: when does the one-turn hint stop?")
-    ax.set_xlabel("points in the columns on the table (points)")
-    ax.set_ylabel("chance the next card busts (%)")
+                       alpha=0.7, label=(ngettext("one-turn hint says draw ({n} tables)",
+                                                  "one-turn hint says draw ({n} tables)", int(mask.sum()))
+                                         if action == "draw" else
+                                         ngettext("one-turn hint says stop ({n} tables)",
+                                                  "one-turn hint says stop ({n} tables)", int(mask.sum()))
+                                         ).format(n=int(mask.sum())))
+    ax.set_title(_("Policy map: when does the one-turn hint stop?"))
+    ax.set_xlabel(_("points in the columns on the table (points)"))
+    ax.set_ylabel(_("chance the next card busts (%)"))
     ax.grid(alpha=0.3)
     ax.legend(loc="upper left")
     return ax
 
 
-def mc_convergence(samples, exact, ax=None, z: float = Z95, label: str = "P(bust)"):
+def mc_convergence(samples, exact, ax=None, z: float = Z95, label: str | None = None):
     """Law of large numbers: the running Monte Carlo mean against the exact value, with a 95% band.
 
     ``samples`` are independent outcomes (0/1 for an event, or values); the band is
     ``exact ± z·σ/√n``, so it shrinks like 1/√n. For 0/1 outcomes σ = √(p(1-p)) of the
     exact p (never zero unless p is 0 or 1); otherwise σ is the sample SD of all samples.
     """
+    label = _("P(bust)") if label is None else label
     arr = np.asarray(samples, dtype=float).ravel()
     if arr.size < 2:
-        raise PushlabError("mc_convergence needs at least two samples")
+        raise PushlabError(_("mc_convergence needs at least two samples"))
     exact = float(exact)
     n = np.arange(1, arr.size + 1)
     running = np.cumsum(arr) / n
@@ -272,9 +279,9 @@ def mc_convergence(samples, exact, ax=None, z: float = Z95, label: str = "P(bust
     half = z * sigma / np.sqrt(n)
     ax = _axes(ax)
     ax.fill_between(n, exact - half, exact + half, color="#9cc3e8", alpha=0.5,
-                    label=f"exact \u00b1 {z:.2f}\u00b7\u03c3/\u221an (95% band)")
-    ax.plot(n, running, color=DRAW_COLOUR, lw=1.2, label="Monte Carlo running mean")
-    ax.axhline(exact, color=STOP_COLOUR, lw=1.5, ls="--", label=f"exact value {exact:.4f}")
+                    label=_("exact \u00b1 {z}\u00b7\u03c3/\u221an (95% band)").format(z=f"{z:.2f}"))
+    ax.plot(n, running, color=DRAW_COLOUR, lw=1.2, label=_("Monte Carlo running mean"))
+    ax.axhline(exact, color=STOP_COLOUR, lw=1.5, ls="--", label=_("exact value {value}").format(value=f"{exact:.4f}"))
     ax.set_xscale("log")
     lo, hi = np.percentile(running[min(9, arr.size - 1):], [0, 100])
     pad = max(hi - lo, 1e-3) * 0.3
@@ -282,9 +289,9 @@ def mc_convergence(samples, exact, ax=None, z: float = Z95, label: str = "P(bust
     if arr.min() >= 0 and arr.max() <= 1:       # a probability: keep the axis inside [0, 1]
         bottom, top = max(bottom, 0.0), min(top, 1.0)
     ax.set_ylim(bottom, top)
-    ax.set_title(f"Monte Carlo converges to the exact {label}")
-    ax.set_xlabel("number of simulated trials n (log scale)")
-    ax.set_ylabel(f"estimate of {label}")
+    ax.set_title(_("Monte Carlo converges to the exact {label}").format(label=label))
+    ax.set_xlabel(_("number of simulated trials n (log scale)"))
+    ax.set_ylabel(_("estimate of {label}").format(label=label))
     ax.grid(alpha=0.3, which="both")
     ax.legend(loc="lower right")          # the running mean has settled near the exact value there
     return ax
@@ -292,6 +299,11 @@ def mc_convergence(samples, exact, ax=None, z: float = Z95, label: str = "P(bust
 
 RULE_COLOURS = {"turn": "#8fb3d9", "game": "#e0a458"}
 RULE_WORDS = {"turn": "per turn (default)", "game": "lasting (the rule texts' wording)"}
+
+
+def _rule_words(rule: str) -> str:
+    """A reading of rule 10 in words, in the current language."""
+    return {"turn": _("per turn (default)"), "game": _("lasting (the rule texts' wording)")}[rule]
 
 
 def switch_rule_data(results) -> dict:
@@ -341,16 +353,18 @@ def switch_rule_seats(data, ax=None):
         rate, lo, hi = (100 * np.asarray(r[key], dtype=float) for key in ("rate", "lo", "hi"))
         x = pos + (j - 0.5) * width
         ax.bar(x, rate, width, color=RULE_COLOURS[rule],
-               label=f"switch cards {RULE_WORDS[rule]}")
+               label=_("switch cards {reading}").format(reading=_rule_words(rule)))
         ax.errorbar(x, rate, yerr=[rate - lo, hi - rate], fmt="none", ecolor="#222", capsize=3)
     ax.axhline(100 / n, color="#555", linestyle="--", linewidth=1,
-               label=f"fair share (1 in {n})")
+               label=_("fair share (1 in {n})").format(n=n))
     ax.errorbar([], [], yerr=[], fmt="none", ecolor="#222", capsize=3,
-                label="95% confidence interval (Wilson)")
-    ax.set_xticks(pos, [f"seat {i + 1}" + (" (starts)" if i == 0 else "") for i in range(n)])
-    ax.set_xlabel(f"seat in turn order ({n} players, {int(data['games']):,} games per reading)")
-    ax.set_ylabel("win rate (%)")
-    ax.set_title("Who wins under each reading of the switch cards?")
+                label=_("95%\u00a0confidence interval (Wilson)"))
+    ax.set_xticks(pos, [_("seat {n} (starts)").format(n=1) if i == 0 else _("seat {n}").format(n=i + 1)
+                        for i in range(n)])
+    ax.set_xlabel(_("seat in turn order ({n} players, {games} games per reading)").format(
+        n=n, games=f"{int(data['games']):,}"))
+    ax.set_ylabel(_("win rate (%)"))
+    ax.set_title(_("Who wins under each reading of the switch cards?"))
     ax.set_ylim(bottom=0)
     ax.grid(axis="y", alpha=0.3)
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.16), ncol=2, frameon=False)
@@ -415,18 +429,18 @@ def bot_label(name) -> str:
     params = [a for a in params if not a.startswith("bank_at=")]
     try:
         words = {
-            "StopAfter": lambda k: f"stop after {k} card{'' if k == '1' else 's'}",
-            "StopAtRisk": lambda p: f"stop at {float(p):.0%} risk",
-            "Greedy": lambda: "greedy (one card ahead)",
-            "HintBot": lambda: "exact hint",
-            "RandomBot": lambda: "random",
+            "StopAfter": lambda k: ngettext("stop after {k} card", "stop after {k} cards", int(k)).format(k=k),
+            "StopAtRisk": lambda p: _("stop at {p} risk").format(p=f"{float(p):.0%}"),
+            "Greedy": lambda: _("greedy (one card ahead)"),
+            "HintBot": lambda: _("exact hint"),
+            "RandomBot": lambda: _("random"),
         }[kind](*params)
     except (KeyError, TypeError, ValueError):
         return str(name)
-    return words if bank in (None, "None") else f"{words}, banks at {bank} points"
+    return words if bank in (None, "None") else _("{words}, banks at {bank} points").format(words=words, bank=bank)
 
 
-def strategy_comparison(data, ax=None, quantity: str = "win rate", unit: str = "%"):
+def strategy_comparison(data, ax=None, quantity: str | None = None, unit: str = "%"):
     """Strategies side by side with 95% confidence-interval error bars.
 
     ``data`` maps a strategy name to either raw outcomes (a sequence of numbers) or
@@ -436,8 +450,9 @@ def strategy_comparison(data, ax=None, quantity: str = "win rate", unit: str = "
     With ``unit="%"`` values are fractions shown as percentages. Bot names such as
     ``"StopAfter(2, bank_at=None)"`` are shown in words (:func:`bot_label`).
     """
+    quantity = _("win rate") if quantity is None else quantity
     if not isinstance(data, Mapping) or not data:
-        raise PushlabError("strategy_comparison needs a non-empty mapping name -> outcomes")
+        raise PushlabError(_("strategy_comparison needs a non-empty mapping name -> outcomes"))
     names, means, lows, highs = [], [], [], []
     for name, value in data.items():
         if isinstance(value, Mapping):
@@ -452,14 +467,16 @@ def strategy_comparison(data, ax=None, quantity: str = "win rate", unit: str = "
     means, lows, highs = (scale * np.asarray(v) for v in (means, lows, highs))
     ax = _axes(ax)
     pos = np.arange(len(names))
-    ax.barh(pos, means, color="#8fb3d9", label=quantity if quantity.startswith("mean") else f"mean {quantity}")
+    ax.barh(pos, means, color="#8fb3d9", label=quantity if quantity.startswith("mean")
+            else _("mean {quantity}").format(quantity=quantity))
     ax.errorbar(means, pos, xerr=[means - lows, highs - means], fmt="none", ecolor="#222",
-                capsize=4, label="95% confidence interval")
+                capsize=4, label=_("95%\u00a0confidence interval"))
     ax.set_yticks(pos, names)
     ax.invert_yaxis()
-    ax.set_title(f"{quantity[:1].upper()}{quantity[1:]} by strategy, with 95% confidence intervals")
+    title = _("{quantity} by strategy, with 95%\u00a0confidence intervals").format(quantity=quantity)
+    ax.set_title(title[:1].upper() + title[1:])
     ax.set_xlabel(f"{quantity} ({unit})")
-    ax.set_ylabel("strategy")
+    ax.set_ylabel(_("strategy"))
     ax.grid(axis="x", alpha=0.3)
     ax.set_xlim(left=0)
     ax.margins(y=0.15)
@@ -471,7 +488,7 @@ def strategy_comparison(data, ax=None, quantity: str = "win rate", unit: str = "
 
 def _variant(harder) -> str:
     """'harder game' or 'normal game'."""
-    return "harder game" if harder else "normal game"
+    return _("harder game") if harder else _("normal game")
 
 
 def search_grid_data(result, round: int = 0) -> dict:
@@ -517,16 +534,16 @@ def search_heatmap(data, ax=None, vmin=None, vmax=None):
     bi, bj = data["best"]
     from matplotlib.patches import Rectangle
     ax.add_patch(Rectangle((bj - 0.5, bi - 0.5), 1, 1, fill=False, lw=2.5, ec="#111",
-                           label=f"best: {data['stop'][bi]}, bank {data['bank'][bj]}: "
-                                 f"{win[bi, bj]:.1f}% (95% interval {100 * data['lo'][bi, bj]:.1f}"
-                                 f"-{100 * data['hi'][bi, bj]:.1f}%)"))
+                           label=_("best: {stop}, bank {bank}: {win}% (95%\u00a0interval {lo}-{hi}%)").format(
+                               stop=data['stop'][bi], bank=data['bank'][bj], win=f"{win[bi, bj]:.1f}",
+                               lo=f"{100 * data['lo'][bi, bj]:.1f}", hi=f"{100 * data['hi'][bi, bj]:.1f}")))
     ax.set_xticks(range(win.shape[1]), data["bank"])
     ax.set_yticks(range(win.shape[0]), data["stop"])
-    ax.set_xlabel("bank rule (bank the top bench colour at this many points)")
-    ax.set_ylabel("stop rule (cards in the columns)")
-    ax.set_title(f"Win rate (%) of one seat, {data['players']} players, {_variant(data['harder'])}; "
-                 f"the others play '{data['field']}'", fontsize=10)
-    ax.figure.colorbar(im, ax=ax, label=f"win rate (%); fair share {fair:.0f}%")
+    ax.set_xlabel(_("bank rule (bank the top bench colour at this many points)"))
+    ax.set_ylabel(_("stop rule (cards in the columns)"))
+    ax.set_title(_("Win rate (%) of one seat, {players} players, {variant}; the others play '{field}'").format(
+        players=data['players'], variant=_variant(data['harder']), field=data['field']), fontsize=10)
+    ax.figure.colorbar(im, ax=ax, label=_("win rate (%); fair share {fair}%").format(fair=f"{fair:.0f}"))
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.16), frameon=False)
     return ax
 
@@ -554,9 +571,10 @@ def best_response_path(data, ax=None):
     lo, hi = 100 * _column(data, "lo", "best_response_path"), 100 * _column(data, "hi", "best_response_path")
     ax = _axes(ax)
     fair = 100 / data["players"]
-    ax.axhline(fair, color="#777", ls="--", label=f"fair share 1/{data['players']} = {fair:.0f}%")
+    ax.axhline(fair, color="#777", ls="--", label=_("fair share 1/{players} = {fair}%").format(
+        players=data['players'], fair=f"{fair:.0f}"))
     ax.errorbar(x, win, yerr=[win - lo, hi - win], fmt="o-", color=DRAW_COLOUR, capsize=4,
-                label="best response's win rate (95% Wilson interval)")
+                label=_("best response's win rate (95% Wilson interval)"))
     for xi, wi, hi_, best in zip(x, win, hi, data["best"]):
         ax.annotate(best, (xi, hi_), textcoords="offset points", xytext=(0, 6), ha="center",
                     fontsize=8)
@@ -564,10 +582,10 @@ def best_response_path(data, ax=None):
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlim(x.min() - 0.5, x.max() + 0.5)
     ax.set_ylim(min(fair, lo.min()) - 3, hi.max() + 8)
-    ax.set_title(f"Iterated best response, {data['players']} players, {_variant(data['harder'])} "
-                 f"({data['stopped']})", fontsize=10)
-    ax.set_xlabel("round (the field plays the previous round's best response) (count)")
-    ax.set_ylabel("win rate of the best response (%)")
+    ax.set_title(_("Iterated best response, {players} players, {variant} ({stopped})").format(
+        players=data['players'], variant=_variant(data['harder']), stopped=data['stopped']), fontsize=10)
+    ax.set_xlabel(_("round (the field plays the previous round's best response) (count)"))
+    ax.set_ylabel(_("win rate of the best response (%)"))
     ax.grid(alpha=0.3)
     ax.legend(loc="lower left")
     return ax
@@ -631,19 +649,19 @@ def protection_plot(data, ax=None):
     ax = _axes(ax)
     q = "3" if data.get("harder") else "6"
     ax.plot(pile, _column(data, "formula", "protection_plot"), "s--", color="#777",
-            label=f"rule of thumb: points \u00d7 rolls / {q}")
+            label=_("rule of thumb: points \u00d7 rolls / {q}").format(q=q))
     ax.plot(pile, _column(data, "protects", "protection_plot"), "o-", color=DRAW_COLOUR,
-            label=f"advice: points \u00d7 (1 \u2212 (1 \u2212 1/{q})^rolls), averaged")
+            label=_("advice: points \u00d7 (1 \u2212 (1 \u2212 1/{q})^rolls), averaged").format(q=q))
     lost = _column(data, "lost", "protection_plot")
     ax.errorbar(pile, lost, yerr=_column(data, "lost_half", "protection_plot"), fmt="x",
-                color=STOP_COLOUR, capsize=4, label="rollouts: points actually lost (95% interval)")
+                color=STOP_COLOUR, capsize=4, label=_("rollouts: points actually lost (95%\u00a0interval)"))
     ax.axhline(data.get("points", 0), color="#333", lw=0.8, ls=":",
-               label=f"all {data.get('points', 0)} points on the bench")
+               label=_("all {points} points on the bench").format(points=data.get('points', 0)))
     ax.invert_xaxis()
-    ax.set_title(f"What banking protects, {data.get('players', '?')} players, "
-                 f"{_variant(data.get('harder'))}", fontsize=10)
-    ax.set_xlabel("cards left in the draw pile (count; the game runs to the right)")
-    ax.set_ylabel("bench points lost to the die by the end (points)")
+    ax.set_title(_("What banking protects, {players} players, {variant}").format(
+        players=data.get('players', '?'), variant=_variant(data.get('harder'))), fontsize=10)
+    ax.set_xlabel(_("cards left in the draw pile (count; the game runs to the right)"))
+    ax.set_ylabel(_("bench points lost to the die by the end (points)"))
     ax.set_ylim(bottom=0)
     ax.grid(alpha=0.3)
     ax.legend(loc="upper right", fontsize=8)
@@ -658,14 +676,14 @@ def bank_edge_plot(data, ax=None):
     ax = _axes(ax)
     ax.axhline(0, color="#333", lw=0.8)
     ax.bar(pile, edge, width=6, color=np.where(edge > 0, DRAW_COLOUR, STOP_COLOUR),
-           label="bank minus draw (estimated by rollouts)")
+           label=_("bank minus draw (estimated by rollouts)"))
     ax.errorbar(pile, edge, yerr=[edge - lo, hi - edge], fmt="none", ecolor="#222", capsize=4,
-                label="95% interval (paired: the same shuffles and dice)")
+                label=_("95%\u00a0interval (paired: the same shuffles and dice)"))
     ax.invert_xaxis()
-    ax.set_title(f"Does banking the {data.get('points', '?')} points pay? "
-                 f"(every seat then plays '{data.get('policy', '?')}')", fontsize=10)
-    ax.set_xlabel("cards left in the draw pile (count)")
-    ax.set_ylabel("win probability gained by banking (percentage points)")
+    ax.set_title(_("Does banking the {points} points pay? (every seat then plays '{policy}')").format(
+        points=data.get('points', '?'), policy=data.get('policy', '?')), fontsize=10)
+    ax.set_xlabel(_("cards left in the draw pile (count)"))
+    ax.set_ylabel(_("win probability gained by banking (percentage points)"))
     ax.grid(axis="y", alpha=0.3)
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.16), ncol=2, frameon=False, fontsize=8)
     return ax

@@ -22,11 +22,23 @@ import numpy as np
 
 from pushlab import stats
 from pushlab.errors import PushlabError
+from pushlab.i18n import _, ngettext
 
 __all__ = ["interval_ladder", "coverage_curve", "difference_plot", "width_curve", "METHOD_NAMES"]
 
 METHOD_NAMES = {"wald": "Wald (p ± 1.96·SE)", "wilson": "Wilson score",
                 "clopper-pearson": "Clopper-Pearson"}
+
+
+def _method_name(method: str) -> str:
+    """An interval method's name in the current language."""
+    return {"wald": _("Wald (p ± 1.96·SE)"), "wilson": _("Wilson score"),
+            "clopper-pearson": "Clopper-Pearson"}.get(method, method)
+
+
+def _unit(unit: str) -> str:
+    """A unit word in the current language (others as they are)."""
+    return {"points": _("points")}.get(unit, unit)
 CAUGHT, MISSED, TRUTH = "#4c72b0", "#d62728", "#222222"
 
 
@@ -36,7 +48,7 @@ def _axes(ax):
         return ax
     import matplotlib.pyplot as plt
 
-    _, ax = plt.subplots(figsize=(7, 4))
+    _fig, ax = plt.subplots(figsize=(7, 4))
     return ax
 
 
@@ -56,8 +68,8 @@ def interval_ladder(p: float, n: int, tournaments: int = 100, rng=None, method: 
     wins, low, high, caught = stats.simulated_coverage(p, n, tournaments, rng, method, level)
     ax = _axes(ax)
     x = np.arange(1, tournaments + 1)
-    for mask, colour, label in ((caught, CAUGHT, "interval catches the true rate"),
-                                (~caught, MISSED, "interval misses it")):
+    for mask, colour, label in ((caught, CAUGHT, _("interval catches the true rate")),
+                                (~caught, MISSED, _("interval misses it"))):
         if mask.any():
             ax.vlines(x[mask], 100 * low[mask], 100 * high[mask], color=colour, lw=2,
                       label=f"{label} ({int(mask.sum())})")
@@ -65,12 +77,14 @@ def interval_ladder(p: float, n: int, tournaments: int = 100, rng=None, method: 
     zero = high - low <= 0
     if zero.any():
         ax.plot(x[zero], 100 * low[zero], "_", ms=9, mew=2, color=MISSED,
-                label=f"zero-width interval ({int(zero.sum())})")
-    ax.axhline(100 * p, color=TRUTH, ls="--", lw=1.2, label=f"true win rate {p:.0%}")
-    ax.set_title(f"{METHOD_NAMES.get(method, method)}: {int(caught.sum())} of {tournaments} "
-                 f"intervals catch the truth ({n} games each)")
-    ax.set_xlabel("simulated tournament")
-    ax.set_ylabel("win rate and its 95% interval (%)")
+                label=_("zero-width interval ({n})").format(n=int(zero.sum())))
+    ax.axhline(100 * p, color=TRUTH, ls="--", lw=1.2, label=_("true win rate {p}").format(p=f"{p:.0%}"))
+    ax.set_title(ngettext("{method}: {caught} of {n} intervals catch the truth ({games} games each)",
+                          "{method}: {caught} of {n} intervals catch the truth ({games} games each)",
+                          tournaments).format(method=_method_name(method), caught=int(caught.sum()),
+                                              n=tournaments, games=n))
+    ax.set_xlabel(_("simulated tournament"))
+    ax.set_ylabel(_("win rate and its 95%\u00a0interval (%)"))
     ax.set_ylim(-2, 102)
     ax.legend(fontsize="small", loc="upper right" if p < 0.5 else "lower right")
     ax.grid(axis="y", alpha=0.3)
@@ -85,20 +99,20 @@ def coverage_curve(p, ns, methods=("wald", "wilson"), ax=None, level: float = 0.
     ps = [p] if np.isscalar(p) else list(p)
     ns = sorted(int(n) for n in ns)
     if not ns or not ps:
-        raise PushlabError("coverage_curve needs at least one number of games and one rate")
+        raise PushlabError(_("coverage_curve needs at least one number of games and one rate"))
     ax = _axes(ax)
     styles = ["-", "--", ":", "-."]
     for j, prob in enumerate(ps):
         for i, method in enumerate(methods):
             cov = [100 * stats.coverage(n, prob, method, level) for n in ns]
             ax.plot(ns, cov, styles[j % 4], marker="o", ms=3, color=f"C{i}",
-                    label=f"{METHOD_NAMES.get(method, method)}, true rate {prob:.0%}")
-    ax.axhline(100 * level, color=TRUTH, lw=1, label=f"promised {level:.0%}")
+                    label=_("{method}, true rate {p}").format(method=_method_name(method), p=f"{prob:.0%}"))
+    ax.axhline(100 * level, color=TRUTH, lw=1, label=_("promised {level}").format(level=f"{level:.0%}"))
     ax.set_xscale("log")
     ax.set_ylim(0, 102)
-    ax.set_title("How often the 95% interval catches the truth (exact)")
-    ax.set_xlabel("games per tournament (log scale)")
-    ax.set_ylabel("coverage (%)")
+    ax.set_title(_("How often the 95%\u00a0interval catches the truth (exact)"))
+    ax.set_xlabel(_("games per tournament (log scale)"))
+    ax.set_ylabel(_("coverage (%)"))
     ax.grid(alpha=0.3, which="both")
     ax.legend(fontsize="small", loc="lower right")
     return ax
@@ -134,25 +148,26 @@ def difference_plot(estimates, differences, axes=None, unit: str = "points"):
     """
     for name, data in (("estimates", estimates), ("differences", differences)):
         if not isinstance(data, Mapping) or not data:
-            raise PushlabError(f"difference_plot needs non-empty {name}: label -> (estimate, low, high)")
+            raise PushlabError(_("difference_plot needs non-empty {name}: label -> (estimate, low, high)").format(
+                name=name))
     if axes is None:
         import matplotlib.pyplot as plt
 
-        _, axes = plt.subplots(1, 2, figsize=(12, 3))
+        _fig, axes = plt.subplots(1, 2, figsize=(12, 3))
     left, right = axes
     _interval_rows(left, estimates, "#8fb3d9", signed=False)
-    left.set_title("Each policy alone (95% intervals)")
-    left.set_xlabel(f"mean ({unit})")
-    left.set_ylabel("policy")
+    left.set_title(_("Each policy alone (95%\u00a0intervals)"))
+    left.set_xlabel(_("mean ({unit})").format(unit=_unit(unit)))
+    left.set_ylabel(_("policy"))
     _interval_rows(right, differences, "#f0a35e", signed=True)
-    right.axvline(0, color=TRUTH, ls="--", lw=1, label="no difference")
+    right.axvline(0, color=TRUTH, ls="--", lw=1, label=_("no difference"))
     low = min(float(v[1]) for v in differences.values())
     high = max(float(v[2]) for v in differences.values())
     pad = 0.15 * max(high - low, 1e-9)
     right.set_xlim(min(low, 0) - pad, max(high, 0) + pad)
-    right.set_title("The difference (95% intervals)")
-    right.set_xlabel(f"difference ({unit})")
-    right.set_ylabel("comparison")
+    right.set_title(_("The difference (95%\u00a0intervals)"))
+    right.set_xlabel(_("difference ({unit})").format(unit=_unit(unit)))
+    right.set_ylabel(_("comparison"))
     right.legend(fontsize="small", loc="lower right")
     return left, right
 
@@ -170,16 +185,17 @@ def width_curve(ps=(0.5, 0.02), games=None, ax=None, level: float = 0.95):
     ax = _axes(ax)
     for i, p in enumerate(ps):
         low, high = stats.proportion_ci(np.round(p * games), games, level)
-        ax.plot(games, 100 * (high - low) / 2, color=f"C{i}", label=f"true rate near {p:.0%}")
+        ax.plot(games, 100 * (high - low) / 2, color=f"C{i}", label=_("true rate near {p}").format(p=f"{p:.0%}"))
     for target in (5, 1):
         ax.axhline(target, color="#888", lw=0.8, ls=":")
-        ax.annotate(f"± {target} point{'s' if target != 1 else ''}", (games[0], target), textcoords="offset points",
+        ax.annotate(ngettext("± {n} point", "± {n} points", target).format(n=target), (games[0], target),
+                    textcoords="offset points",
                     xytext=(2, 3), fontsize="small", color="#555")
     ax.set_xscale("log")
     ax.set_yscale("log")
-    ax.set_title("More games, narrower intervals: the width shrinks like 1/√n")
-    ax.set_xlabel("games played (log scale)")
-    ax.set_ylabel("half-width of the 95% interval (percentage points)")
+    ax.set_title(_("More games, narrower intervals: the width shrinks like 1/√n"))
+    ax.set_xlabel(_("games played (log scale)"))
+    ax.set_ylabel(_("half-width of the 95%\u00a0interval (percentage points)"))
     ax.grid(alpha=0.3, which="both")
     ax.legend(fontsize="small")
     return ax

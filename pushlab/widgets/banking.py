@@ -20,6 +20,7 @@ import base64
 import io
 from html import escape
 
+from pushlab.i18n import _, ngettext
 from pushlab.widgets.common import MessageArea, routed
 
 
@@ -58,18 +59,19 @@ def summary_html(results) -> str:
         if e is None:
             end = "-"
         elif e.best == 0:
-            end = "none beats it"
+            end = escape(_("none beats it"))
         else:
             end = (f"{escape(e.policies[e.best])}: {e.edge:+.1%} "
                    f"[{e.edge_ci[0]:+.1%}, {e.edge_ci[1]:+.1%}]")
         rows.append(
-            f"<tr><td>{r.players}</td><td>{'harder' if r.harder else 'normal'}</td>"
+            f"<tr><td>{r.players}</td><td>{escape(_variant_word(r.harder))}</td>"
             f"<td><b>{escape(r.best)}</b></td><td>{escape(last.field)}</td>"
             f"<td>{last.win[last.best]:.1%} [{lo:.1%}, {hi:.1%}]</td>"
             f"<td>{len(r.rounds)} ({escape(r.stopped)})</td><td>{end}</td></tr>")
-    head = ("<tr><th>players</th><th>game</th><th>best response</th><th>against the field</th>"
-            "<th>its win rate [95% interval]</th><th>rounds</th>"
-            "<th>best endgame variant: edge [95% interval]</th></tr>")
+    head = "<tr>" + "".join(f"<th>{escape(h)}</th>" for h in (
+        _("players"), _("game"), _("best response"), _("against the field"),
+        _("its win rate [95%\u00a0interval]"), _("rounds"),
+        _("best endgame variant: edge [95%\u00a0interval]"))) + "</tr>"
     return f"<table class='pl-search-summary'>{head}{''.join(rows)}</table>"
 
 
@@ -82,13 +84,13 @@ class SearchExplorer:
         w = _w()
         self.results = load_results() if results is None else list(results)
         counts = sorted({r.players for r in self.results})
-        self.players = w.Dropdown(options=[(f"{n} players", n) for n in counts],
+        self.players = w.Dropdown(options=[(_players(n), n) for n in counts],
                                   value=players if players in counts else counts[0],
-                                  description="Players:")
+                                  description=_("Players:"))
         self.round = w.Dropdown(
-            options=[("round 0: against the default bot 'after 5'", "first"),
-                     ("last round: against the final field", "last")],
-            value="first", description="Round:", layout=w.Layout(width="420px"),
+            options=[(_("round 0: against the default bot 'after 5'"), "first"),
+                     (_("last round: against the final field"), "last")],
+            value="first", description=_("Round:"), layout=w.Layout(width="420px"),
             style={"description_width": "initial"})
         self.heatmaps = w.HTML()
         self.paths = w.HTML()
@@ -123,17 +125,21 @@ class SearchExplorer:
         for d, ax in zip(data, axes):
             plots.search_heatmap(d, ax=ax, vmin=fair - spread, vmax=fair + spread)
         alt = "; ".join(
-            f"{'harder' if d['harder'] else 'normal'} game: best {d['stop'][d['best'][0]]}, "
-            f"bank {d['bank'][d['best'][1]]}, win rate {d['win'][d['best']]:.1%} against "
-            f"'{d['field']}'" for d in data)
-        heat = figure_html(fig, f"Heatmaps of win rate, {self.players.value} players. {alt}")
+            _("{variant}: best {stop}, bank {bank}, win rate {win} against '{field}'").format(
+                variant=plots._variant(d["harder"]), stop=d["stop"][d["best"][0]],
+                bank=d["bank"][d["best"][1]], win=f"{d['win'][d['best']]:.1%}", field=d["field"])
+            for d in data)
+        heat = figure_html(fig, _("Heatmaps of win rate, {players} players. {details}").format(
+            players=self.players.value, details=alt))
         fig, axes = plt.subplots(1, 2, figsize=(14, 3.6), layout="constrained")
         for r, ax in zip(pair, axes):
             plots.best_response_path(plots.best_response_data(r), ax=ax)
-        self.paths.value = figure_html(fig, f"Iterated best response, {self.players.value} players: "
-                                       + "; ".join(f"{'harder' if r.harder else 'normal'} game: "
-                                                   f"{len(r.rounds)} rounds, {r.stopped}, best {r.best}"
-                                                   for r in pair))
+        self.paths.value = figure_html(fig, _("Iterated best response, {players} players: {details}").format(
+            players=self.players.value, details="; ".join(
+                _("{variant}: {rounds}, {stopped}, best {best}").format(
+                    variant=plots._variant(r.harder), stopped=r.stopped, best=r.best,
+                    rounds=ngettext("{n} round", "{n} rounds", len(r.rounds)).format(n=len(r.rounds)))
+                for r in pair)))
         self.heatmaps.value = heat            # last: a changed heatmap means all is redrawn
 
     def _repr_mimebundle_(self, **kwargs):
@@ -173,14 +179,14 @@ class SearchRunner:
         w = _w()
         self.family = Family(stop=("after 3", "after 5", "after 7"),
                              bank=(None, "bank at 25", "bank loss 10"), endgame=())
-        self.players = w.Dropdown(options=[(f"{n} players", n) for n in range(2, 7)],
-                                  value=players, description="Players:")
-        self.harder = w.Checkbox(value=harder, description="harder option")
-        self.games = w.BoundedIntText(value=games, min=60, max=600, step=60, description="Games:",
-                                      tooltip="games per policy, 60 to 600")
-        self.button = w.Button(description="Run the search", button_style="primary",
-                               tooltip="Evaluate 9 policies against the field, then iterate best responses")
-        self.progress = w.IntProgress(value=0, min=0, max=1, description="Progress:")
+        self.players = w.Dropdown(options=[(_players(n), n) for n in range(2, 7)],
+                                  value=players, description=_("Players:"))
+        self.harder = w.Checkbox(value=harder, description=_("harder option"))
+        self.games = w.BoundedIntText(value=games, min=60, max=600, step=60, description=_("Games:"),
+                                      tooltip=_("games per policy, 60 to 600"))
+        self.button = w.Button(description=_("Run the search"), button_style="primary",
+                               tooltip=_("Evaluate 9 policies against the field, then iterate best responses"))
+        self.progress = w.IntProgress(value=0, min=0, max=1, description=_("Progress:"))
         self.message = MessageArea()
         self.out = w.HTML()
         self.result, self.max_rounds = None, max_rounds
@@ -229,13 +235,13 @@ class BankStory:
         self.game, self.rollouts, self.policy, self.seed = game, rollouts, policy, seed
         self.protection_rollouts = protection_rollouts
         self.table = TableView(game)
-        self.ask = w.Button(description="Draw or bank?", button_style="primary",
-                            tooltip=f"The exact one-turn hint, and {rollouts:,} whole-game "
-                            "rollouts per action")
-        self.why = w.Button(description="As the pile shrinks",
-                            tooltip="Rolls ahead, protection and the value of banking at five "
-                            "pile sizes (rollouts; a few seconds)")
-        self.progress = w.IntProgress(value=0, min=0, max=5, description="Progress:")
+        self.ask = w.Button(description=_("Draw or bank?"), button_style="primary",
+                            tooltip=_("The exact one-turn hint, and {n} whole-game rollouts per action").format(
+                                n=f"{rollouts:,}"))
+        self.why = w.Button(description=_("As the pile shrinks"),
+                            tooltip=_("Rolls ahead, protection and the value of banking at five "
+                                      "pile sizes (rollouts; a few seconds)"))
+        self.progress = w.IntProgress(value=0, min=0, max=5, description=_("Progress:"))
         self.message = MessageArea()
         self.answer = w.HTML()
         self.plots = w.HTML()
@@ -257,26 +263,30 @@ class BankStory:
                                  seed=self.seed)
         rows = []
         for act, v in a.values.items():
-            best = " (recommended)" if act == a.best else ""
+            best = " " + escape(_("(recommended)")) if act == a.best else ""
             rows.append(f"<tr><td><b>{escape(act)}</b>{best}</td><td>{h.values[act]:+.2f}</td>"
                         f"<td>{v.win:.1%} ({v.win_low:.1%} to {v.win_high:.1%})</td>"
                         f"<td>{v.score:.1f} &plusmn; {1.96 * v.score_se:.1f}</td></tr>")
-        kind = "exact" if h.exact else "depth-limited"
+        kind = _("exact hint") if h.exact else _("depth-limited hint")
         others = [x for x in a.values if x != a.best]
         edge = ""
         if others:
             d, lo, hi = a.edge_ci(a.best, others[0])
-            edge = (f"<p>Whole game: <b>{escape(a.best)}</b> wins {d:+.1%} more often than "
-                    f"<b>{escape(others[0])}</b> (paired 95% interval {lo:+.1%} to {hi:+.1%}).</p>")
+            edge = "<p>" + _("Whole game: <b>{best}</b> wins {d} more often than <b>{other}</b> (paired "
+                             "95%\u00a0interval {lo} to {hi}).").format(
+                best=escape(a.best), other=escape(others[0]), d=f"{d:+.1%}", lo=f"{lo:+.1%}",
+                hi=f"{hi:+.1%}") + "</p>"
+        heads = (_("action"), _("this turn: points ahead of the others ({kind})").format(kind=kind),
+                 _("whole game: chance to win (95%\u00a0interval)"), _("whole game: final score (95%)"))
         self.answer.value = (
-            "<table class='pl-advice'><tr><th>action</th>"
-            f"<th>this turn: points ahead of the others ({kind} hint)</th>"
-            "<th>whole game: chance to win (95% interval)</th>"
-            "<th>whole game: final score (95%)</th></tr>" + "".join(rows) + "</table>"
-            f"<p>One turn, the hint says <b>{escape(h.best)}</b>: a bank scores nothing this turn. "
-            f"The whole-game estimate plays {a.rollouts:,} continuations per action from "
-            f"{escape(a.player)}'s information (the unseen cards reshuffled, fresh dice); then "
-            f"every seat plays '{escape(str(a.policy))}'.</p>" + edge
+            "<table class='pl-advice'><tr>" + "".join(f"<th>{escape(h_)}</th>" for h_ in heads)
+            + "</tr>" + "".join(rows) + "</table><p>"
+            + _("One turn, the hint says <b>{best}</b>: a bank scores nothing this turn. The whole-game "
+                "estimate plays {n} continuations per action from {player}'s information (the unseen "
+                "cards reshuffled, fresh dice); then every seat plays '{policy}'.").format(
+                    best=escape(h.best), n=f"{a.rollouts:,}", player=escape(a.player),
+                    policy=escape(str(a.policy)))
+            + "</p>" + edge
             + (f"<p>{escape(a.explain())}</p>" if a.explain() else ""))
 
     def _protection(self):
@@ -300,8 +310,10 @@ class BankStory:
         plots.protection_plot(self.data, ax=axes[0])
         plots.bank_edge_plot(self.data, ax=axes[1])
         d = self.data
-        alt = "; ".join(f"{int(p)} cards left: {r:.1f} rolls ahead, protects {x:.1f} points, "
-                        f"lost {l:.1f}, banking gains {100 * e:+.0f} points of win percentage"
+        alt = "; ".join(_("{n} cards left: {rolls} rolls ahead, protects {protects} points, lost {lost}, "
+                          "banking gains {gain} points of win percentage").format(
+                              n=int(p), rolls=f"{r:.1f}", protects=f"{x:.1f}", lost=f"{l:.1f}",
+                              gain=f"{100 * e:+.0f}")
                         for p, r, x, l, e in zip(d["pile"], d["rolls"], d["protects"], d["lost"],
                                                  d["edge"]))
         self.plots.value = figure_html(fig, alt)
@@ -319,11 +331,12 @@ class RolloutDuel:
         self.field, self.players, self.rollouts, self.seed = field, players, rollouts, seed
         self.phases = phases
         self.games = w.BoundedIntText(value=games, min=players, max=10 * players, step=players,
-                                      description="Games:", tooltip=f"games, {players} to {10 * players}")
-        self.button = w.Button(description="Play the games", button_style="primary",
-                               tooltip=f"RolloutBot({rollouts}) against {players - 1} seats of "
-                               f"'{field}', seats rotated")
-        self.progress = w.IntProgress(value=0, min=0, max=1, description="Progress:")
+                                      description=_("Games:"),
+                                      tooltip=_("games, {low} to {high}").format(low=players, high=10 * players))
+        self.button = w.Button(description=_("Play the games"), button_style="primary",
+                               tooltip=_("RolloutBot({rollouts}) against {seats} seats of '{field}', seats "
+                                         "rotated").format(rollouts=rollouts, seats=players - 1, field=field))
+        self.progress = w.IntProgress(value=0, min=0, max=1, description=_("Progress:"))
         self.message = MessageArea()
         self.out = w.HTML()
         self.result = None
@@ -357,16 +370,29 @@ class RolloutDuel:
             self.button.disabled = False
         rate, lo, hi = r.win_rate()
         fig, ax = plt.subplots(figsize=(8, 2.8), layout="constrained")
-        names = [r.names[0]] + [f"field {i}: {n}" for i, n in enumerate(r.names[1:], 1)]
+        names = [r.names[0]] + [_("field {i}: {name}").format(i=i, name=n) for i, n in enumerate(r.names[1:], 1)]
         plots.strategy_comparison({name: {"mean": rate[i], "lo": lo[i], "hi": hi[i]}
                                    for i, name in enumerate(names)}, ax=ax)
         ax.axvline(100 / self.players, color="#777", ls="--")
         self.out.value = (
-            f"<p>RolloutBot won {rate[0]:.0%} of {r.games} games (95% interval {lo[0]:.0%} to "
-            f"{hi[0]:.0%}); the fair share is {1 / self.players:.0%} (dashed line). A few games "
-            "cannot tell a small edge from luck: the interval says how much they can.</p>"
-            + figure_html(fig, f"Win rates: RolloutBot {rate[0]:.0%} ({lo[0]:.0%} to {hi[0]:.0%}), "
-                               f"field seats {', '.join(f'{x:.0%}' for x in rate[1:])}"))
+            "<p>" + escape(_("RolloutBot won {rate} of {games} games (95%\u00a0interval {lo} to {hi}); the fair "
+                             "share is {fair} (dashed line). A few games cannot tell a small edge from luck: "
+                             "the interval says how much they can.").format(
+                rate=f"{rate[0]:.0%}", games=r.games, lo=f"{lo[0]:.0%}", hi=f"{hi[0]:.0%}",
+                fair=f"{1 / self.players:.0%}")) + "</p>"
+            + figure_html(fig, _("Win rates: RolloutBot {rate} ({lo} to {hi}), field seats {seats}").format(
+                rate=f"{rate[0]:.0%}", lo=f"{lo[0]:.0%}", hi=f"{hi[0]:.0%}",
+                seats=", ".join(f"{x:.0%}" for x in rate[1:]))))
 
     def _repr_mimebundle_(self, **kwargs):
         return self.widget._repr_mimebundle_(**kwargs)
+
+
+def _players(n: int) -> str:
+    """'3 players' in the current language."""
+    return ngettext("{n} player", "{n} players", n).format(n=n)
+
+
+def _variant_word(harder: bool) -> str:
+    """'harder' or 'normal' in the current language."""
+    return _("harder") if harder else _("normal")

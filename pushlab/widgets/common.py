@@ -16,10 +16,11 @@ import html
 import traceback
 
 from pushlab.errors import IllegalAction, PushlabError
+from pushlab.i18n import _
 
 __all__ = [
     "CSS", "esc", "card_face", "card_back", "stack_html", "row_html", "box_html",
-    "message_html", "error_text", "MessageArea", "routed", "RunButton",
+    "message_html", "error_text", "MessageArea", "routed", "RunButton", "page_direction",
 ]
 
 #: One style sheet for every pushlab widget; prefixed ``pl-`` to avoid clashes.
@@ -32,6 +33,9 @@ CSS = """<style>
 .pl-card .pl-big{font-size:26px;line-height:1}
 .pl-card .pl-small{font-size:9px;letter-spacing:.04em;text-transform:uppercase;margin-top:3px}
 .pl-card .pl-corner{position:absolute;top:2px;left:4px;font-size:10px;line-height:1}
+.pl-card .pl-mark{position:absolute;top:2px;right:4px;font-size:11px;line-height:1}
+.pl-card.pl-sm .pl-mark{top:1px;right:2px;font-size:9px}
+.pl-card.pl-sm .pl-corner{top:1px;left:3px;font-size:9px}
 .pl-card.pl-light{color:#222;text-shadow:none}
 .pl-card.pl-sm{width:32px;height:46px;border-radius:6px;border-width:1.5px}
 .pl-card.pl-sm .pl-big{font-size:17px}
@@ -82,11 +86,16 @@ def esc(text) -> str:
     return html.escape(str(text), quote=True)
 
 
-def card_face(big, colour, *, small="", corner="", title="", light=False, size="") -> str:
+def card_face(big, colour, *, small="", corner="", title="", light=False, size="", mark="") -> str:
     """HTML of one face-up card: a coloured rounded rectangle with a big label.
 
     ``colour`` is any CSS colour; ``light`` uses dark ink (for pale cards);
-    ``size="sm"`` draws a small card.
+    ``size="sm"`` draws a small card. ``corner`` (top left, e.g. the colour's letter)
+    and ``mark`` (top right, e.g. the colour's shape) let a reader tell cards apart
+    without seeing colour; the accessible name is ``title``.
+
+    >>> card_face("3", "red", corner="R", mark="\u25cf", title="red 3").count("pl-mark")
+    1
 
     >>> card_face("5", "blue", title="blue 5").startswith('<span class="pl-card')
     True
@@ -96,6 +105,8 @@ def card_face(big, colour, *, small="", corner="", title="", light=False, size="
              f'role="img" aria-label="{esc(title or big)}">']
     if corner:
         parts.append(f'<span class="pl-corner">{esc(corner)}</span>')
+    if mark:
+        parts.append(f'<span class="pl-mark">{esc(mark)}</span>')
     parts.append(f'<span class="pl-big">{esc(big)}</span>')
     if small:
         parts.append(f'<span class="pl-small">{esc(small)}</span>')
@@ -103,12 +114,13 @@ def card_face(big, colour, *, small="", corner="", title="", light=False, size="
     return "".join(parts)
 
 
-def card_back(title="face-down card", size="") -> str:
-    """HTML of one face-down card.
+def card_back(title=None, size="") -> str:
+    """HTML of one face-down card (``title`` default: "face-down card", translated).
 
     >>> "pl-back" in card_back()
     True
     """
+    title = _("face-down card") if title is None else title
     classes = "pl-card pl-back" + (f" pl-{size}" if size else "")
     return f'<span class="{classes}" title="{esc(title)}"></span>'
 
@@ -124,7 +136,7 @@ def stack_html(count: int, caption: str, title: str = "", size: str = "") -> str
     layers = min(max(count, 0), 4)
     sized = f" pl-{size}" if size else ""
     if layers == 0:
-        pile = f'<span class="pl-slot{sized}" style="position:absolute">empty</span>'
+        pile = f'<span class="pl-slot{sized}" style="position:absolute">' + esc(_("empty")) + '</span>'
     else:
         pile = "".join(
             card_back(title, size).replace(f'class="pl-card pl-back{sized}"',
@@ -177,15 +189,31 @@ def error_text(exc: BaseException) -> str:
     msg = str(exc).strip()
     if isinstance(exc, IllegalAction):
         legal = exc.legal
-        if legal is not None and "legal" not in msg.lower():
+        listed = getattr(exc, "lists_legal", False) or "legal" in msg.lower()
+        if legal is not None and not listed:
             shown = ", ".join(map(str, legal)) if not isinstance(legal, str) else legal
-            msg = f"{msg.rstrip('.')}. Legal: {shown or 'none'}"
-        return f"Illegal: {msg}"
-    if isinstance(exc, PushlabError):
-        return f"Error: {msg}"
-    if isinstance(exc, ValueError):
-        return f"Error: {msg}"
-    return f"Unexpected {type(exc).__name__}: {msg}"
+            msg = _("{message}. Legal: {actions}").format(message=msg.rstrip("."),
+                                                         actions=shown or _("none"))
+        return _("Illegal: {message}").format(message=msg)
+    if isinstance(exc, (PushlabError, ValueError)):
+        return _("Error: {message}").format(message=msg)
+    return _("Unexpected {error}: {message}").format(error=type(exc).__name__, message=msg)
+
+
+def page_direction(widget):
+    """Give an app's outer box the page direction of the current language, and the style it needs.
+
+    Right to left (Arabic) adds :data:`pushlab.i18n.RTL_CLASS` and its ``<style>``; cards
+    and card notation stay left to right inside (``pushlab-ltr``). Returns ``widget``.
+    """
+    import ipywidgets as w
+
+    from pushlab import i18n
+    i18n.apply_direction(widget)
+    style = i18n.page_style()
+    if style:
+        widget.children = (w.HTML(style), *widget.children)
+    return widget
 
 
 class MessageArea:
@@ -292,14 +320,14 @@ class RunButton:
         self.button.disabled = True
         self.progress.layout.visibility = "visible"
         self.progress.value = 0.0
-        self.message.info("Running...")
+        self.message.info(_("Running..."))
         try:
             result = self.compute(self._progress)
             if self.output.outputs:             # (outside a kernel nothing is captured)
                 self.output.clear_output(wait=True)
             with self.output:
                 self.show_result(result)
-            self.message.info("Done.")
+            self.message.info(_("Done."))
         except Exception as exc:  # noqa: BLE001 - shown to the reader, by design
             self.message.error(error_text(exc))
             if not isinstance(exc, PushlabError):
@@ -331,8 +359,8 @@ def replay(game, actions) -> list:
         try:
             states.append(states[-1].apply(action))
         except IllegalAction as exc:
-            raise IllegalAction(f"step {k} ({action!r}) of the script is illegal: {exc}",
-                                action, exc.legal) from None
+            raise IllegalAction(_("step {k} ({action}) of the script is illegal: {error}").format(
+                k=k, action=repr(action), error=exc), action, exc.legal) from None
     return states
 
 
@@ -372,12 +400,13 @@ class StepPlayer:
         self.message = MessageArea()
         guard = routed(self.message)
         size = w.Layout(width=button_width)
-        self.back = w.Button(description="Back", icon="arrow-left", tooltip="Go back one step",
+        self.back = w.Button(description=_("Back"), icon="arrow-left", tooltip=_("Go back one step"),
                              layout=size)
-        self.next = w.Button(description="Next", icon="arrow-right", button_style="primary",
-                             tooltip="Play the next scripted action", layout=size)
-        self.restart = w.Button(description="Restart", icon="undo", tooltip=self.restart_tip,
-                                layout=size)
+        self.next = w.Button(description=_("Next"), icon="arrow-right", button_style="primary",
+                             tooltip=_("Play the next scripted action"), layout=size)
+        tip = (_("Back to the start of the scenario") if self.restart_tip == StepPlayer.restart_tip
+               else _(self.restart_tip))
+        self.restart = w.Button(description=_("Restart"), icon="undo", tooltip=tip, layout=size)
         self.position = w.HTML()
         self.note = w.HTML()
         self.next.on_click(guard(lambda _=None: self.go(self.step + 1)))
@@ -400,15 +429,16 @@ class StepPlayer:
     def go(self, step: int) -> None:
         """Show the state after ``step`` actions (0 = the start)."""
         if not 0 <= step < len(self.states):
-            raise IllegalAction(f"no step {step}: the scenario has steps 0 to {len(self.states) - 1}",
-                                str(step), [str(i) for i in range(len(self.states))])
+            raise IllegalAction(_("no step {step}: the scenario has steps 0 to {last}").format(
+                step=step, last=len(self.states) - 1), str(step), [str(i) for i in range(len(self.states))])
         self.step = step
         game = self.states[step]
         self.show(game, len(self.states[step - 1].log) if step else len(game.log))
-        what = (f"next: {self.action_html(self.actions[step])}" if step < len(self.actions)
-                else "end of the scenario")
-        self.position.value = (f"{CSS}<div class='pl-root' style='padding:6px 10px'>Step {step} of "
-                               f"{len(self.actions)} \u00b7 {what}</div>")
+        what = (esc(_("next:")) + f" {self.action_html(self.actions[step])}" if step < len(self.actions)
+                else esc(_("end of the scenario")))
+        where = esc(_("Step {step} of {steps}").format(step=step, steps=len(self.actions)))
+        self.position.value = (f"{CSS}<div class='pl-root' style='padding:6px 10px'>{where}"
+                               f" \u00b7 {what}</div>")
         note = self.notes.get(step, "")
         self.note.value = f"{CSS}<div class='pl-root pl-msg pl-info'>{esc(note)}</div>" if note else ""
         self.next.disabled = step >= len(self.actions)

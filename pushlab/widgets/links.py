@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import os
 
+from pushlab.i18n import _, current_language
 from pushlab.widgets.common import esc
 
 __all__ = ["page_query", "page_address", "requested_position", "PositionLink"]
@@ -55,23 +56,24 @@ def requested_position(game_type, text: str | None = None, query: str | None = N
 
     from pushlab.share import MAX_TEXT, ShareError, decode
 
-    fallback = " Showing a new game instead."
+    fallback = " " + _("Showing a new game instead.")
     if text is None:
         query = page_query() if query is None else query
         if len(query) > MAX_TEXT + 2_000:
-            return None, f"This link is too long to hold a position ({len(query):,} characters).{fallback}"
+            return None, _("This link is too long to hold a position ({n} characters).").format(
+                n=f"{len(query):,}") + fallback
         values = parse_qs(query.lstrip("?"), keep_blank_values=True).get("position")
         if not values:
             return None, ""
         text = values[0]
     if not text.strip():
-        return None, "This link names no position (position= is empty)." + fallback
+        return None, _("This link names no position (position= is empty).") + fallback
     try:
         game = decode(text.strip())
     except ShareError as exc:
-        return None, f"This link's position cannot be opened: {exc}.{fallback}"
+        return None, _("This link's position cannot be opened: {problem}.").format(problem=exc) + fallback
     if not isinstance(game, game_type):
-        return None, ("This link holds a position of the other game; open it in that game's app."
+        return None, (_("This link holds a position of the other game; open it in that game's app.")
                       + fallback)
     return game, ""
 
@@ -87,11 +89,11 @@ class PositionLink:
         import ipywidgets as w
 
         self.current, self.base = current, base
-        self.button = w.Button(description="Link to this position",
-                               tooltip="Show an address that opens this exact position, to copy and send")
+        self.button = w.Button(description=_("Link to this position"),
+                               tooltip=_("Show an address that opens this exact position, to copy and send"))
         self.button.add_class("pl-btn-link")
-        self.box = w.Text(value="", description="Link:", placeholder="press 'Link to this position'",
-                          layout=w.Layout(width="520px"), style={"description_width": "40px"})
+        self.box = w.Text(value="", description=_("Link:"), placeholder=_("press 'Link to this position'"),
+                          layout=w.Layout(width="520px"), style={"description_width": "40px" if current_language() == "en" else "initial"})
         self.box.add_class("pl-position-link")
         self.anchor = w.HTML()
         self.button.on_click(lambda _=None: self.update())
@@ -105,5 +107,8 @@ class PositionLink:
         base = self.base if self.base is not None else page_address()
         url = url_for(self.current(), base)
         self.box.value = url
-        self.anchor.value = f'<a href="{esc(url)}" target="_blank" rel="noopener">open it in a new tab</a>'
+        self.anchor.value = (f'<a href="{esc(url)}" target="_blank" rel="noopener">'
+                             + esc(_("open it in a new tab")) + '</a>')
+
+
         return url

@@ -13,6 +13,7 @@ import base64
 import io
 import time
 
+from pushlab.i18n import _
 from pushlab.widgets.common import MessageArea, esc, routed
 
 
@@ -39,20 +40,21 @@ class LiveResult:
     figure's text alternative.
     """
 
-    def __init__(self, value, compute, draw, source: str, label: str = "Recompute live",
+    def __init__(self, value, compute, draw, source: str, label: str | None = None,
                  estimate: str = "", alt: str = "figure"):
         import ipywidgets as w
 
         self.value, self.compute, self.draw = value, compute, draw
         self.alt = alt
         self.figure = w.HTML()
-        self.button = w.Button(description=label, button_style="info",
-                               tooltip="Run the computation now in this kernel",
+        self.button = w.Button(description=_("Recompute live") if label is None else label, button_style="info",
+                               tooltip=_("Run the computation now in this kernel"),
                                layout=w.Layout(width="auto"))
         self.button.add_class("pl-live-button")
         self.bar = w.IntProgress(value=0, min=0, max=1, description="",
                                  layout=w.Layout(width="260px", visibility="hidden"))
-        self.status = w.HTML(value=f'<span class="pl-muted">Shown: {source}.'
+        shown = _("Shown: {source}.").format(source=source)
+        self.status = w.HTML(value=f'<span class="pl-muted">{shown}'
                              f'{" " + estimate if estimate else ""}</span>')
         self.message = MessageArea()
         self.widget = w.VBox([self.figure, w.HBox([self.button, self.bar]), self.status,
@@ -62,7 +64,7 @@ class LiveResult:
         self._show()
 
     @classmethod
-    def shipped(cls, name: str, draw, label: str = "Recompute live", estimate: str = "",
+    def shipped(cls, name: str, draw, label: str | None = None, estimate: str = "",
                 alt: str = "figure"):
         """The shipped result ``name`` of :mod:`pushlab.precomputed`, recomputable live."""
         from pushlab import precomputed
@@ -70,7 +72,8 @@ class LiveResult:
         call = precomputed.RESULTS[name].call if name in precomputed.RESULTS else name
         value = precomputed.load(name)
         return cls(value, lambda progress: precomputed.compute(name, progress), draw,
-                   source=f"computed ahead with <code>{call}</code> and shipped with pushlab",
+                   source=_("computed ahead with {call} and shipped with pushlab").format(
+                       call=f"<code>{call}</code>"),
                    label=label, estimate=estimate, alt=alt)
 
     def _show(self) -> None:
@@ -84,19 +87,22 @@ class LiveResult:
         self.bar.value = done
         self.bar.description = f"{done}/{total}"
 
-    def recompute(self, _=None) -> None:
+    def recompute(self, _button=None) -> None:
         """Compute the result now (the button's action), then redraw it."""
         self.button.disabled = True
         self.bar.layout.visibility = "visible"
-        self.status.value = '<span class="pl-muted">Computing…</span>'
+        self.status.value = '<span class="pl-muted">' + esc(_("Computing…")) + '</span>'
+
         t0 = time.perf_counter()
         try:
             self.value = self.compute(self._progress)
         finally:
             self.button.disabled = False
             self.bar.layout.visibility = "hidden"
-        self.status.value = (f'<span class="pl-muted">Computed live in this kernel in '
-                             f'{time.perf_counter() - t0:.1f} s.</span>')
+        took = _("Computed live in this kernel in {seconds} s.").format(
+            seconds=f"{time.perf_counter() - t0:.1f}")
+        self.status.value = f'<span class="pl-muted">{esc(took)}</span>'
+
         self._show()
 
     def _repr_mimebundle_(self, **kwargs):

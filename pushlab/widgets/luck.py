@@ -24,10 +24,12 @@ from fractions import Fraction
 import numpy as np
 
 from pushlab.errors import IllegalAction, SetupError
+from pushlab.i18n import _, ngettext
+from pushlab.luck.words import colour_name, direction_words, log_line
 from pushlab.widgets.links import PositionLink, requested_position
 from pushlab.widgets.common import (
-    CSS, MessageArea, StepPlayer, box_html, card_face, error_text, esc, replay, routed, row_html,
-    stack_html,
+    CSS, MessageArea, StepPlayer, box_html, card_face, error_text, esc, page_direction, replay, routed,
+    row_html, stack_html,
 )
 
 __all__ = [
@@ -40,30 +42,59 @@ COLOURS = "RBGYP"
 COLOUR_NAMES = {"R": "red", "B": "blue", "G": "green", "Y": "yellow", "P": "purple"}
 #: Card colours on screen; yellow gets dark ink.
 CARD_COLOURS = {"R": "#d32f2f", "B": "#1e63b8", "G": "#2e8b3e", "Y": "#f2c511", "P": "#7e3fa6"}
-#: The reader's decisions in words, for the end-of-game review (every decision with a choice
-#: is judged, banking included).
-DECISION_WORDS = {"turn": "draw or bank", "place": "place a card", "push": "draw or stop",
-                  "collect": "take a column"}
+#: A shape per colour, drawn beside the colour's letter: cards differ without colour vision.
+COLOUR_SHAPES = {"R": "\u25cf", "B": "\u25a0", "G": "\u25b2", "Y": "\u25c6", "P": "\u271a"}   # ● ■ ▲ ◆ ✚
+
+
+def decision_words(language: str | None = None) -> dict:
+    """The reader's decisions in words, for the end-of-game review (every decision with a
+    choice is judged, banking included), in ``language`` (default: the current one)."""
+    return {"turn": _("draw or bank", language), "place": _("place a card", language),
+            "push": _("draw or stop", language), "collect": _("take a column", language)}
+
+
+def switch_rule_words(language: str | None = None) -> dict:
+    """The two readings of rule 10 (``switch_rule``) as the settings name them."""
+    return {"turn": _("reverse this turn only (default)", language),
+            "game": _("last until the next switch card", language)}
+
+
+def switch_rule_text(language: str | None = None) -> dict:
+    """The two readings of rule 10 as a sentence."""
+    return {
+        "turn": _("a switch card reverses the collection for this turn only (switch_rule='turn', "
+                  "the default).", language),
+        "game": _("a switch card reverses the collection until the next switch card, turn after "
+                  "turn (switch_rule='game', the printed rule texts' wording).", language),
+    }
+
+
+def phase_text(language: str | None = None) -> dict:
+    """What each phase asks for, in words."""
+    return {
+        "turn": _("start of turn: draw a card or bank a colour", language),
+        "place": _("place the drawn card in a column", language),
+        "push": _("draw again or stop", language),
+        "collect": _("take a column", language),
+        "over": _("the game is over", language),
+    }
+
+
+DECISION_WORDS = decision_words("en")
 #: Rollouts per action of the live whole-game advice and of the end-of-game review.
 ADVICE_ROLLOUTS, REVIEW_ROLLOUTS = 1000, 200
 TROPHY = "\u2605 "  # a star marks the winners
 STAR_MARK = "\u2605 "  # and the recommended action
-#: The two readings of rule 10 (``switch_rule``), as the settings name them and as a sentence.
-SWITCH_RULE_WORDS = {"turn": "reverse this turn only (default)",
-                     "game": "last until the next switch card"}
-SWITCH_RULE_TEXT = {
-    "turn": "a switch card reverses the collection for this turn only (switch_rule='turn', "
-            "the default).",
-    "game": "a switch card reverses the collection until the next switch card, turn after "
-            "turn (switch_rule='game', the printed rule texts' wording).",
-}
-PHASE_TEXT = {
-    "turn": "start of turn: draw a card or bank a colour",
-    "place": "place the drawn card in a column",
-    "push": "draw again or stop",
-    "collect": "take a column",
-    "over": "the game is over",
-}
+#: In English (the translated words: :func:`switch_rule_words`, :func:`switch_rule_text`,
+#: :func:`phase_text`).
+SWITCH_RULE_WORDS = switch_rule_words("en")
+SWITCH_RULE_TEXT = switch_rule_text("en")
+PHASE_TEXT = phase_text("en")
+
+
+def _points(n: int) -> str:
+    """'1 pt', '7 pts' in the current language."""
+    return ngettext("{n} pt", "{n} pts", n).format(n=n)
 
 
 # --------------------------------------------------------------------------- rendering
@@ -78,15 +109,15 @@ def card_html(card, size: str = "") -> str:
     True
     """
     if card.kind == "number":
-        name = COLOUR_NAMES[card.colour]
+        name = colour_name(card.colour)
         return card_face(card.number, CARD_COLOURS[card.colour], corner=card.colour,
-                         small=name, title=f"{name} {card.number}", light=card.colour == "Y",
-                         size=size)
+                         mark=COLOUR_SHAPES[card.colour], small=name, title=f"{name} {card.number}",
+                         light=card.colour == "Y", size=size)
     if card.kind == "roll":
-        return card_face("\u2684", "#eceff1", small="roll", light=True,
-                         title="roll card: whoever collects it rolls the die", size=size)
-    return card_face("\u21c4", "#37474f", small="switch",
-                     title="switch card: reverses the collection direction", size=size)
+        return card_face("\u2684", "#eceff1", small=_("roll"), light=True,
+                         title=_("roll card: whoever collects it rolls the die"), size=size)
+    return card_face("\u21c4", "#37474f", small=_("switch"),
+                     title=_("switch card: reverses the collection direction"), size=size)
 
 
 def cards_html(cards, size: str = "sm") -> str:
@@ -108,40 +139,48 @@ def column_html(cards, title: str) -> str:
     """
     points = sum(c.points for c in cards)
     body = ('<div class="pl-col">' + "".join(card_html(c) for c in cards) + "</div>"
-            f'<div class="pl-muted" style="text-align:center">{points} pt{"" if points == 1 else "s"}</div>')
+            f'<div class="pl-muted" style="text-align:center">{esc(_points(points))}</div>')
     return box_html(title, body, style="min-width:70px")
+
+
+def _column_title(i: int) -> str:
+    """'Column 1' (``i`` counts from 0) in the current language."""
+    return _("Column {n}").format(n=i + 1)
 
 
 def _empty_column(i: int) -> str:
     """A dashed placeholder where column ``i`` could be started."""
-    return box_html(f"Column {i + 1}", '<div class="pl-col"><span class="pl-slot">empty</span></div>'
+    empty = esc(_("empty"))
+    return box_html(_column_title(i), f'<div class="pl-col"><span class="pl-slot">{empty}</span></div>'
                     '<div class="pl-muted">&nbsp;</div>', style="min-width:70px")
 
 
 def _bench_html(cards) -> str:
     """A bench: small cards grouped by colour (the engine keeps them sorted)."""
     if not cards:
-        return '<span class="pl-muted">bench empty</span>'
+        return '<span class="pl-muted">' + esc(_("bench empty")) + '</span>'
     groups = []
     for colour in COLOURS:
         mine = [c for c in cards if c.colour == colour]
         if mine:
             groups.append(f'<span style="margin-right:6px;white-space:nowrap">{cards_html(mine)}</span>')
-    return f'<div class="pl-row" style="gap:0">{"".join(groups)}</div>'
+    return f'<div class="pl-row pushlab-ltr" style="gap:0">{"".join(groups)}</div>'
 
 
 def _bank_html(cards) -> str:
     """A bank: a face-down stack with its card count and points."""
+    safe = _("banked cards are safe")
     if not cards:
-        return '<span class="pl-muted" title="banked cards are safe">bank empty</span>'
+        return f'<span class="pl-muted" title="{esc(safe)}">' + esc(_("bank empty")) + '</span>'
     points = sum(c.points for c in cards)
-    caption = f"bank: {points} pt{'' if points == 1 else 's'} ({len(cards)} card{'' if len(cards) == 1 else 's'})"
-    return stack_html(len(cards), caption, title="banked cards are safe", size="sm")
+    caption = _("bank: {points} ({cards})").format(
+        points=_points(points), cards=ngettext("{n} card", "{n} cards", len(cards)).format(n=len(cards)))
+    return stack_html(len(cards), caption, title=safe, size="sm")
 
 
 def _direction_text(direction: int) -> str:
     """Collection direction as an arrow and words."""
-    return "\u21bb clockwise" if direction >= 0 else "\u21ba counter-clockwise"
+    return direction_words(direction)
 
 
 def _switch_pile_html(game) -> str:
@@ -155,22 +194,29 @@ def _switch_pile_html(game) -> str:
     n = len(game.switch_pile)
     if not n:
         return ""
-    caption = f"switch pile: {n} (lasts)" if game.direction_lasts else f"set aside: {n}"
+    caption = (_("switch pile: {n} (lasts)") if game.direction_lasts else _("set aside: {n}")).format(n=n)
     shown = game.switch_pile[-4:]       # the top few; the count says how many
-    return (f'<span class="pl-stack" title="switch cards beside the draw pile"><span>'
-            f'{cards_html(shown)}</span><span class="pl-cap">{caption}</span></span>')
+    tip = esc(_("switch cards beside the draw pile"))
+    return (f'<span class="pl-stack" title="{tip}"><span>'
+            f'{cards_html(shown)}</span><span class="pl-cap">{esc(caption)}</span></span>')
 
 
 def _status_line(game, labels=None) -> str:
     """Who must act and what they must do."""
     if game.is_over:
         scores = game.scores()
-        names = " and ".join(game.players[i] for i in game.winners())
-        return f"Game over: {names} {'win' if len(game.winners()) > 1 else 'wins'} with {max(scores)} points"
+        winners = [game.players[i] for i in game.winners()]
+        if len(winners) > 1:
+            names = winners[0]
+            for other in winners[1:]:
+                names = _("{names} and {last}").format(names=names, last=other)
+            return _("Game over: {names} win with {points} points").format(names=names, points=max(scores))
+        return _("Game over: {names} wins with {points} points").format(names=winners[0], points=max(scores))
     active = game.players[game.active_player]
+    turn = _("{who}'s turn").format(who=active)
     if game.phase == "collect":
-        return f"{active}'s turn \u00b7 {game.players[game.collector]} must take a column"
-    return f"{active}'s turn \u00b7 {PHASE_TEXT.get(game.phase, game.phase)}"
+        return turn + " \u00b7 " + _("{who} must take a column").format(who=game.players[game.collector])
+    return turn + " \u00b7 " + phase_text().get(game.phase, game.phase)
 
 
 def table_html(game, labels=None, you: int | None = None) -> str:
@@ -181,40 +227,41 @@ def table_html(game, labels=None, you: int | None = None) -> str:
     """
     status = f'<div style="font-size:16px;font-weight:600;margin:2px 4px 6px">{esc(_status_line(game))}</div>'
     # piles and direction
-    pile = stack_html(game.draw_pile_size, f"draw pile: {game.draw_pile_size}",
-                      title="cards left to draw")
+    pile = stack_html(game.draw_pile_size, _("draw pile: {n}").format(n=game.draw_pile_size),
+                      title=_("cards left to draw"))
     discards = game.discard_pile
     if discards:
         top = (f'<span class="pl-stack"><span class="pl-pile">{card_html(discards[-1])}</span>'
-               f'<span class="pl-cap">discards: {len(discards)}</span></span>')
+               f'<span class="pl-cap">{esc(_("discards: {n}").format(n=len(discards)))}</span></span>')
     else:
-        top = stack_html(0, "discards: 0")
+        top = stack_html(0, _("discards: {n}").format(n=0))
     switches = _switch_pile_html(game)
     lasts = game.direction_lasts
-    reach = "until the next switch card" if lasts else "this turn only"
-    tip = ("order in which players collect columns; switch cards last until the next one"
-           if lasts else "order in which players collect columns this turn")
-    direction = (f'<div class="pl-box pl-direction" title="{tip}">'
-                 f'<h4>Collection</h4><div style="font-size:20px">{esc(_direction_text(game.direction))}</div>'
-                 f'<div class="pl-muted">{reach}</div></div>')
+    reach = _("until the next switch card") if lasts else _("this turn only")
+    tip = (_("order in which players collect columns; switch cards last until the next one")
+           if lasts else _("order in which players collect columns this turn"))
+    heading = esc(_("Collection"))
+    direction = (f'<div class="pl-box pl-direction" title="{esc(tip)}">'
+                 f'<h4>{heading}</h4><div style="font-size:20px">{esc(_direction_text(game.direction))}</div>'
+                 f'<div class="pl-muted">{esc(reach)}</div></div>')
     pending = ""
     if game.pending is not None:
-        pending = box_html("Drawn card", card_html(game.pending), highlight=True)
+        pending = box_html(_("Drawn card"), card_html(game.pending), highlight=True)
     piles = row_html([pile, top, switches, direction, pending])
     # columns
-    cols = [column_html(col, f"Column {i + 1}") for i, col in enumerate(game.columns)]
+    cols = [column_html(col, _column_title(i)) for i, col in enumerate(game.columns)]
     cols += [_empty_column(i) for i in range(len(game.columns), 3)]
-    columns = box_html("Columns on the table", row_html(cols), style="display:inline-block")
+    columns = box_html(_("Columns on the table"), row_html(cols), style="display:inline-block")
     # players
     scores = game.scores()
     boxes = []
     for i, name in enumerate(game.players):
         tag = []
         if you is not None and i == you:
-            tag.append("you")
+            tag.append(_("you"))
         if labels and labels[i]:
             tag.append(labels[i])
-        title = name + (f" ({', '.join(tag)})" if tag else "") + f" \u2014 {scores[i]} pt{'' if scores[i] == 1 else 's'}"
+        title = name + (f" ({', '.join(tag)})" if tag else "") + f" \u2014 {_points(scores[i])}"
         body = row_html([f'<div style="flex:1 1 auto">{_bench_html(game.benches[i])}</div>',
                          _bank_html(game.banks[i])])
         boxes.append(box_html(title, body, highlight=(i == game.current_player),
@@ -232,11 +279,38 @@ def log_html(log, start: int = 0, last: int | None = None) -> str:
     items = list(enumerate(log, 1))
     if last is not None and len(items) > last:
         items = items[-last:]
+    label = esc(_("Event log"))
     if not items:
-        return f'{CSS}<div class="pl-root pl-muted" role="log" aria-live="polite">Nothing has happened yet.</div>'
+        return (f'{CSS}<div class="pl-root pl-muted" role="log" aria-live="polite">'
+                + esc(_("Nothing has happened yet.")) + '</div>')
     first = items[0][0]
-    lis = "".join(f'<li class="{"pl-new" if k - 1 >= start else ""}">{esc(text)}</li>' for k, text in items)
-    return f'{CSS}<div class="pl-root" role="log" aria-live="polite" aria-label="Event log"><ol class="pl-log" tabindex="0" start="{first}">{lis}</ol></div>'
+    lis = "".join(f'<li class="{"pl-new" if k - 1 >= start else ""}">{ltr_notation(esc(log_line(text)))}</li>'
+                  for k, text in items)
+    return (f'{CSS}<div class="pl-root" role="log" aria-live="polite" aria-label="{label}">'
+            f'<ol class="pl-log" tabindex="0" start="{first}">{lis}</ol></div>')
+
+
+
+_NOTATION = None
+
+
+def ltr_notation(html: str, language: str | None = None) -> str:
+    """``html`` with each run of card notation (``R3 B5 roll``) in a left-to-right ``pushlab-ltr``
+    span on right-to-left pages (Arabic), so the cards keep their order; other pages unchanged.
+
+    >>> from pushlab import i18n
+    >>> ltr_notation("Ann takes column 1: R3 roll"), ltr_notation("x R3 B5", "ar")
+    ('Ann takes column 1: R3 roll', 'x <span class="pushlab-ltr">R3 B5</span>')
+    """
+    from pushlab import i18n
+    global _NOTATION
+    if not i18n.is_rtl(language):
+        return html
+    if _NOTATION is None:
+        import re
+        card = r"(?:[RBGYP]\d{1,2}|roll|switch)"
+        _NOTATION = re.compile(rf"(?<![\w-]){card}(?:[ |]+{card})*(?![\w-])")
+    return _NOTATION.sub(lambda m: f'<span class="pushlab-ltr">{m.group()}</span>', html)
 
 
 def _pct(p) -> str:
@@ -258,46 +332,65 @@ def odds_html(game) -> str:
     """
     from pushlab.luck import odds
     if game.is_over or game.draw_pile_size == 0:
-        return f'{CSS}<div class="pl-root pl-muted">No next card: the draw pile is empty.</div>'
+        return f'{CSS}<div class="pl-root pl-muted">' + esc(_("No next card: the draw pile is empty.")) + '</div>'
     counting = odds.bust_probability(game, counting=True)
     naive = odds.bust_probability(game, counting=False)
-    rows = (f'<tr><td>counting the cards seen</td><td><b>{_pct(counting)}</b>{esc(_frac(counting))}</td></tr>'
-            f'<tr><td>naive (full deck minus the columns)</td><td><b>{_pct(naive)}</b>{esc(_frac(naive))}</td></tr>')
+    seen, full = esc(_("counting the cards seen")), esc(_("naive (full deck minus the columns)"))
+    rows = (f'<tr><td>{seen}</td><td><b>{_pct(counting)}</b>{esc(_frac(counting))}</td></tr>'
+            f'<tr><td>{full}</td><td><b>{_pct(naive)}</b>{esc(_frac(naive))}</td></tr>')
     bars = []
     for label, p in _dist_items(odds.next_card_distribution(game, counting=True)):
         width = int(round(150 * float(p)))
-        colour = "#c62828" if label.startswith("bust") else "#5b8cc0"
+        colour = "#c62828" if p is not None and label == _dist_labels()["bust"] else "#5b8cc0"
         bars.append(f'<tr><td>{esc(label)}</td><td><span class="pl-bar" style="width:{width}px;'
                     f'background:{colour}"></span> {_pct(p)}</td></tr>')
     return (f'{CSS}<div class="pl-root">'
-            + box_html("Chance the next card busts", f'<table class="pl-kv">{rows}</table>')
-            + box_html(f"What the next card does ({game.draw_pile_size} cards in the pile)",
+            + box_html(_("Chance the next card busts"), f'<table class="pl-kv">{rows}</table>')
+            + box_html(ngettext("What the next card does ({n} card in the pile)",
+                                "What the next card does ({n} cards in the pile)",
+                                game.draw_pile_size).format(n=game.draw_pile_size),
                        f'<table class="pl-kv">{"".join(bars)}</table>')
             + "</div>")
 
 
-_DIST_LABELS = {"bust": "bust (fits no column)", "new column only": "needs a new column",
-                "fits 1": "fits 1 column", "fits 2": "fits 2 columns", "fits 3": "fits 3 columns",
-                "roll": "roll card", "switch": "switch card"}
+def _dist_labels(language: str | None = None) -> dict:
+    """The next-card outcomes of :func:`pushlab.luck.odds.next_card_distribution` in words."""
+    return {"bust": _("bust (fits no column)", language), "new column only": _("needs a new column", language),
+            "fits 1": _("fits 1 column", language), "fits 2": _("fits 2 columns", language),
+            "fits 3": _("fits 3 columns", language), "roll": _("roll card", language),
+            "switch": _("switch card", language)}
 
 
 def _dist_items(dist):
     """(label, probability) rows of a next-card distribution, in the library's key order, zeros dropped."""
-    return [(_DIST_LABELS.get(k, str(k)), p) for k, p in dist.items() if p]
+    labels = _dist_labels()
+    return [(labels.get(k, str(k)), p) for k, p in dist.items() if p]
 
 
 # --------------------------------------------------------------------------- session
 
-#: Bot kinds a reader can choose, by name, with a one-line description.
-BOT_KINDS = {
-    "cautious": "stops after 2 cards",
-    "steady": "stops after 3 cards",
-    "bold": "stops when the bust risk reaches 30%",
-    "greedy": "draws while the expected gain is positive",
-    "hint": "plays the one-turn expectimax move (exact for this turn; never banks)",
-    "rollout": "whole-game rollouts, 100 per action, for draw/stop/bank (slower)",
-    "random": "chooses at random",
-}
+def bot_kind_texts(language: str | None = None) -> dict:
+    """Bot kinds a reader can choose, by name, with a one-line description in ``language``."""
+    return {
+        "cautious": _("stops after 2 cards", language),
+        "steady": _("stops after 3 cards", language),
+        "bold": _("stops when the bust risk reaches 30%", language),
+        "greedy": _("draws while the expected gain is positive", language),
+        "hint": _("plays the one-turn expectimax move (exact for this turn; never banks)", language),
+        "rollout": _("whole-game rollouts, 100 per action, for draw/stop/bank (slower)", language),
+        "random": _("chooses at random", language),
+    }
+
+
+def bot_kind_names(language: str | None = None) -> dict:
+    """The bot kinds' names as a reader sees them (the keys stay the English names)."""
+    return {"cautious": _("cautious", language), "steady": _("steady", language), "bold": _("bold", language),
+            "greedy": _("greedy", language), "hint": _("hint", language), "rollout": _("rollout", language),
+            "random": _("random", language), "mixed": _("mixed", language)}
+
+
+#: Bot kinds a reader can choose, by name, with a one-line description (English: :func:`bot_kind_texts`).
+BOT_KINDS = bot_kind_texts("en")
 
 
 def make_bot(kind: str):
@@ -313,7 +406,8 @@ def make_bot(kind: str):
         "random": lambda: bots.RandomBot(),
     }
     if kind not in makers:
-        raise SetupError(f"unknown bot kind {kind!r}; choose one of {', '.join(makers)}")
+        raise SetupError(_("unknown bot kind {kind}; choose one of {kinds}").format(
+            kind=repr(kind), kinds=", ".join(makers)))
     return makers[kind]()
 
 
@@ -340,7 +434,13 @@ class Decision:
         return self.advice.edge(self.advice.best, self.action)
 
 
-STARTS = {"random": "chosen at random", "you": "you start", "bot": "a bot starts"}
+def starts(language: str | None = None) -> dict:
+    """Who starts, as the setup offers it."""
+    return {"random": _("chosen at random", language), "you": _("you start", language),
+            "bot": _("a bot starts", language)}
+
+
+STARTS = starts("en")
 
 
 class LuckSession:
@@ -372,9 +472,10 @@ class LuckSession:
             bots = ["steady"] * n_bots
         bots = list(bots)
         if not 1 <= len(bots) <= 5:
-            raise SetupError(f"play against 1 to 5 bots, not {len(bots)}")
+            raise SetupError(_("play against 1 to 5 bots, not {n}").format(n=len(bots)))
         if first not in STARTS:
-            raise SetupError(f"first must be one of {', '.join(STARTS)}, not {first!r}")
+            raise SetupError(_("first must be one of {choices}, not {value}").format(
+                choices=", ".join(STARTS), value=repr(first)))
         self.bot_kinds = [b if isinstance(b, str) else type(b).__name__ for b in bots]
         if game is None:
             from pushlab.luck import Game
@@ -388,9 +489,11 @@ class LuckSession:
             game = Game.new(order, seed=self.rng, switch_rule=switch_rule)
         you = 0 if you is None else you
         if game.num_players != len(bots) + 1:
-            raise SetupError(f"the game has {game.num_players} players but {len(bots)} bots + you were given")
+            raise SetupError(_("the game has {players} players but {bots} bots + you were given").format(
+                players=game.num_players, bots=len(bots)))
         if not 0 <= you < game.num_players:
-            raise SetupError(f"seat {you} does not exist in a {game.num_players}-player game")
+            raise SetupError(_("seat {seat} does not exist in a {players}-player game").format(
+                seat=you, players=game.num_players))
         self.you = you
         seats = [i for i in range(game.num_players) if i != you]
         self.bots = {seat: (make_bot(b) if isinstance(b, str) else b) for seat, b in zip(seats, bots)}
@@ -409,10 +512,15 @@ class LuckSession:
     # -- queries
     @property
     def labels(self) -> list[str]:
-        """A word per seat: 'you' or the bot's kind."""
+        """A word per seat: '' for the reader, else the bot's kind ('steady bot')."""
         out, kinds = [], iter(self.bot_kinds)
+        names = bot_kind_names()
         for i in range(self.game.num_players):
-            out.append("" if i == self.you else f"{next(kinds)} bot")
+            if i == self.you:
+                out.append("")
+            else:
+                kind = next(kinds)
+                out.append(_("{kind} bot").format(kind=names.get(kind, kind)))
         return out
 
     @property
@@ -440,13 +548,17 @@ class LuckSession:
         best = h.best
         banks = {a for a in values if a.startswith("bank")}
         others = [v for a, v in values.items() if a != best and a not in banks]
-        gain = f", {float(values[best]) - float(max(others)):+.1f} points over the next move" \
-            if others else ""
-        how = "exact" if h.exact else f"looking {h.depth} draws ahead"
-        text = (f"This turn only ({how}): {_action_words(best)} is worth "
-                f"{float(values[best]):+.1f} points{gain}.")
+        how = _how(h)
+        value = f"{float(values[best]):+.1f}"
+        if others:
+            text = _("This turn only ({how}): {action} is worth {value} points, {gain} points over the "
+                     "next move.").format(how=how, action=_action_words(best), value=value,
+                                          gain=f"{float(values[best]) - float(max(others)):+.1f}")
+        else:
+            text = _("This turn only ({how}): {action} is worth {value} points.").format(
+                how=how, action=_action_words(best), value=value)
         if banks:
-            text += " Banking counts 0 here: its pay-off comes in later turns (see the whole game)."
+            text += " " + _("Banking counts 0 here: its pay-off comes in later turns (see the whole game).")
         return text
 
     def adviser(self, state=None):
@@ -482,10 +594,10 @@ class LuckSession:
         self.error = ""
         try:
             if self.game.is_over:
-                raise IllegalAction("the game is over; start a new game", action, [])
+                raise IllegalAction(_("the game is over; start a new game"), action, [])
             if not self.your_move:
-                raise IllegalAction(f"it is {self.game.players[self.game.current_player]}'s move, not yours",
-                                    action, [])
+                raise IllegalAction(_("it is {who}'s move, not yours").format(
+                    who=self.game.players[self.game.current_player]), action, [])
             new = self.game.apply(action)
         except IllegalAction as exc:
             self.error = error_text(exc)
@@ -502,7 +614,7 @@ class LuckSession:
         """Go back to before the reader's last action (bot moves after it are undone too)."""
         self.error = ""
         if not self.history:
-            self.error = "Nothing to undo."
+            self.error = _("Nothing to undo.")
             return False
         self.game, n = self.history.pop()
         del self.decisions[n:]
@@ -571,16 +683,21 @@ class LuckSession:
                 float(np.sqrt(sum(r["regret_se"] ** 2 for r in rows))))
 
 
+def _how(hint) -> str:
+    """How a one-turn hint was computed: 'exact' or 'looking N draws ahead'."""
+    return _("exact") if hint.exact else _("looking {n} draws ahead").format(n=hint.depth)
+
+
 def _action_words(action: str) -> str:
     """An action string in words, for hints."""
-    word, _, arg = action.partition(" ")
+    word, sep, arg = action.partition(" ")
     if word == "place":
-        return f"put the card in column {int(arg) + 1}"
+        return _("put the card in column {n}").format(n=int(arg) + 1)
     if word == "take":
-        return f"take column {int(arg) + 1}"
+        return _("take column {n}").format(n=int(arg) + 1)
     if word == "bank":
-        return f"bank the {COLOUR_NAMES.get(arg, arg)} cards"
-    return {"draw": "draw another card", "stop": "stop"}.get(word, action)
+        return _("bank the {colour} cards").format(colour=colour_name(arg))
+    return {"draw": _("draw another card"), "stop": _("stop")}.get(word, action)
 
 
 def _step_html(action: str) -> str:
@@ -591,11 +708,13 @@ def _step_html(action: str) -> str:
     >>> _step_html("draw")
     '<code>draw</code>'
     """
-    word, _, arg = action.strip().partition(" ")
+    word, sep, arg = action.strip().partition(" ")
     if word in ("place", "take") and arg.strip().isdigit():
-        words = f"{'put it in' if word == 'place' else 'take'} column {int(arg) + 1}"
+        words = (_("put it in column {n}") if word == "place" else _("take column {n}")).format(n=int(arg) + 1)
     elif word == "bank" and arg.strip():
-        words = f"bank {COLOUR_NAMES.get(arg.strip().upper(), arg.strip())}"
+        words = _("bank {colour}").format(colour=colour_name(arg.strip().upper()) if arg.strip().upper() in COLOURS
+                                          else arg.strip())
+
     else:
         return f"<code>{esc(action)}</code>"
     return f"{esc(words)} (<code>{esc(action)}</code>)"
@@ -634,7 +753,8 @@ def advice_html(advice, hint=None, session=None, progress: str = "") -> str:
     policy = str(advice.policy if advice is not None else (session and session.policy) or DEFAULT_POLICY)
     parts = []
     if advice is None:
-        parts.append(f'<p class="pl-muted">Whole game: estimating\u2026 {esc(progress)}</p>')
+        estimating = esc(_("Whole game: estimating…"))
+        parts.append(f'<p class="pl-muted">{estimating} {esc(progress)}</p>')
     else:
         rows = []
         for a, v in advice.values.items():
@@ -643,22 +763,26 @@ def advice_html(advice, hint=None, session=None, progress: str = "") -> str:
                         f"({100 * v.win_low:.0f}\u2013{100 * v.win_high:.0f}%)</td>"
                         f"<td>{v.score:.0f}</td></tr>")
         more = f" {esc(progress)}" if progress else ""
+        head = _("<b>Whole game</b> (estimated from {n} rollouts per action{more}: you take the action, "
+                 "then every player plays <i>{policy}</i> to the end)").format(
+                     n=f"{advice.rollouts:,}", more=more, policy=esc(policy))
+        best = _("Recommended: <b>{action}</b> (highest estimated chance to win; close calls are "
+                 "within the intervals).").format(action=esc(_action_words(advice.best)))
+        heads = "".join(f"<th>{esc(h)}</th>" for h in (_("action"), _("chance to win (95% CI)"), _("final score")))
         parts.append(
-            f"<p><b>Whole game</b> (estimated from {advice.rollouts:,} rollouts per action{more}: "
-            f"you take the action, then every player plays <i>{esc(policy)}</i> to the end)</p>"
-            f'<table class="pl-kv"><tr><th>action</th><th>chance to win (95% CI)</th>'
-            f"<th>final score</th></tr>{''.join(rows)}</table>"
-            f"<p>Recommended: <b>{esc(_action_words(advice.best))}</b> (highest estimated chance "
-            "to win; close calls are within the intervals).</p>")
+            f"<p>{head}</p>"
+            f'<table class="pl-kv"><tr>{heads}</tr>{"".join(rows)}</table>'
+            f"<p>{best}</p>")
         if advice.bench:
             parts.append(f'<p class="pl-muted">{esc(advice.explain())}</p>')
     if hint is not None:
-        how = "exact" if hint.exact else f"looking {hint.depth} draws ahead"
         rows = "".join(f"<tr><td>{STAR_MARK if a == hint.best else ''}{esc(_action_words(a))}</td>"
                        f"<td>{v:+.1f}</td></tr>" for a, v in hint.values.items())
-        parts.append(f"<p><b>This turn only</b> (one-turn expectimax, {how}: points you add this "
-                     "turn minus the others' average; banking counts 0)</p>"
-                     f'<table class="pl-kv"><tr><th>action</th><th>points</th></tr>{rows}</table>')
+        head = _("<b>This turn only</b> (one-turn expectimax, {how}: points you add this turn minus "
+                 "the others' average; banking counts 0)").format(how=esc(_how(hint)))
+        parts.append(f"<p>{head}</p>"
+                     f'<table class="pl-kv"><tr><th>{esc(_("action"))}</th><th>{esc(_("points"))}</th></tr>'
+                     f'{rows}</table>')
     return f'{CSS}<div class="pl-root pl-advice">{"".join(parts)}</div>'
 
 
@@ -670,43 +794,66 @@ def summary_html(session: LuckSession, progress: str = "") -> str:
     labels = session.labels
     score_rows = "".join(
         f'<tr><td>{TROPHY if i in g.winners() else ""}{esc(g.players[i])}</td>'
-        f'<td>{esc(labels[i] or "you")}</td><td><b>{scores[i]}</b> pts</td></tr>' for i in order)
+        f'<td>{esc(labels[i] or _("you"))}</td><td>{_bold_points(scores[i])}</td></tr>' for i in order)
     rows = session.regret_rows()
     if not session.track_regret:
-        regret = '<p class="pl-muted">Decisions are not reviewed in this game.</p>'
+        regret = '<p class="pl-muted">' + esc(_("Decisions are not reviewed in this game.")) + '</p>'
     elif not session.reviewed:
-        regret = (f'<p class="pl-muted">Reviewing your decisions against whole-game advice\u2026 '
-                  f'{esc(progress)}</p>')
+        regret = ('<p class="pl-muted">' + esc(_("Reviewing your decisions against whole-game advice…"))
+                  + f' {esc(progress)}</p>')
     elif not rows:
-        regret = '<p class="pl-muted">You had no decision with a choice.</p>'
+        regret = '<p class="pl-muted">' + esc(_("You had no decision with a choice.")) + '</p>'
     else:
         total, se = session.total_regret()
         matched = sum(r["action"] == r["best"] for r in rows)
         costly = sorted((r for r in rows if r["action"] != r["best"]), key=lambda r: -r["regret"])
         n = next(d.advice.rollouts for d in session.decisions if d.advice is not None)
-        regret = (f"<p>You made {len(rows)} decisions with a choice (banking included); {matched} "
-                  f"matched the whole-game advice. Against it, your other choices cost about "
-                  f"<b>{100 * total:.1f} percentage points</b> of winning chance in total "
-                  f"(95% CI \u00b1{100 * 1.96 * se:.1f}). Estimated from {n} rollouts per action, "
-                  f"every player then playing <i>{esc(_policy_text(session))}</i>; each decision is "
-                  "judged from the position you faced, not by how the cards fell.</p>")
+        made = ngettext("You made {n} decision with a choice (banking included); {matched} matched the "
+                        "whole-game advice.",
+                        "You made {n} decisions with a choice (banking included); {matched} matched the "
+                        "whole-game advice.", len(rows)).format(n=len(rows), matched=matched)
+        cost = _("Against it, your other choices cost about <b>{points} percentage points</b> of winning "
+                 "chance in total (95% CI \u00b1{ci}). Estimated from {n} rollouts per action, every player "
+                 "then playing <i>{policy}</i>; each decision is judged from the position you faced, not by "
+                 "how the cards fell.").format(points=f"{100 * total:.1f}", ci=f"{100 * 1.96 * se:.1f}", n=n,
+                                               policy=esc(_policy_text(session)))
+        regret = f"<p>{esc(made)} {cost}</p>"
         if costly:
+            words = decision_words()
             lines = "".join(
-                f'<tr><td>{esc(DECISION_WORDS.get(r["phase"], r["phase"]))}</td>'
+                f'<tr><td>{esc(words.get(r["phase"], r["phase"]))}</td>'
                 f'<td>{esc(_action_words(r["action"]))}</td><td>{esc(_action_words(r["best"]))}</td>'
-                f'<td>{100 * r["win"]:.0f}% vs {100 * r["best_win"]:.0f}%</td>'
+                f'<td>{esc(_vs(r["win"], r["best_win"]))}</td>'
                 f'<td>{100 * r["regret"]:+.1f} \u00b1 {100 * 1.96 * r["regret_se"]:.1f}</td></tr>'
                 for r in costly[:10])
-            which = "The 10 costliest" if len(costly) > 10 else "Where the advice differed"
-            regret += (f'<p>{which} (winning chance lost, in percentage points, 95% CI):</p>'
-                       '<table class="pl-kv"><tr><th>decision</th><th>you chose</th><th>advice</th>'
-                       f'<th>chance to win</th><th>lost</th></tr>{lines}</table>')
+            which = _("The 10 costliest") if len(costly) > 10 else _("Where the advice differed")
+            caption = esc(_("{which} (winning chance lost, in percentage points, 95% CI):").format(which=which))
+            heads = "".join(f"<th>{esc(h)}</th>" for h in (_("decision"), _("you chose"), _("advice"),
+                                                            _("chance to win"), _("lost")))
+            regret += (f'<p>{caption}</p>'
+                       f'<table class="pl-kv"><tr>{heads}</tr>{lines}</table>')
     return (f'{CSS}<div class="pl-root">'
-            + box_html("Final scores", f'<table class="pl-kv">{score_rows}</table>')
-            + box_html("Your decisions against whole-game advice", regret) + "</div>")
+            + box_html(_("Final scores"), f'<table class="pl-kv">{score_rows}</table>')
+            + box_html(_("Your decisions against whole-game advice"), regret) + "</div>")
+
+
+def _vs(a: float, b: float) -> str:
+    """Two win chances side by side: '40% vs 55%'."""
+    return _("{a}% vs {b}%").format(a=f"{100 * a:.0f}", b=f"{100 * b:.0f}")
+
+
+def _bold_points(n: int) -> str:
+    """'<b>7</b> pts' in the current language."""
+    return ngettext("<b>{n}</b> pt", "<b>{n}</b> pts", n).format(n=n)
 
 
 # --------------------------------------------------------------------------- widgets
+
+def _label_width(px: str) -> dict:
+    """A setting's label width: ``px`` for the English labels, as wide as needed in translations."""
+    from pushlab import i18n
+    return {"description_width": px if i18n.current_language() == i18n.SOURCE else "initial"}
+
 
 def _w():
     """ipywidgets, imported where widgets are built."""
@@ -774,7 +921,7 @@ class StepThrough(StepPlayer):
         self.table = TableView(game)
         self.log = w.HTML(layout=w.Layout(width="330px"))
         self.odds = OddsPanel() if odds else None
-        side = [w.HTML(f"{CSS}<div class='pl-root'><b>Event log</b></div>"), self.log]
+        side = [w.HTML(f"{CSS}<div class='pl-root'><b>" + esc(_("Event log")) + "</b></div>"), self.log]
         if self.odds:
             side.append(self.odds.widget)
         header = [w.HTML(f"{CSS}<div class='pl-root' style='font-size:18px;font-weight:600'>{esc(title)}</div>")] \
@@ -784,6 +931,7 @@ class StepThrough(StepPlayer):
             w.HBox([self.table.widget, w.VBox(side)], layout=w.Layout(align_items="flex-start")),
         ])
         self.widget.add_class("pl-stepthrough")
+        page_direction(self.widget)
         self.go(0)
 
     def show(self, game, new_from: int) -> None:
@@ -816,16 +964,18 @@ class CompareSteps(StepPlayer):
         w = _w()
         items = list(games.items())
         if not items:
-            raise SetupError("CompareSteps needs at least one game")
+            raise SetupError(_("CompareSteps needs at least one game"))
+
         self.setup_steps(items[0][1], actions, notes)
         self.lines = [replay(game, self.actions) for _, game in items]
         self.tables = [TableView(game, width=width) for _, game in items]
         self.logs = [w.HTML(layout=w.Layout(width=width)) for _ in items]
         sides = [w.VBox([w.HTML(f"{CSS}<div class='pl-root' style='font-size:16px;font-weight:600;"
                                 f"margin:4px'>{esc(caption)}</div>"),
-                         table.widget, w.HTML(f"{CSS}<div class='pl-root'><b>Event log</b> (latest)</div>"),
+                         table.widget, w.HTML(f"{CSS}<div class='pl-root'><b>" + esc(_("Event log")) + "</b> "
+                                              + esc(_("(latest)")) + "</div>"),
                          log])
-                 for (caption, _), table, log in zip(items, self.tables, self.logs)]
+                 for (caption, _game), table, log in zip(items, self.tables, self.logs)]
         header = [w.HTML(f"{CSS}<div class='pl-root' style='font-size:18px;font-weight:600'>{esc(title)}</div>")] \
             if title else []
         self.widget = w.VBox(header + [
@@ -833,6 +983,7 @@ class CompareSteps(StepPlayer):
             w.HBox(sides, layout=w.Layout(align_items="flex-start", flex_flow="row wrap")),
         ])
         self.widget.add_class("pl-comparesteps")
+        page_direction(self.widget)
         self.go(0)
 
     def show(self, game, new_from: int) -> None:
@@ -869,45 +1020,51 @@ class PlayApp:
         self.message = MessageArea()
         guard = routed(self.message)
         # setup controls
-        self.n_bots = w.BoundedIntText(value=n_bots, min=1, max=5, description="Bots:",
-                                       tooltip="How many bots play against you (1-5)",
-                                       layout=w.Layout(width="130px"), style={"description_width": "40px"})
+        self.n_bots = w.BoundedIntText(value=n_bots, min=1, max=5, description=_("Bots:"),
+                                       tooltip=_("How many bots play against you (1-5)"),
+                                       layout=w.Layout(width="130px"), style=_label_width("40px"))
         first_kind = bot_kinds[0] if bot_kinds else "steady"
-        self.kind = w.Dropdown(options=[(f"{k} ({d})", k) for k, d in BOT_KINDS.items()] + [("mixed", "mixed")],
-                               value=first_kind if first_kind in kinds else "steady", description="Bot kind:",
-                               tooltip="How the bots decide", layout=w.Layout(width="330px"),
-                               style={"description_width": "65px"})
-        self.seed = w.IntText(value=0 if seed is None else int(seed), description="Seed:",
-                              tooltip="Same seed, same shuffle: replay a game",
-                              layout=w.Layout(width="150px"), style={"description_width": "40px"})
-        self.first = w.Dropdown(options=[(text, key) for key, text in STARTS.items()], value=first,
-                                description="Starts:", tooltip="Who plays the first turn",
-                                layout=w.Layout(width="190px"), style={"description_width": "45px"})
+        names = bot_kind_names()
+        self.kind = w.Dropdown(options=[(f"{names[k]} ({d})", k) for k, d in bot_kind_texts().items()]
+                               + [(names["mixed"], "mixed")],
+                               value=first_kind if first_kind in kinds else "steady", description=_("Bot kind:"),
+                               tooltip=_("How the bots decide"), layout=w.Layout(width="330px"),
+                               style=_label_width("65px"))
+        self.seed = w.IntText(value=0 if seed is None else int(seed), description=_("Seed:"),
+                              tooltip=_("Same seed, same shuffle: replay a game"),
+                              layout=w.Layout(width="150px"), style=_label_width("40px"))
+        self.first = w.Dropdown(options=[(text, key) for key, text in starts().items()], value=first,
+                                description=_("Starts:"), tooltip=_("Who plays the first turn"),
+                                layout=w.Layout(width="190px"), style=_label_width("45px"))
+        rule_words = switch_rule_words()
         self.switch_rule = w.Dropdown(
-            options=[(SWITCH_RULE_WORDS["turn"], "turn"), (SWITCH_RULE_WORDS["game"], "game")],
-            value=switch_rule, description="Switch cards:",
-            tooltip="Rule 10: does a switch card reverse collection for this turn only, "
-                    "or until the next switch card (as the printed rule texts say)?",
-            layout=w.Layout(width="330px"), style={"description_width": "90px"})
+            options=[(rule_words["turn"], "turn"), (rule_words["game"], "game")],
+            value=switch_rule, description=_("Switch cards:"),
+            tooltip=_("Rule 10: does a switch card reverse collection for this turn only, "
+                      "or until the next switch card (as the printed rule texts say)?"),
+            layout=w.Layout(width="330px"), style=_label_width("90px"))
         self.switch_rule.add_class("pl-switch-rule")
         self.rule_note = w.HTML()
         self.rule_note.add_class("pl-rule-note")
-        self.new_game = w.Button(description="New game", icon="refresh", tooltip="Deal a new game with these settings")
-        self.show_hint = w.Checkbox(value=hints, description="Show advice", indent=False,
-                                    tooltip="Whole-game advice (estimated by rollouts) and the exact "
-                                            "one-turn values", layout=w.Layout(width="120px"))
+        self.new_game = w.Button(description=_("New game"), icon="refresh",
+                                 tooltip=_("Deal a new game with these settings"))
+        self.show_hint = w.Checkbox(value=hints, description=_("Show advice"), indent=False,
+                                    tooltip=_("Whole-game advice (estimated by rollouts) and the exact "
+                                              "one-turn values"), layout=w.Layout(width="120px"))
         # action controls
-        self.draw = w.Button(description="Draw", icon="hand-paper-o", button_style="primary",
-                             tooltip="Draw the top card of the pile")
-        self.stop = w.Button(description="Stop", icon="hand-stop-o", button_style="warning",
-                             tooltip="Stop pushing and take a column")
-        self.columns = [w.Button(description=f"Column {i + 1}", tooltip=f"Put the card in / take column {i + 1}",
+        self.draw = w.Button(description=_("Draw"), icon="hand-paper-o", button_style="primary",
+                             tooltip=_("Draw the top card of the pile"))
+        self.stop = w.Button(description=_("Stop"), icon="hand-stop-o", button_style="warning",
+                             tooltip=_("Stop pushing and take a column"))
+        self.columns = [w.Button(description=_column_title(i),
+                                 tooltip=_("Put the card in / take column {n}").format(n=i + 1),
                                  layout=w.Layout(width="120px")) for i in range(3)]
-        self.new_column = w.Button(description="New column", icon="plus", tooltip="Start a new column with the card")
-        self.banks = [w.Button(description=f"Bank {COLOUR_NAMES[c]}",
-                               tooltip=f"Bank all your {COLOUR_NAMES[c]} bench cards",
+        self.new_column = w.Button(description=_("New column"), icon="plus",
+                                   tooltip=_("Start a new column with the card"))
+        self.banks = [w.Button(description=_("Bank {colour}").format(colour=colour_name(c)),
+                               tooltip=_("Bank all your {colour} bench cards").format(colour=colour_name(c)),
                                layout=w.Layout(width="120px")) for c in COLOURS]
-        self.undo = w.Button(description="Undo", icon="undo", tooltip="Take back your last decision")
+        self.undo = w.Button(description=_("Undo"), icon="undo", tooltip=_("Take back your last decision"))
         for name, b in [("draw", self.draw), ("stop", self.stop), ("new", self.new_column), ("undo", self.undo),
                         *((f"col-{i}", b) for i, b in enumerate(self.columns)),
                         *((f"bank-{c}", b) for c, b in zip(COLOURS, self.banks))]:
@@ -943,7 +1100,8 @@ class PlayApp:
             w.HBox(self.banks, layout=w.Layout(flex_flow="row wrap")),
         ])
         side = w.VBox([self.odds.widget, self.progress, self.hint,
-                       w.HTML(f"{CSS}<div class='pl-root'><b>Event log</b> (latest last)</div>"), self.log],
+                       w.HTML(f"{CSS}<div class='pl-root'><b>" + esc(_("Event log")) + "</b> "
+                              + esc(_("(latest last)")) + "</div>"), self.log],
                       layout=w.Layout(width="360px", min_width="300px"))
         self.widget = w.VBox([setup, self.rule_note, self.prompt, actions, self.message.widget, self.summary,
                               w.HBox([self.table.widget, side],
@@ -952,6 +1110,7 @@ class PlayApp:
         self._given_kinds = list(bot_kinds) if bot_kinds else None
         self.link = PositionLink(lambda: self.session.game)
         self.widget.children = (self.widget.children[0], self.link.widget, *self.widget.children[1:])
+        page_direction(self.widget)
         self.open_position(position)
 
     # -- wiring
@@ -1022,13 +1181,13 @@ class PlayApp:
         legal = set(s.legal())
         self.table.labels, self.table.you = s.labels, s.you
         self.table.show(g)
-        self.rule_note.value = (f"{CSS}<div class='pl-root pl-muted'>In this game: "
-                                f"{esc(SWITCH_RULE_TEXT[g.switch_rule])}</div>")
+        self.rule_note.value = (f"{CSS}<div class='pl-root pl-muted'>" + esc(_("In this game:")) + " "
+                                f"{esc(switch_rule_text()[g.switch_rule])}</div>")
         over = g.is_over
         self.draw.disabled = self.stop.disabled = over          # always pressable while playing
         collect = g.phase == "collect"
         for i, b in enumerate(self.columns):
-            b.description = f"Take column {i + 1}" if collect else f"Column {i + 1}"
+            b.description = _("Take column {n}").format(n=i + 1) if collect else _column_title(i)
             b.disabled = not ({f"place {i}", f"take {i}"} & legal) or (f"place {i}" in legal and i == len(g.columns))
         self.new_column.disabled = f"place {len(g.columns)}" not in legal
         for c, b in zip(COLOURS, self.banks):
@@ -1088,20 +1247,22 @@ class PlayApp:
         """Show the one-turn hint now, then the whole-game advice as its rollouts come in."""
         s, total = self.session, self.advice_rollouts
         self.hint.value = advice_html(None, hint, s)
-        self._show_progress(0, total, "advice")
+        self._show_progress(0, total, _("advice"))
         yield
-        for done, _ in s.advice_steps(total, self.chunk):
-            more = f"(computing: {done:,} of {total:,})" if done < total else ""
+        for done, _total in s.advice_steps(total, self.chunk):
+            more = (_("(computing: {done} of {total})").format(done=f"{done:,}", total=f"{total:,}")
+                    if done < total else "")
             self.hint.value = advice_html(s.adviser().advice(), hint, s, more)
-            self._show_progress(done, total, "advice")
+            self._show_progress(done, total, _("advice"))
             yield
 
     def _review_steps(self):
         """Review the reader's decisions after the game, with progress."""
         s = self.session
         for done, total in s.review_steps(self.review_rollouts, self.chunk):
-            self._show_progress(done, total, "review")
-            self.summary.value = summary_html(s, f"({done} of {total} decisions)")
+            self._show_progress(done, total, _("review"))
+            self.summary.value = summary_html(s, ngettext("({done} of {total} decision)", "({done} of {total} decisions)",
+                                                          total).format(done=done, total=total))
             yield
         self.summary.value = summary_html(s)
 
@@ -1109,16 +1270,17 @@ class PlayApp:
         """What the reader should do now, in words."""
         g = self.session.game
         if g.is_over:
-            return "The game is over. Press 'New game' to play again."
+            return _("The game is over. Press 'New game' to play again.")
         phase = g.phase
         if phase == "push" and not g.columns:
-            return "No column yet (a switch card is set aside): Draw again."
+            return _("No column yet (a switch card is set aside): Draw again.")
         return {
-            "turn": "Your turn: Draw a card, or bank one colour of your bench.",
-            "place": "Put the drawn card in a column (or start a new column).",
-            "push": "Draw again, or Stop and take a column.",
-            "collect": "Take one of the columns on the table.",
-        }.get(phase, PHASE_TEXT.get(phase, ""))
+            "turn": _("Your turn: Draw a card, or bank one colour of your bench."),
+            "place": _("Put the drawn card in a column (or start a new column)."),
+            "push": _("Draw again, or Stop and take a column."),
+            "collect": _("Take one of the columns on the table."),
+        }.get(phase, phase_text().get(phase, ""))
+
 
     def _repr_mimebundle_(self, **kwargs):
         return self.widget._repr_mimebundle_(**kwargs)

@@ -59,16 +59,26 @@ RUMMY_CSS = CSS + """<style>
 .pl-meld.pl-p0,.pl-meld.pl-p2{border-color:#5b8cc0}
 .pl-meld.pl-p1,.pl-meld.pl-p3{border-color:#c06a5b}
 .pl-team0{color:#1e4f8a}.pl-team1{color:#8a2e1e}
-.pl-hand .pl-handcard.jupyter-button{width:46px;height:66px;padding:0;margin:2px;border-radius:8px;
- background:#fff !important;border:1px solid #9a9a9a;box-shadow:1px 2px 3px rgba(0,0,0,.25);
- font-size:18px;font-weight:700;color:#1b1b1b;line-height:1.15;white-space:pre-line;transition:transform .1s}
-.pl-hand .pl-handcard.pl-drawn.jupyter-button{border-top:5px solid #2e8b3e}
-.pl-hand .pl-handcard.pl-red.jupyter-button{color:#c8102e}
-.pl-hand .pl-handcard.pl-joker.jupyter-button{color:#6a1b9a;background:#f6efff !important}
-.pl-hand .pl-handcard.pl-wild.jupyter-button{border:2px solid #d4a017}
-.pl-hand .pl-handcard.mod-active.jupyter-button{transform:translateY(-8px);border:3px solid #1e63b8;
+.pl-hand .pl-handcard.widget-checkbox{width:50px;height:70px;margin:0;padding:0;overflow:visible}
+.pl-hand .pl-handcard .widget-label-basic{position:relative;display:flex;flex-direction:column;align-items:center;
+ justify-content:center;box-sizing:border-box;width:46px;height:66px;margin:2px;border-radius:8px;background:#fff;
+ border:1px solid #9a9a9a;box-shadow:1px 2px 3px rgba(0,0,0,.25);font-size:18px;font-weight:700;color:#1b1b1b;
+ line-height:1.15;cursor:pointer;transition:transform .1s}
+.pl-hand .pl-handcard .widget-label-basic input{position:absolute;top:0;left:0;width:100%;height:100%;margin:0;
+ opacity:0;cursor:pointer}
+.pl-hand .pl-handcard .widget-label-basic span{position:absolute;width:1px;height:1px;overflow:hidden;
+ clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap}
+.pl-hand .pl-handcard .widget-label-basic::before{content:var(--pl-rank)/""}
+.pl-hand .pl-handcard .widget-label-basic::after{content:var(--pl-suit)/""}
+.pl-hand .pl-handcard.pl-drawn .widget-label-basic{border-top:5px solid #2e8b3e}
+.pl-hand .pl-handcard.pl-red .widget-label-basic{color:#c8102e}
+.pl-hand .pl-handcard.pl-joker .widget-label-basic{color:#6a1b9a;background:#f6efff}
+.pl-hand .pl-handcard.pl-wild .widget-label-basic{border:2px solid #d4a017}
+.pl-hand .pl-handcard .widget-label-basic:has(input:checked){transform:translateY(-8px);border:3px solid #1e63b8;
  box-shadow:0 4px 8px rgba(30,99,184,.45)}
-.pl-hand .pl-handcard.jupyter-button:focus-visible{outline:3px solid #e08a00}
+.pl-hand .pl-handcard .widget-label-basic:has(input:focus-visible){outline:3px solid #b35900;outline-offset:1px}
+.pl-rk-1{--pl-rank:"A"}.pl-rk-2{--pl-rank:"2"}.pl-rk-3{--pl-rank:"3"}.pl-rk-4{--pl-rank:"4"}.pl-rk-5{--pl-rank:"5"}.pl-rk-6{--pl-rank:"6"}.pl-rk-7{--pl-rank:"7"}.pl-rk-8{--pl-rank:"8"}.pl-rk-9{--pl-rank:"9"}.pl-rk-10{--pl-rank:"10"}.pl-rk-11{--pl-rank:"J"}.pl-rk-12{--pl-rank:"Q"}.pl-rk-13{--pl-rank:"K"}.pl-rk-jk{--pl-rank:"★"}
+.pl-su-S{--pl-suit:"♠"}.pl-su-H{--pl-suit:"♥"}.pl-su-D{--pl-suit:"♦"}.pl-su-C{--pl-suit:"♣"}.pl-su-jk{--pl-suit:"JK"}
 .pl-hand{padding-top:10px}
 .pl-palette .jupyter-button{width:40px;height:28px;padding:0;margin:1px;background:#fff;
  border:1px solid #aaa;font-size:13px;font-weight:600}
@@ -213,7 +223,8 @@ def check_html(cards, kind: str = "both") -> str:
         cls = "pl-ok" if ok else "pl-error"
         mark = "\u2714" if ok else "\u2718"
         lines.append(f'<div class="pl-msg {cls}" style="font-weight:500">{mark} {esc(text)}</div>')
-    return f'{RUMMY_CSS}<div class="pl-root"><div class="pl-row">{cards_html(cards)}</div>{"".join(lines)}</div>'
+    return (f'{RUMMY_CSS}<div class="pl-root"><div class="pl-row pushlab-ltr">{cards_html(cards)}</div>'
+            f'{"".join(lines)}</div>')
 
 
 def _w():
@@ -259,14 +270,14 @@ class MeldChecker:
                            placeholder=_("e.g. {first}  or  {second}").format(first="5H JK 7H", second="5♥ 5♠ 2C"),
                            tooltip=_("Cards in notation: rank (A 2..10 J Q K) then suit (S H D C); JK is a joker"),
                            continuous_update=True, layout=w.Layout(width="380px"),
-                           style={"description_width": "50px"})
+                           style={"description_width": "initial"})
         self.kind = w.ToggleButtons(options=[(kind_word("set"), "set"), (kind_word("run"), "run"),
                                              (_("both"), "both")], value=kind,
                                     description=_("Check as:"),
                                     tooltips=[_("a set: one rank, different suits"),
                                               _("a run: one suit, consecutive, low to high"),
                                               _("check both readings")],
-                                    style={"button_width": "auto", "description_width": "70px"},
+                                    style={"button_width": "auto", "description_width": "initial"},
                                     layout=_INLINE_TOGGLES)
         self.clear_button = w.Button(description=_("Clear"), icon="times", tooltip=_("Remove all cards"),
                                      layout=w.Layout(width="auto", min_width="90px"))
@@ -283,6 +294,7 @@ class MeldChecker:
                             self.sort_button]))
         palette = w.VBox(rows)
         palette.add_class("pl-palette")
+        palette.add_class("pushlab-ltr")            # ranks A..K left to right in every language
         self.text.observe(guard(lambda _=None: self.refresh()), names="value")
         self.kind.observe(guard(lambda _=None: self.refresh()), names="value")
         self.clear_button.on_click(guard(lambda _=None: setattr(self.text, "value", "")))
@@ -418,6 +430,7 @@ class PushDraw:
         self.view.add_class("pl-pushdraw")
         self.stepper.observe(lambda change: self.show(change["new"]), names="value")
         self.widget = w.VBox([w.HBox([self.back, self.next, self.stepper]), self.view])
+        _page_direction(self.widget)
         self.show(0)
 
     def _go(self, step: int) -> None:
@@ -938,12 +951,8 @@ def _page_direction(widget):
     Right to left (Arabic) adds :data:`pushlab.i18n.RTL_CLASS` and its ``<style>``; cards
     and melds stay left to right inside (``pushlab-ltr``).
     """
-    from pushlab import i18n
-    i18n.apply_direction(widget)
-    style = i18n.page_style()
-    if style:
-        widget.children = (_w().HTML(style), *widget.children)
-    return widget
+    from pushlab.widgets.common import page_direction
+    return page_direction(widget)
 
 
 def _title_html(text: str) -> str:
@@ -974,7 +983,13 @@ def result_html(game, results) -> str:
 
 
 class HandView:
-    """The reader's hand as playing-card toggle buttons (click or Space/Enter to select)."""
+    """The reader's hand as one checkbox per card (click, or Tab to it and press Space, to select).
+
+    A checkbox is what a screen reader needs of a selectable card: its name ("5 of
+    hearts", "joker (wild) \u2013 just drawn") and whether it is selected (checked). The
+    rank and suit are drawn by CSS from the classes ``pl-rk-<rank>`` and
+    ``pl-su-<suit>`` so that the visible card and the spoken name do not repeat.
+    """
 
     def __init__(self, on_toggle, size: int = 24):
         w = _w()
@@ -987,10 +1002,11 @@ class HandView:
         self._grow(size)
 
     def _grow(self, size: int) -> None:
-        """Make sure there are at least ``size`` card buttons (hands grow when pushed to)."""
+        """Make sure there are at least ``size`` card checkboxes (hands grow when pushed to)."""
         w = _w()
         for i in range(len(self.buttons), size):
-            b = w.ToggleButton(value=False, description="", layout=w.Layout(display="none"))
+            b = w.Checkbox(value=False, description="", indent=False,
+                           layout=w.Layout(display="none", width="50px"))
             b.add_class("pl-handcard")
             b.observe(lambda change, i=i: self._changed(i, change), names="value")
             self.buttons.append(b)
@@ -1003,24 +1019,25 @@ class HandView:
             self.on_toggle(i)
 
     def show(self, cards, selected=(), new=None) -> None:
-        """Show ``cards`` with the indices in ``selected`` pressed; ``new`` is the card just drawn."""
+        """Show ``cards`` with the indices in ``selected`` checked; ``new`` is the card just drawn."""
         self._grow(len(cards))
         self._syncing = True
         try:
             marked_new = False
             for i, b in enumerate(self.buttons):
-                for cls in ("pl-red", "pl-wild", "pl-joker", "pl-drawn"):
+                for cls in [c for c in b._dom_classes if c.startswith(("pl-rk-", "pl-su-"))] + [
+                        "pl-red", "pl-wild", "pl-joker", "pl-drawn"]:
                     b.remove_class(cls)
                 if i < len(cards):
                     c = cards[i]
-                    label = "\u2605\nJK" if c.is_joker else f"{rank_label(c.rank)}\n{SUIT_SYMBOLS[c.suit]}"
-                    b.description = label
-                    tip = card_name(c)
+                    name = card_name(c)
                     if new is not None and c == new and not marked_new:
-                        tip = _("{card} \u2013 just drawn").format(card=tip)
+                        name = _("{card} \u2013 just drawn").format(card=name)
                         marked_new = True
                         b.add_class("pl-drawn")
-                    b.tooltip = _("{card}: click or press Space to select").format(card=tip)
+                    b.description = name
+                    b.add_class("pl-rk-jk" if c.is_joker else f"pl-rk-{c.rank}")
+                    b.add_class("pl-su-jk" if c.is_joker else f"pl-su-{c.suit}")
                     for cls in card_classes(c).split():
                         b.add_class(cls)
                     b.value = i in selected
@@ -1111,6 +1128,11 @@ class PlayApp:
                            (self.clear, lambda: self.session.clear_selection())]:
             button.on_click(guard(lambda _=None, fn=fn: self._do(fn)))
         self.new_game.on_click(guard(lambda _=None: self.start()))
+        for name, b in [("take", self.take), ("push", self.push), ("stage-set", self.stage_set),
+                        ("stage-run", self.stage_run), ("lay-down", self.lay_down), ("unstage", self.unstage),
+                        ("lay-off", self.lay_off), ("replace", self.replace), ("discard", self.discard),
+                        ("clear", self.clear), ("new", self.new_game)]:
+            b.add_class(f"pl-btn-{name}")          # stable hooks for browser tests
         # views
         self.hand = HandView(guard(self._toggle))
         self.prompt = w.HTML()
@@ -1222,14 +1244,14 @@ class PlayApp:
         if s.staged:
             staged = "".join(meld_html(m.owned_by(s.you), _("staged")) for m in s.staged)
             parts.append("<b>" + esc(_("Staged:")) + "</b> " + staged)
-        self.selection.value = f"{RUMMY_CSS}<div class='pl-root pl-row' style='align-items:center'>{''.join(parts)}</div>"
+        self.selection_version = getattr(self, "selection_version", 0) + 1
+        self.selection.value = (f"{RUMMY_CSS}<div class='pl-root pl-row' data-version='{self.selection_version}' "
+                                f"style='align-items:center'>{''.join(parts)}</div>")
 
     def refresh(self) -> None:
         """Redraw everything from the session."""
         s = self.session
         g = s.game
-        self.prompt.value = (f"{CSS}<div class='pl-root' role='status' style='font-size:15px;padding:4px 0;font-weight:500'>"
-                             f"{ltr_cards(esc(s.phase_text()))}</div>")
         self._refresh_selection()
         self.table.value = table_html(g, you=s.you)
         self.results.value = result_html(g, g.results[self._results_seen:]) if g.results else ""
@@ -1250,6 +1272,10 @@ class PlayApp:
             b.disabled = over
         if self.odds:
             self.odds.show(s)
+        # last, with a version number: a front end that sees the new prompt has every update above
+        self.version = getattr(self, "version", 0) + 1
+        self.prompt.value = (f"{CSS}<div class='pl-root' role='status' data-version='{self.version}' "
+                             f"style='font-size:15px;padding:4px 0;font-weight:500'>{ltr_cards(esc(s.phase_text()))}</div>")
 
     @staticmethod
     def _meld_option(i: int, owner: str, meld) -> str:
@@ -1295,6 +1321,13 @@ class StepThrough(StepPlayer):
         _page_direction(self.widget)
         self.go(0)
 
+    def action_html(self, action) -> str:
+        """The next action in the reader's words (its notation in English, as before)."""
+        from pushlab import i18n
+        if i18n.current_language() == i18n.SOURCE:
+            return super().action_html(str(action))
+        return ltr_cards(esc(action_words(action, None)))
+
     def show(self, game, new_from: int) -> None:
         """Draw the table with every hand face up and the log (this step's lines in bold)."""
         self.table.value = table_html(game, you=None, show_hands=True)
@@ -1310,7 +1343,7 @@ class OddsPanel:
         self.html = w.HTML()
         self.html.add_class("pl-rummy-odds")
         self.hint = HintPanel(rollouts=rollouts, seed=seed) if hint else None
-        self.widget = w.VBox([self.html] + ([self.hint.widget] if self.hint else []))
+        self.widget = _page_direction(w.VBox([self.html] + ([self.hint.widget] if self.hint else [])))
 
     def show(self, session) -> None:
         """Redraw for the session's current state (empty when it is not the reader's turn)."""
@@ -1543,11 +1576,12 @@ def _chance_rows(session, top: int = 6) -> list:
         chances = sorted(((odds.card_in_stock_for(g, session.you, c), c) for c in cards),
                          key=lambda pc: (-pc[0], _show_key(pc[1])))
         cells = ", ".join(f"{c.pretty} {_percent(p)}" for p, c in chances[:top])
+        cells = f'<span class="pushlab-ltr">{esc(cells)}</span>'     # card and chance pairs, left to right
         if len(chances) > top:
-            cells = _("{cards} (and {more} more)").format(cards=cells, more=len(chances) - top)
+            cells = esc(_("{cards} (and {more} more)")).format(cards=cells, more=len(chances) - top)
         rows.append(esc(_("Natural cards that would help: {cards} – the chance that at least one copy is "
-                          "still in the stock (not in another hand), from the cards you have seen.").format(
-            cards=cells)))
+                          "still in the stock (not in another hand), from the cards you have seen.")).format(
+            cards=cells))
     rows.append(esc(_("Any wild helps too: the chance that at least one of the four jokers is still in the "
                       "stock is {chance}.").format(chance=_percent(joker))))
     return rows
