@@ -179,3 +179,21 @@ def test_summary_and_hint_are_translated():
     assert s.hint_text().startswith("Ainult see käik (")
     html = ui.summary_html(s)
     assert "Lõppskoorid" in html and "Otsuseid ei hinnata" not in html and "Final scores" not in html
+
+
+def test_arabic_apps_are_right_to_left_with_card_notation_left_to_right():
+    """In Arabic the app's box is RTL; log card runs and benches stay left to right; English unchanged."""
+    app = ui.PlayApp(seed=2)
+    assert i18n.RTL_CLASS not in app.widget._dom_classes
+    assert "pushlab-ltr" not in ui.log_html(("Ann takes column 1: R3 roll",))
+    i18n.set_language("ar")
+    app = ui.PlayApp(seed=2)
+    assert i18n.RTL_CLASS in app.widget._dom_classes
+    assert "direction: rtl" in app.widget.children[0].value
+    html = ui.log_html(("Ann takes column 1: R3 roll", "Columns nobody takes are discarded: R2 | B3 G4"))
+    assert '<span class="pushlab-ltr">R3 roll</span>' in html
+    assert '<span class="pushlab-ltr">R2 | B3 G4</span>' in html
+    g = Game.new(2, deck="R3 B5", rolls="*", seed=1)
+    for action in ["draw", "place 0", "stop", "take 0"]:
+        g = g.apply(action)
+    assert 'class="pl-row pushlab-ltr"' in ui.table_html(g)
