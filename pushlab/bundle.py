@@ -35,13 +35,26 @@ LESSON_SUFFIXES = (".ipynb", ".md", ".png", ".jpg", ".svg", ".gif", ".csv", ".js
 MANIFEST = ".pushlab-lessons.json"
 
 
+def _lesson_file(p: Path) -> bool:
+    return p.is_file() and p.suffix.lower() in LESSON_SUFFIXES and not p.name.startswith(".")
+
+
 def lesson_files(folder) -> list[Path]:
-    """The lesson files directly in ``folder`` (notebooks and what they show), sorted by name."""
+    """The lesson files in ``folder`` (notebooks and what they show) and in its language
+    folders (``et/``, ``cs/``, ...: the translated lessons), sorted by relative path."""
+    from pushlab.i18n import TRANSLATED
+
     folder = Path(folder)
-    return sorted(
-        p for p in folder.iterdir()
-        if p.is_file() and p.suffix.lower() in LESSON_SUFFIXES and not p.name.startswith(".")
-    )
+    found = [p for p in folder.iterdir() if _lesson_file(p)]
+    for language in TRANSLATED:
+        if (folder / language).is_dir():
+            found += [p for p in (folder / language).iterdir() if _lesson_file(p)]
+    return sorted(found, key=lambda p: p.relative_to(folder).as_posix())
+
+
+def _rel(path: Path, folder: Path) -> str:
+    """``path`` relative to ``folder``, with ``/`` (the manifest's and the report's names)."""
+    return path.relative_to(folder).as_posix()
 
 
 def _has_notebooks(folder: Path) -> bool:
@@ -102,6 +115,7 @@ def _digest(path: Path) -> str:
 
 def _copy_atomically(src: Path, dest: Path) -> None:
     """Copy ``src`` to ``dest`` through a temporary file, so no reader sees half a notebook."""
+    dest.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{dest.name}.", dir=dest.parent)
     os.close(fd)
     try:
@@ -133,13 +147,13 @@ def reader_copy(source=None, cache_dir=None) -> Path:
 
 def _mirror(source: Path, target: Path) -> None:
     """Make the lesson files of ``target`` equal to those of ``source``."""
-    shipped = {p.name: p for p in lesson_files(source)}
+    shipped = {_rel(p, source): p for p in lesson_files(source)}
     for name, src in shipped.items():
         dest = target / name
         if not dest.is_file() or _digest(dest) != _digest(src):
             _copy_atomically(src, dest)
     for old in lesson_files(target):
-        if old.name not in shipped:
+        if _rel(old, target) not in shipped:
             old.unlink()
 
 
@@ -192,25 +206,26 @@ def copy_lessons(dest, force: bool = False, source=None) -> CopyReport:
     copied = _read_manifest(dest)
     report = CopyReport(dest)
     for src in lesson_files(source):
-        target = dest / src.name
+        name = _rel(src, source)
+        target = dest / name
         new = _digest(src)
         if not target.exists():
-            report.added.append(src.name)
+            report.added.append(name)
         else:
             old = _digest(target)
             if old == new:
-                report.unchanged.append(src.name)
-                copied[src.name] = new
+                report.unchanged.append(name)
+                copied[name] = new
                 continue
-            if old == copied.get(src.name):
-                report.updated.append(src.name)
+            if old == copied.get(name):
+                report.updated.append(name)
             elif force:
-                report.replaced.append(src.name)
+                report.replaced.append(name)
             else:
-                report.kept.append(src.name)
+                report.kept.append(name)
                 continue
         _copy_atomically(src, target)
-        copied[src.name] = new
+        copied[name] = new
     manifest = {"pushlab": pushlab.__version__, "files": dict(sorted(copied.items()))}
     (dest / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
     return report

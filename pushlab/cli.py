@@ -360,7 +360,7 @@ def run_search(args, argv) -> int:
                     results.append(ps.search(
                         n, harder=harder, family=family, games=args.games, seed=args.seed,
                         start=args.start, max_rounds=args.rounds, chunk=args.chunk,
-                        executor=executor, progress=bar))
+                        executor=executor, progress=bar, batch=args.batch))
     command = "pushlab " + " ".join(argv)
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -475,6 +475,9 @@ def build_parser() -> argparse.ArgumentParser:
                      help="an endgame rule tried on the final answer, e.g. 'endgame 15: after 8' "
                      "(repeat; none: skip the refinement)")
     sea.add_argument("--workers", type=int, default=1, help="processes (or Dask workers) to use (default 1)")
+    sea.add_argument("--batch", type=int, default=8,
+                     help="candidates simulated together per task; same results for any value "
+                     "(default 8)")
     sea.add_argument("--dask", metavar="ADDRESS", default=None,
                      help="run on Dask: 'local' (a local cluster of --workers processes) or a "
                      "scheduler address (needs pip install \"pushlab[dask]\")")

@@ -138,7 +138,11 @@ def free_port() -> int:
 
 
 def voila_test_argv(root: Path, port: int) -> list[str]:
-    """The command line of the test server: fixed port and host, tracebacks shown."""
+    """The command line of the test server: fixed port and host, tracebacks shown, and the
+    page template readers get from ``pushlab serve`` (``pushlab``: the busy message and the
+    ``?lang=`` redirect; found through ``JUPYTER_PATH``, see :func:`start_voila`)."""
+    from pushlab.serving import TEMPLATE
+
     return [
         sys.executable,
         "-m",
@@ -149,6 +153,7 @@ def voila_test_argv(root: Path, port: int) -> list[str]:
         "--Voila.port_retries=0",
         "--Voila.ip=127.0.0.1",
         "--show_tracebacks=True",
+        f"--template={TEMPLATE}",
     ]
 
 
@@ -215,7 +220,9 @@ def _stop(process: subprocess.Popen) -> None:
 
 def start_voila(root: Path, logdir: Path) -> VoilaServer:
     """Start a test Voilà on ``root`` at a free port and wait until it answers."""
-    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    from pushlab.serving import voila_env
+
+    env = dict(voila_env(), PYTHONUNBUFFERED="1")
     failures = []
     for _ in range(3):  # another process may grab the free port first
         port = free_port()

@@ -41,13 +41,31 @@ def test_lesson_files_are_the_notebooks_and_what_they_show(tmp_path):
     assert [p.name for p in bundle.lesson_files(tmp_path)] == ["a.ipynb", "b.png"]
 
 
+def test_translated_lessons_are_copied_and_mirrored_in_their_language_folders(tmp_path):
+    """notebooks/<lang>/ (the translated copies) travels with the lessons; other folders do not."""
+    src = fake_lessons(tmp_path / "src", a="A")
+    for folder, text in (("cs", "CS"), ("ar", "AR"), ("misc", "no")):
+        (src / folder).mkdir()
+        (src / folder / "a.ipynb").write_text(text)
+    names = [p.relative_to(src).as_posix() for p in bundle.lesson_files(src)]
+    assert names == ["a.ipynb", "ar/a.ipynb", "cs/a.ipynb"]
+    report = bundle.copy_lessons(tmp_path / "course", source=src)
+    assert report.added == names and (tmp_path / "course" / "cs" / "a.ipynb").read_text() == "CS"
+    (tmp_path / "course" / "cs" / "a.ipynb").write_text("mine")            # a teacher's edit is kept
+    assert bundle.copy_lessons(tmp_path / "course", source=src).kept == ["cs/a.ipynb"]
+    mirror = bundle.reader_copy(src, cache_dir=tmp_path / "cache")
+    assert (mirror / "ar" / "a.ipynb").read_text() == "AR" and not (mirror / "misc").exists()
+    (src / "ar" / "a.ipynb").unlink()                                     # no longer shipped: removed
+    assert not (bundle.reader_copy(src, cache_dir=tmp_path / "cache") / "ar" / "a.ipynb").exists()
+
+
 def test_package_data_patterns_match_the_lesson_files():
     """pyproject's package-data for pushlab.lessons ships exactly the suffixes the copies use."""
     import tomllib
 
     config = tomllib.loads((REPO / "pyproject.toml").read_text())
     patterns = config["tool"]["setuptools"]["package-data"]["pushlab.lessons"]
-    # plus the translated lessons in <lang>/ (docs/i18n.md), which lesson_files does not copy yet
+    # plus the translated lessons in <lang>/ (docs/i18n.md), which lesson_files copies too
     assert sorted(set(patterns) - {"*/*.ipynb"}) == sorted(f"*{s}" for s in bundle.LESSON_SUFFIXES)
     assert "*/*.ipynb" in patterns
 
@@ -173,11 +191,13 @@ def test_pushlab_lessons_copies_and_reports(tmp_path, capsys):
     assert cli.main(["lessons", str(tmp_path / "course")]) == 0
     out = capsys.readouterr().out
     assert sorted(p.name for p in (tmp_path / "course").glob("*.ipynb")) == NOTEBOOKS
-    assert f"{len(NOTEBOOKS)} added" in out and "added     00-welcome.ipynb" in out
+    every = len(bundle.lesson_files(REPO / "notebooks"))          # with the translated copies
+    assert f"{every} added" in out and "added     00-welcome.ipynb" in out
+    assert "added     cs/00-welcome.ipynb" in out and (tmp_path / "course" / "ar" / "00-welcome.ipynb").is_file()
     (tmp_path / "course" / "00-welcome.ipynb").write_text("{}")
     assert cli.main(["lessons", str(tmp_path / "course")]) == 0
     out = capsys.readouterr().out
-    assert "kept      00-welcome.ipynb" in out and f"{len(NOTEBOOKS) - 1} already up to date" in out
+    assert "kept      00-welcome.ipynb" in out and f"{every - 1} already up to date" in out
     assert cli.main(["lessons", str(tmp_path / "course"), "--force"]) == 0
     assert "replaced  00-welcome.ipynb" in capsys.readouterr().out
 

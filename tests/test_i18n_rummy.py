@@ -220,3 +220,15 @@ def test_arabic_apps_are_right_to_left_with_cards_left_to_right():
     assert '<span class="pushlab-ltr">' in ui.meld_html(Meld("run", "5H JK 7H", owner=0))
     i18n.set_language("et")
     assert i18n.RTL_CLASS not in ui.PlayApp(seed=3, hint=False, odds=False).widget._dom_classes
+
+
+def test_step_through_names_the_next_action_in_words_and_push_draw_speaks_czech():
+    """The lesson players: the next scripted action in words (English keeps its notation)."""
+    g = Game.new(seed=5, deck=DECK, dealer=3, deals=(1,))
+    i18n.set_language("cs")
+    player = ui.StepThrough(g, ["take", "discard 5H"])
+    assert "další:" in player.position.value.lower() and "vzít" in player.position.value
+    draw = ui.PushDraw()
+    assert draw.next.description == "Další" and "Ann nechce odhozenou kartu 9♣ a tlačí." in draw.view.value
+    i18n.set_language("en")
+    assert "<code>take</code>" in ui.StepThrough(g, ["take"]).position.value

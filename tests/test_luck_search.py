@@ -7,8 +7,8 @@ import pytest
 from pushlab.errors import PushlabError, SetupError
 from pushlab.luck import Game
 from pushlab.luck.search import (
-    REGENERATE, Family, Unit, dumps, find, load_results, loads, run_unit, run_units, search,
-    seat_policy,
+    REGENERATE, Family, Unit, dumps, find, load_results, loads, run_batch, run_unit, run_units,
+    search, seat_policy,
 )
 from pushlab.luck.sim import decode, die_string
 from pushlab.tournament import play
@@ -24,6 +24,8 @@ def test_same_seed_same_results_serial_threads_processes():
         assert search(2, executor=ex, **kw) == serial
     with ProcessPoolExecutor(2) as ex:
         assert search(2, executor=ex, **kw) == serial
+        assert search(2, executor=ex, batch=1, **kw) == serial
+    assert search(2, batch=1, **kw) == search(2, batch=3, **kw) == serial
     assert search(2, **{**kw, "seed": 6}) != serial
 
 
@@ -47,6 +49,23 @@ def test_units_do_not_depend_on_order_and_candidates_share_the_chance():
     a, b = units[0].chance(), units[1].chance()
     assert (a[0] == b[0]).all() and (a[1] == b[1]).all()        # same chunk, same decks
     assert not (units[0].chance()[0] == units[2].chance()[0]).all()  # another chunk
+
+
+def test_a_batch_plays_the_games_of_its_units_one_by_one():
+    """Candidates with every kind of rule in one simulator call: the same games as alone."""
+    cands = ("after 3", "risk 0.15, bank loss 3, endgame 90: after 2", "after 7, bank at 10",
+             "risk 0.1, endgame 40: risk 0.3")
+    units = [Unit(2, 3, h, 0, 0, 3, c, f) for h, f in ((True, "after 6, bank loss 5"),
+                                                      (False, "risk 0.2")) for c in cands]
+    for part in (units[:4], units[4:]):
+        for (w1, s1), (w2, s2) in zip(run_batch(part), map(run_unit, part)):
+            assert (w1 == w2).all() and (s1 == s2).all()
+    ones, batched = run_units(units), run_units(units, batch=3)
+    assert all((a[0] == b[0]).all() and (a[1] == b[1]).all() for a, b in zip(ones, batched))
+    with pytest.raises(SetupError, match="differ only"):
+        run_batch([units[0], units[4]])
+    with pytest.raises(SetupError, match="batch"):
+        run_units(units, batch=0)
 
 
 def test_unit_games_equal_engine_games():

@@ -467,3 +467,33 @@ def test_compare_switch_rules_plays_both_readings_on_the_same_deals():
         kwargs = dict(games=10, rng=np.random.default_rng(0)) | bad
         with pytest.raises(SetupError):
             compare_switch_rules(**kwargs)
+
+
+def test_from_position_policy_tables_equal_separate_calls():
+    """policy_index: each rollout equals the rollout of its table alone (every phase, rule kind)."""
+    for seed in range(6):
+        players = 2 + seed % 4
+        g = mixed_position(seed, players, seed % 2 == 0, 30 + 11 * seed)
+        if g.is_over:
+            continue
+        tables = [FROM_POLICIES[(seed + t) % len(FROM_POLICIES)] for t in range(2)]
+        tables.append([FROM_POLICIES[(seed + i) % len(FROM_POLICIES)] for i in range(players)])
+        rng = np.random.default_rng(seed)
+        decks = rng.permuted(np.tile(encode(g.draw_pile), (9, 1)), axis=1)
+        dice = rng.integers(0, 6, size=(9, g.draw_pile_size + 8))
+        index = rng.permutation(np.arange(9) % 3)
+        actions = g.legal_actions()
+        both = simulate_from(g, policy=tables, actions=actions, decks=decks, dice=dice,
+                             policy_index=index)
+        for t, table in enumerate(tables):
+            rows = index == t
+            alone = simulate_from(g, policy=table, actions=actions, decks=decks[rows], dice=dice[rows])
+            assert (both.scores[:, rows] == alone.scores).all() and (both.rolls[:, rows] == alone.rolls).all()
+    g = Game.new(3, seed=1)
+    rng = np.random.default_rng(0)
+    with pytest.raises(SetupError, match="list of policy tables"):
+        simulate_from(g, 4, "after 3", rng=rng, policy_index=[0, 0, 0, 0])
+    with pytest.raises(SetupError, match="one table number"):
+        simulate_from(g, 4, ["after 3", "after 4"], rng=rng, policy_index=[0, 1, 2, 0])
+    with pytest.raises(SetupError, match="one table number"):
+        simulate_from(g, 4, ["after 3", "after 4"], rng=rng, policy_index=[0, 1])

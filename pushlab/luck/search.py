@@ -32,7 +32,11 @@ the paired interval against the field says how much of the edge is real.
 chunk of games). The decks and dice of chunk ``c`` of round ``r`` come from
 ``SeedSequence(seed, spawn_key=(players, harder, r, c))``: keyed on the unit, never
 on the order of execution, so any ``concurrent.futures`` executor (a process pool, a
-Dask ``client.get_executor()``) gives exactly the results of a serial run.
+Dask ``client.get_executor()``) gives exactly the results of a serial run. Units of one
+chunk differ only in the candidate, so up to ``batch`` of them run as one task, in one
+call of the batched simulator (:func:`run_batch`): its lock-step loop costs per step,
+not per game, so wider calls simulate more games per CPU-second; the games, and so the
+results, are the same for any ``batch``.
 
 >>> fam = Family(stop=("after 3", "after 6"), bank=(None, "bank at 12"), endgame=("endgame 9: after 2",))
 >>> res = search(2, family=fam, games=8, seed=1, max_rounds=1)
@@ -54,7 +58,7 @@ import numpy as np
 from pushlab.errors import SetupError
 from pushlab.luck.game import Game
 from pushlab.luck.policy import Policy
-from pushlab.luck.sim import _seat_policies, random_decks, simulate_from
+from pushlab.luck.sim import random_decks, seat_policies, simulate_from
 from pushlab.stats import mean_ci, paired_rate_diff_ci, rate_ci
 
 FORMAT = 1
@@ -141,7 +145,7 @@ def seat_policy(text) -> Policy:
     ...
     pushlab.errors.UnsupportedPolicy: the batched simulator cannot run the stop rule 'optimal' of optimal (a one-turn expectimax per decision); use 'after K' or 'risk P', or play it with the engine
     """
-    return _seat_policies(Policy.of(text), 1)[0]
+    return seat_policies(Policy.of(text), 1)[0]
 
 
 # ---------------------------------------------------------------------- one work unit
@@ -189,6 +193,45 @@ def run_unit(unit: Unit):
         wins.append(res.wins[0, :, seat])
         scores.append(res.scores[0, :, seat])
     return np.concatenate(wins), np.concatenate(scores).astype(float)
+
+
+def _shared(unit: Unit) -> tuple:
+    """What units must share to run in one batch: everything but the candidate."""
+    return (unit.seed, unit.players, unit.harder, unit.round, unit.chunk, unit.games_per_seat,
+            unit.field)
+
+
+def run_batch(units) -> list:
+    """:func:`run_unit` of several units that differ only in the candidate, in one simulator call.
+
+    Their games share the decks and dice (common random numbers), so one call of
+    :func:`~pushlab.luck.sim.simulate_from` with a policy table per (candidate, seat)
+    plays them all: the same games as unit by unit, at a fraction of the lock-step
+    loop's per-step cost.
+
+    >>> us = [Unit(0, 2, False, 0, 0, 5, c, "after 5") for c in ("after 3", "after 6")]
+    >>> all((a[0] == b[0]).all() for a, b in zip(run_batch(us), map(run_unit, us)))
+    True
+    """
+    units = list(units)
+    if not units or any(_shared(u) != _shared(units[0]) for u in units):
+        raise SetupError("a batch needs units that differ only in their candidate")
+    u0, k = units[0], len(units)
+    n, g = u0.players, u0.games_per_seat
+    decks, dice = u0.chance()
+    tables = []
+    for u in units:
+        for seat in range(n):
+            seats = [u.field] * n
+            seats[seat] = u.candidate
+            tables.append(seats)
+    res = simulate_from(Game.new(n, harder=u0.harder, switch_cards=n > 2), policy=tables,
+                        decks=np.tile(decks, (k, 1)), dice=np.tile(dice, (k, 1)),
+                        policy_index=np.repeat(np.arange(k * n), g))
+    wins, scores = (x[0].reshape(k, n, g, n) for x in (res.wins, res.scores))
+    return [(np.concatenate([wins[i, s, :, s] for s in range(n)]),
+             np.concatenate([scores[i, s, :, s] for s in range(n)]).astype(float))
+            for i in range(k)]
 
 
 # ---------------------------------------------------------------------- results
@@ -305,14 +348,16 @@ def _check(players, games, chunk, max_rounds):
 
 def search(players: int, *, harder: bool = False, family: Family | None = None,
            games: int = 1200, seed: int = 0, start=None, max_rounds: int = 6,
-           chunk: int = 600, executor=None, progress=None) -> SearchResult:
+           chunk: int = 600, executor=None, progress=None, batch: int = 8) -> SearchResult:
     """Grid evaluation, then iterated best response, for one player count and variant.
 
     ``games`` per candidate and round (a multiple of ``players``, split evenly over
     the seats and into chunks of about ``chunk`` games); ``executor`` any
     ``concurrent.futures`` executor (None: serial, in this process); ``progress`` a
     tqdm-like bar (``total``, ``update(n)``): each round adds its units to ``total``
-    and every finished unit updates it by one. See the module doc.
+    and every finished unit updates it by one. ``batch``: candidates played together
+    in one simulator call (one task for the executor; the results do not depend on it).
+    See the module doc.
     """
     family = family or Family()
     _check(players, games, chunk, max_rounds)
@@ -328,7 +373,7 @@ def search(players: int, *, harder: bool = False, family: Family | None = None,
         if progress is not None:
             progress.total = (progress.total or 0) + len(units)
             getattr(progress, "refresh", lambda: None)()
-        out = run_units(units, executor, progress)
+        out = run_units(units, executor, progress, batch=batch)
         per_unit = [out[i * len(chunks):(i + 1) * len(chunks)] for i in range(len(pols))]
         return _round(field_policy, pols, per_unit)
 
@@ -362,23 +407,51 @@ def _split(total: int, size: int) -> list:
     return [total // k + (i < total % k) for i in range(k)]
 
 
-def run_units(units, executor=None, progress=None) -> list:
+def batches(units, size: int) -> list:
+    """Lists of indices into ``units``: up to ``size`` units that differ only in the candidate.
+
+    >>> us = [Unit(0, 2, False, 0, c, 5, p, "after 5") for p in ("after 3", "after 6") for c in (0, 1)]
+    >>> batches(us, 8), batches(us, 1)
+    ([[0, 2], [1, 3]], [[0], [1], [2], [3]])
+    """
+    if isinstance(size, bool) or not isinstance(size, (int, np.integer)) or size < 1:
+        raise SetupError(f"batch must be a positive int, got {size!r}")
+    if size == 1:
+        return [[i] for i in range(len(units))]
+    groups = {}
+    for i, u in enumerate(units):
+        groups.setdefault(_shared(u), []).append(i)
+    return [g[j:j + size] for g in groups.values() for j in range(0, len(g), size)]
+
+
+def run_units(units, executor=None, progress=None, batch: int = 1) -> list:
     """Results of :func:`run_unit` for every unit, in the order given (any executor).
 
-    ``progress.update(1)`` (if given) as each unit finishes, in any order.
+    ``batch``: up to this many units sharing their games run as one task
+    (:func:`run_batch`); the results are the same for any ``batch``.
+    ``progress.update(k)`` (if given) as each task of k units finishes, in any order.
     """
+    units = list(units)
+    groups = batches(units, batch)
+    tasks = [[units[i] for i in g] for g in groups]
     if executor is None:
-        out = []
-        for u in units:
-            out.append(run_unit(u))
+        parts = []
+        for t in tasks:
+            parts.append(run_batch(t) if len(t) > 1 else [run_unit(t[0])])
             if progress is not None:
-                progress.update(1)
-        return out
-    futures = [executor.submit(run_unit, u) for u in units]
-    if progress is not None:
-        for _ in as_completed(futures):
-            progress.update(1)
-    return [f.result() for f in futures]
+                progress.update(len(t))
+    else:
+        futures = {executor.submit(run_batch, t) if len(t) > 1 else executor.submit(run_unit, t[0]): len(t)
+                   for t in tasks}
+        if progress is not None:
+            for f in as_completed(futures):
+                progress.update(futures[f])
+        parts = [f.result() if futures[f] > 1 else [f.result()] for f in futures]
+    out = [None] * len(units)
+    for g, part in zip(groups, parts):
+        for i, r in zip(g, part):
+            out[i] = r
+    return out
 
 
 def search_all(players=(2, 3, 4, 5, 6), variants=(False, True), **kwargs) -> list:

@@ -682,7 +682,7 @@ class Continuations:
 
 
 def simulate_from(game, rollouts: int = 1000, policy=None, *, actions=None, rng=None,
-                  decks=None, dice=None) -> Continuations:
+                  decks=None, dice=None, policy_index=None) -> Continuations:
     """Play ``rollouts`` continuations of ``game`` to the end for each first action, in numpy.
 
     From the deciding player's information: each continuation reshuffles the draw
@@ -698,16 +698,36 @@ def simulate_from(game, rollouts: int = 1000, policy=None, *, actions=None, rng=
     ``decks`` (rollouts x pile, codes, top first) and ``dice`` (rollouts x >= pile + 8
     faces 0..5) fix the chance: the result then equals :func:`continue_engine`'s.
 
+    **Several policy tables in one call** (``policy_index``, one int per rollout):
+    ``policy`` is then a list of tables (each one policy for every seat or a list per
+    seat) and rollout ``i`` is played by table ``policy_index[i]``. Rollouts never
+    interact, so each equals the rollout of a call with its table alone on the same
+    deck and dice; one call with many tables saves the lock-step loop's per-step cost
+    (a policy search evaluates many candidates at once).
+
     >>> from pushlab.luck import Game
     >>> g = Game.new(3, seed=2)
     >>> c = simulate_from(g, 500, "after 4", actions=["draw"], rng=np.random.default_rng(0))
     >>> c.scores.shape, bool(abs(c.wins.sum(2) - 1).max() < 1e-9)
     ((1, 500, 3), True)
+    >>> d = random_decks(4, np.random.default_rng(1)); f = np.zeros((4, d.shape[1] + 8), int)
+    >>> both = simulate_from(Game.new(4), policy=["after 3", "after 6"], decks=d, dice=f,
+    ...                      policy_index=[0, 1, 0, 1])
+    >>> alone = simulate_from(Game.new(4), policy="after 6", decks=d[1::2], dice=f[1::2])
+    >>> bool((both.scores[0, 1::2] == alone.scores[0]).all())
+    True
+
     """
     if game.is_over:
         raise SetupError("the game is over: there is nothing to continue")
     n = game.num_players
-    policies = _seat_policies(policy, n)
+    if policy_index is None:
+        policies, tables = seat_policies(policy, n), 1
+    else:
+        if not isinstance(policy, (list, tuple)) or not policy:
+            raise SetupError("with policy_index, policy must be a non-empty list of policy tables")
+        policies = [p for table in policy for p in seat_policies(table, n)]
+        tables = len(policy)
     acts = (None,) if actions is None else tuple(
         None if a is None else game.canonical(a) for a in actions)
     if not acts:
@@ -737,10 +757,18 @@ def simulate_from(game, rollouts: int = 1000, policy=None, *, actions=None, rng=
                 or (dice > STAR_FACE).any():
             raise SetupError(f"dice must be a rollouts x (>= {width}) array of faces 0..5")
     A = len(acts)
-    rules = _Rules(policies, L, game.harder)
+    table = None
+    if policy_index is not None:
+        table = np.asarray(policy_index)
+        if table.shape != (rollouts,) or table.dtype.kind not in "iu" \
+                or (table < 0).any() or (table >= tables).any():
+            raise SetupError(f"policy_index must hold one table number 0..{tables - 1} per "
+                             f"rollout ({rollouts})")
+        table = np.tile(table, A)
+    rules = _Rules(policies, L, game.harder, players=n)
     me = game.current_player
     sim = _Lockstep(np.tile(decks, (A, 1)), np.tile(dice, (A, 1)), n, rules, game.harder,
-                    start=game, watch=me)
+                    start=game, watch=me, table=table)
     rows = np.arange(A * rollouts).reshape(A, rollouts)
     groups = {}
     for a, r in zip(acts, rows):
@@ -766,7 +794,7 @@ def continue_engine(game, policy, decks, dice, action=None) -> list:
     from pushlab.tournament import play
 
     n = game.num_players
-    bots = _seat_policies(policy, n)
+    bots = seat_policies(policy, n)
     out = []
     for deck, faces in zip(np.asarray(decks), np.asarray(dice)):
         g = dataclasses.replace(game, draw_pile=decode(deck), die=die_string(faces), die_index=0)
@@ -781,8 +809,23 @@ _AFTER, _RISK = 0, 1
 _NO_BANK, _BANK_AT, _BANK_LOSS = 0, 1, 2
 
 
-def _seat_policies(policy, players: int) -> list:
-    """One Policy per seat from a policy (or its text, or a StopAfter/StopAtRisk bot) or a list."""
+def seat_policies(policy, players: int) -> list:
+    """One :class:`~pushlab.luck.policy.Policy` per seat, checked runnable by the batched simulator.
+
+    ``policy``: one for every seat (a Policy, its text, or a ``StopAfter`` / ``StopAtRisk``
+    bot; None: :data:`~pushlab.luck.policy.DEFAULT_POLICY`) or a list of one per seat.
+    A policy the simulator cannot run (the ``optimal`` stop rule) raises
+    :class:`~pushlab.errors.UnsupportedPolicy`; a list of the wrong length SetupError.
+
+    >>> seat_policies("after 4, bank at 12", 2)
+    [Policy('after 4, bank at 12'), Policy('after 4, bank at 12')]
+    >>> seat_policies(["after 3", "risk 0.2"], 2)
+    [Policy('after 3'), Policy('risk 0.2')]
+    >>> seat_policies(["after 3"], 2)
+    Traceback (most recent call last):
+    ...
+    pushlab.errors.SetupError: one policy per seat: 2 seats but 1 policies
+    """
     if policy is None:
         from pushlab.luck.policy import DEFAULT_POLICY
         policy = DEFAULT_POLICY
@@ -821,20 +864,24 @@ class _StopArrays:
 
 
 class _Rules:
-    """The seats' policies compiled to numpy arrays for a pile of ``L`` cards."""
+    """The seats' policies compiled to numpy arrays for a pile of ``L`` cards.
 
-    def __init__(self, policies, L, harder):
+    ``policies``: one per seat, or with ``players`` given, several tables of one per
+    seat laid end to end (rule ``t * players + seat`` of table ``t``).
+    """
+
+    def __init__(self, policies, L, harder, players=None):
         from pushlab.luck.policy import BUSTS_PER_CARD
 
-        n = len(policies)
+        n = players or len(policies)
         self.main = _StopArrays([p.stop for p in policies], L)
         self.end_pile = np.array([p.endgame.pile if p.endgame else -1 for p in policies], np.int64)
         self.end = _StopArrays([p.endgame.stop if p.endgame else None for p in policies], L)
         self.has_endgame = bool((self.end_pile >= 0).any())
         self.any_risk = bool(self.main.risk.any() or self.end.risk.any())
-        self.bank_kind = np.zeros(n, np.int64)
-        self.bank_at = np.zeros(n, np.int64)
-        self.loss_need = np.zeros(n, np.int64)
+        self.bank_kind = np.zeros(len(policies), np.int64)
+        self.bank_at = np.zeros(len(policies), np.int64)
+        self.loss_need = np.zeros(len(policies), np.int64)
         # bank loss t: points * (rolls + f * pile) / n * (1 + harder) / 6 >= t, f = a / b;
         # in integers: points * (b * rolls + a * pile) * (1 + harder) >= ceil(t * 6 * b * n)
         self.fa, self.fb = BUSTS_PER_CARD.numerator, BUSTS_PER_CARD.denominator
@@ -860,8 +907,9 @@ class _Lockstep:
     """
 
     def __init__(self, decks, dice, n, rules, harder, random=None, rng=None, start=None,
-                 watch=None, lasting=False):
+                 watch=None, lasting=False, table=None):
         B, L = decks.shape
+        self.base = None if table is None else np.asarray(table, np.int64) * n  # rule offset per row
         self.lasting = lasting          # switch_rule="game": the direction self.sw lasts
         self.decks, self.dice, self.n, self.rules = decks, dice, n, rules
         self.random = np.zeros(n, bool) if random is None else random
@@ -960,17 +1008,18 @@ class _Lockstep:
         if rows.size == 0 or not (self.rules.any_bank or self.any_random):
             return rows
         p = self.active[rows]
+        ri = self._rule(rows, p)
         bp = self.bench[rows, p][:, None] >> _SHIFTS & 63
         c = bp.argmax(1)
         top = bp[np.arange(rows.size), c]
-        kind = self.rules.bank_kind[p]
-        do = (kind == _BANK_AT) & (top >= self.rules.bank_at[p])
+        kind = self.rules.bank_kind[ri]
+        do = (kind == _BANK_AT) & (top >= self.rules.bank_at[ri])
         if self.rules.any_loss:
             r = self.rules
             rolls = self.counts[rows, ROLL_CODE].astype(np.int64)
             pile = self.L - self.pos[rows]
             x = top * (r.fb * rolls + r.fa * pile) * (1 + self.harder)
-            do |= (kind == _BANK_LOSS) & (x >= r.loss_need[p])
+            do |= (kind == _BANK_LOSS) & (x >= r.loss_need[ri])
         do &= top > 0
         if self.any_random:
             do, c, top = self.random_bank(p, bp, do, c, top)
@@ -1000,23 +1049,28 @@ class _Lockstep:
         do[r[pick]] = True
         return do, c, top
 
+    def _rule(self, rows, p):
+        """Index into the compiled rules of seat ``p`` in ``rows`` (its row's table)."""
+        return p if self.base is None else self.base[rows] + p
+
     def push(self, rows):
         """Stop by the seat's rule (collect, end turn); return the drawers."""
         p = self.active[rows]
+        ri = self._rule(rows, p)
         rules = self.rules
         rem = self.L - self.pos[rows]
         if rules.has_endgame:
-            e = rem <= rules.end_pile[p]
-            k = np.where(e, rules.end.k[p], rules.main.k[p])
+            e = rem <= rules.end_pile[ri]
+            k = np.where(e, rules.end.k[ri], rules.main.k[ri])
         else:
-            k = rules.main.k[p]
+            k = rules.main.k[ri]
         stop = self.placed[rows] >= k
         if rules.any_risk:
             if rules.has_endgame:
-                risky = np.where(e, rules.end.risk[p], rules.main.risk[p])
-                need = np.where(e, rules.end.need[p, rem], rules.main.need[p, rem])
+                risky = np.where(e, rules.end.risk[ri], rules.main.risk[ri])
+                need = np.where(e, rules.end.need[ri, rem], rules.main.need[ri, rem])
             else:
-                risky, need = rules.main.risk[p], rules.main.need[p, rem]
+                risky, need = rules.main.risk[ri], rules.main.need[ri, rem]
             r = np.flatnonzero(risky)
             bust = _bust_counts(self.ncols[rows[r]], self.cols[rows[r]], self.counts[rows[r]])
             stop[r] |= bust >= need[r]

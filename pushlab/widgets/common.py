@@ -20,7 +20,7 @@ from pushlab.i18n import _
 
 __all__ = [
     "CSS", "esc", "card_face", "card_back", "stack_html", "row_html", "box_html",
-    "message_html", "error_text", "MessageArea", "routed", "RunButton",
+    "message_html", "error_text", "MessageArea", "routed", "RunButton", "page_direction",
 ]
 
 #: One style sheet for every pushlab widget; prefixed ``pl-`` to avoid clashes.
@@ -33,6 +33,9 @@ CSS = """<style>
 .pl-card .pl-big{font-size:26px;line-height:1}
 .pl-card .pl-small{font-size:9px;letter-spacing:.04em;text-transform:uppercase;margin-top:3px}
 .pl-card .pl-corner{position:absolute;top:2px;left:4px;font-size:10px;line-height:1}
+.pl-card .pl-mark{position:absolute;top:2px;right:4px;font-size:11px;line-height:1}
+.pl-card.pl-sm .pl-mark{top:1px;right:2px;font-size:9px}
+.pl-card.pl-sm .pl-corner{top:1px;left:3px;font-size:9px}
 .pl-card.pl-light{color:#222;text-shadow:none}
 .pl-card.pl-sm{width:32px;height:46px;border-radius:6px;border-width:1.5px}
 .pl-card.pl-sm .pl-big{font-size:17px}
@@ -83,11 +86,16 @@ def esc(text) -> str:
     return html.escape(str(text), quote=True)
 
 
-def card_face(big, colour, *, small="", corner="", title="", light=False, size="") -> str:
+def card_face(big, colour, *, small="", corner="", title="", light=False, size="", mark="") -> str:
     """HTML of one face-up card: a coloured rounded rectangle with a big label.
 
     ``colour`` is any CSS colour; ``light`` uses dark ink (for pale cards);
-    ``size="sm"`` draws a small card.
+    ``size="sm"`` draws a small card. ``corner`` (top left, e.g. the colour's letter)
+    and ``mark`` (top right, e.g. the colour's shape) let a reader tell cards apart
+    without seeing colour; the accessible name is ``title``.
+
+    >>> card_face("3", "red", corner="R", mark="\u25cf", title="red 3").count("pl-mark")
+    1
 
     >>> card_face("5", "blue", title="blue 5").startswith('<span class="pl-card')
     True
@@ -97,6 +105,8 @@ def card_face(big, colour, *, small="", corner="", title="", light=False, size="
              f'role="img" aria-label="{esc(title or big)}">']
     if corner:
         parts.append(f'<span class="pl-corner">{esc(corner)}</span>')
+    if mark:
+        parts.append(f'<span class="pl-mark">{esc(mark)}</span>')
     parts.append(f'<span class="pl-big">{esc(big)}</span>')
     if small:
         parts.append(f'<span class="pl-small">{esc(small)}</span>')
@@ -188,6 +198,22 @@ def error_text(exc: BaseException) -> str:
     if isinstance(exc, (PushlabError, ValueError)):
         return _("Error: {message}").format(message=msg)
     return _("Unexpected {error}: {message}").format(error=type(exc).__name__, message=msg)
+
+
+def page_direction(widget):
+    """Give an app's outer box the page direction of the current language, and the style it needs.
+
+    Right to left (Arabic) adds :data:`pushlab.i18n.RTL_CLASS` and its ``<style>``; cards
+    and card notation stay left to right inside (``pushlab-ltr``). Returns ``widget``.
+    """
+    import ipywidgets as w
+
+    from pushlab import i18n
+    i18n.apply_direction(widget)
+    style = i18n.page_style()
+    if style:
+        widget.children = (w.HTML(style), *widget.children)
+    return widget
 
 
 class MessageArea:

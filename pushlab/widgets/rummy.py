@@ -223,7 +223,8 @@ def check_html(cards, kind: str = "both") -> str:
         cls = "pl-ok" if ok else "pl-error"
         mark = "\u2714" if ok else "\u2718"
         lines.append(f'<div class="pl-msg {cls}" style="font-weight:500">{mark} {esc(text)}</div>')
-    return f'{RUMMY_CSS}<div class="pl-root"><div class="pl-row">{cards_html(cards)}</div>{"".join(lines)}</div>'
+    return (f'{RUMMY_CSS}<div class="pl-root"><div class="pl-row pushlab-ltr">{cards_html(cards)}</div>'
+            f'{"".join(lines)}</div>')
 
 
 def _w():
@@ -269,14 +270,14 @@ class MeldChecker:
                            placeholder=_("e.g. {first}  or  {second}").format(first="5H JK 7H", second="5♥ 5♠ 2C"),
                            tooltip=_("Cards in notation: rank (A 2..10 J Q K) then suit (S H D C); JK is a joker"),
                            continuous_update=True, layout=w.Layout(width="380px"),
-                           style={"description_width": "50px"})
+                           style={"description_width": "initial"})
         self.kind = w.ToggleButtons(options=[(kind_word("set"), "set"), (kind_word("run"), "run"),
                                              (_("both"), "both")], value=kind,
                                     description=_("Check as:"),
                                     tooltips=[_("a set: one rank, different suits"),
                                               _("a run: one suit, consecutive, low to high"),
                                               _("check both readings")],
-                                    style={"button_width": "auto", "description_width": "70px"},
+                                    style={"button_width": "auto", "description_width": "initial"},
                                     layout=_INLINE_TOGGLES)
         self.clear_button = w.Button(description=_("Clear"), icon="times", tooltip=_("Remove all cards"),
                                      layout=w.Layout(width="auto", min_width="90px"))
@@ -293,6 +294,7 @@ class MeldChecker:
                             self.sort_button]))
         palette = w.VBox(rows)
         palette.add_class("pl-palette")
+        palette.add_class("pushlab-ltr")            # ranks A..K left to right in every language
         self.text.observe(guard(lambda _=None: self.refresh()), names="value")
         self.kind.observe(guard(lambda _=None: self.refresh()), names="value")
         self.clear_button.on_click(guard(lambda _=None: setattr(self.text, "value", "")))
@@ -428,6 +430,7 @@ class PushDraw:
         self.view.add_class("pl-pushdraw")
         self.stepper.observe(lambda change: self.show(change["new"]), names="value")
         self.widget = w.VBox([w.HBox([self.back, self.next, self.stepper]), self.view])
+        _page_direction(self.widget)
         self.show(0)
 
     def _go(self, step: int) -> None:
@@ -948,12 +951,8 @@ def _page_direction(widget):
     Right to left (Arabic) adds :data:`pushlab.i18n.RTL_CLASS` and its ``<style>``; cards
     and melds stay left to right inside (``pushlab-ltr``).
     """
-    from pushlab import i18n
-    i18n.apply_direction(widget)
-    style = i18n.page_style()
-    if style:
-        widget.children = (_w().HTML(style), *widget.children)
-    return widget
+    from pushlab.widgets.common import page_direction
+    return page_direction(widget)
 
 
 def _title_html(text: str) -> str:
@@ -1322,6 +1321,13 @@ class StepThrough(StepPlayer):
         _page_direction(self.widget)
         self.go(0)
 
+    def action_html(self, action) -> str:
+        """The next action in the reader's words (its notation in English, as before)."""
+        from pushlab import i18n
+        if i18n.current_language() == i18n.SOURCE:
+            return super().action_html(str(action))
+        return ltr_cards(esc(action_words(action, None)))
+
     def show(self, game, new_from: int) -> None:
         """Draw the table with every hand face up and the log (this step's lines in bold)."""
         self.table.value = table_html(game, you=None, show_hands=True)
@@ -1337,7 +1343,7 @@ class OddsPanel:
         self.html = w.HTML()
         self.html.add_class("pl-rummy-odds")
         self.hint = HintPanel(rollouts=rollouts, seed=seed) if hint else None
-        self.widget = w.VBox([self.html] + ([self.hint.widget] if self.hint else []))
+        self.widget = _page_direction(w.VBox([self.html] + ([self.hint.widget] if self.hint else [])))
 
     def show(self, session) -> None:
         """Redraw for the session's current state (empty when it is not the reader's turn)."""
@@ -1570,11 +1576,12 @@ def _chance_rows(session, top: int = 6) -> list:
         chances = sorted(((odds.card_in_stock_for(g, session.you, c), c) for c in cards),
                          key=lambda pc: (-pc[0], _show_key(pc[1])))
         cells = ", ".join(f"{c.pretty} {_percent(p)}" for p, c in chances[:top])
+        cells = f'<span class="pushlab-ltr">{esc(cells)}</span>'     # card and chance pairs, left to right
         if len(chances) > top:
-            cells = _("{cards} (and {more} more)").format(cards=cells, more=len(chances) - top)
+            cells = esc(_("{cards} (and {more} more)")).format(cards=cells, more=len(chances) - top)
         rows.append(esc(_("Natural cards that would help: {cards} – the chance that at least one copy is "
-                          "still in the stock (not in another hand), from the cards you have seen.").format(
-            cards=cells)))
+                          "still in the stock (not in another hand), from the cards you have seen.")).format(
+            cards=cells))
     rows.append(esc(_("Any wild helps too: the chance that at least one of the four jokers is still in the "
                       "stock is {chance}.").format(chance=_percent(joker))))
     return rows
