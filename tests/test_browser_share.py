@@ -1,6 +1,7 @@
 """Position links in the play apps, in headless Chromium: ``?position=`` opens that position,
 a bad link shows a clear message and the default game, "Link to this position" gives the address."""
 
+from pathlib import Path
 from urllib.parse import quote
 
 from pushlab.luck import Game
@@ -8,6 +9,7 @@ from pushlab.rummy.game import Game as RummyGame
 from pushlab.share import encode
 
 LUCK = "02-play-push-your-luck"
+SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 RUMMY = "06-play-push-rummy"
 
 
@@ -56,3 +58,37 @@ def test_rummy_app_opens_the_linked_position_and_rejects_an_empty_link(open_app,
     page2 = open_app(RUMMY, wait_for=".pl-rummy-playapp", query="position=")
     assert "names no position" in page2.locator(".pl-rummy-playapp .pl-message").inner_text()
     assert app_errors(page) == [] and app_errors(page2) == []
+
+
+def test_luck_rules_app_shows_the_linked_position_and_links_back(open_app, app_errors):
+    """Lesson 01's shared-position table shows the ?position= of the address, not the lesson's own."""
+    from pushlab.luck.cards import COLOUR_NAMES
+
+    game = shared_luck_game()
+    (card,), = game.columns
+    page = open_app("01-push-your-luck-rules", wait_for=".pl-shared-position .pl-btn-link",
+                    query="position=" + quote(encode(game), safe="."))
+    shared = page.locator(".pl-shared-position")
+    assert shared.locator(".pl-message").inner_text().strip() == ""
+    assert shared.locator(f".pl-card[title='{COLOUR_NAMES[card.colour]} {card.number}']").count() == 1
+    shared.locator(".pl-btn-link").click()
+    page.wait_for_function("() => document.querySelector('.pl-shared-position .pl-position-link input')"
+                           ".value.includes('position=L1.')")
+    link = shared.locator(".pl-position-link input").input_value()
+    assert "/voila/render/01-push-your-luck-rules.ipynb?position=" + encode(game) in link
+    assert app_errors(page) == []
+    SCREENSHOTS.mkdir(exist_ok=True)
+    shared.screenshot(path=str(SCREENSHOTS / "share-01-rules-linked.png"))
+
+
+def test_rummy_rules_app_refuses_a_luck_link_and_shows_its_own_position(open_app, app_errors):
+    """Lesson 05 given a push-your-luck position: a clear message and the lesson's deal."""
+    page = open_app("05-rummy-rules", wait_for=".pl-shared-position .pl-btn-link",
+                    query="position=" + quote(encode(shared_luck_game()), safe="."))
+    shared = page.locator(".pl-shared-position")
+    message = shared.locator(".pl-message [role=alert]").inner_text()
+    assert "other game" in message and "Showing the lesson's position instead" in message, message
+    table = shared.locator(".pl-rummy-table")
+    assert "Deal 1" in table.inner_text()
+    assert table.locator(".pl-meld .pl-card[title='jack of clubs']").count() == 1   # Ben's replacement
+    assert app_errors(page) == []

@@ -173,7 +173,8 @@ ALLOWED = {"push", "pushlab", "ravensburger", "python", "english", "esperanto", 
 
 def english_words():
     """The English words (4+ letters) of every message, less names and :data:`ALLOWED`."""
-    text = " ".join(m.id for m in catalog("et") if m.id)
+    ids = [m.id if isinstance(m.id, (tuple, list)) else (m.id,) for m in catalog("et") if m.id]
+    text = " ".join(i for forms in ids for i in forms)          # plural entries: both forms
     text = re.sub(r"\]\([^)]*\)|<[^>]+>|\{[^}]*\}", " ", text)
     return {w.lower() for w in re.findall(r"[A-Za-z]{4,}", text)} - ALLOWED
 

@@ -179,3 +179,35 @@ def test_summary_and_hint_are_translated():
     assert s.hint_text().startswith("Ainult see käik (")
     html = ui.summary_html(s)
     assert "Lõppskoorid" in html and "Otsuseid ei hinnata" not in html and "Final scores" not in html
+
+
+def test_arabic_apps_are_right_to_left_with_card_notation_left_to_right():
+    """In Arabic the app's box is RTL; log card runs and benches stay left to right; English unchanged."""
+    app = ui.PlayApp(seed=2)
+    assert i18n.RTL_CLASS not in app.widget._dom_classes
+    assert "pushlab-ltr" not in ui.log_html(("Ann takes column 1: R3 roll",))
+    i18n.set_language("ar")
+    app = ui.PlayApp(seed=2)
+    assert i18n.RTL_CLASS in app.widget._dom_classes
+    assert "direction: rtl" in app.widget.children[0].value
+    html = ui.log_html(("Ann takes column 1: R3 roll", "Columns nobody takes are discarded: R2 | B3 G4"))
+    assert '<span class="pushlab-ltr">R3 roll</span>' in html
+    assert '<span class="pushlab-ltr">R2 | B3 G4</span>' in html
+    g = Game.new(2, deck="R3 B5", rolls="*", seed=1)
+    for action in ["draw", "place 0", "stop", "take 0"]:
+        g = g.apply(action)
+    assert 'class="pl-row pushlab-ltr"' in ui.table_html(g)
+
+
+def test_the_switch_rule_summary_speaks_the_language():
+    """Lesson 03's paragraph on the two readings of rule 10 is translated, its numbers kept."""
+    from pushlab.plots.luck import switch_rule_summary
+    d = {"players": 3, "games": 900, "rules": {
+        r: {"rate": np.array([.3, .4, .3]), "lo": np.array([.27, .37, .27]),
+            "hi": np.array([.33, .43, .33])} for r in ("turn", "game")},
+        "diff": {"rate": np.zeros(3), "lo": np.full(3, -.02), "hi": np.full(3, .02)}}
+    english = switch_rule_summary(d)
+    i18n.set_language("cs")
+    czech = switch_rule_summary(d)
+    assert czech.startswith("**Kdo začíná**") and "místo 1: +0.0%" in czech and "Going first" not in czech
+    assert english.startswith("**Going first** wins 30.0% [27.0%, 33.0%]")

@@ -535,20 +535,31 @@ class Game:
                 f"{self.teams[0]} {s[0]} &middot; {self.teams[1]} {s[1]}</div>")
 
 
-def deck_for(hands, upcard, stock="", dealer=0) -> str:
+def deck_for(hands, upcard, stock="", dealer=0, complete=False) -> str:
     """A scripted deck (top first) dealing ``hands[p]`` to player p, then upcard, then stock.
 
     Cards are dealt one at a time clockwise starting left of ``dealer`` (rule 5).
+    ``complete=True`` puts the rest of the full deck (in ``full_deck()`` order) under
+    ``stock``: a whole deck, as a shared position needs (:mod:`pushlab.share`).
 
     >>> deck_for(["AS 3S", "AH 3H", "AD 3D", "AC 3C"], "KS", "QS", dealer=3)
     'AS AH AD AC 3S 3H 3D 3C KS QS'
+    >>> len(deck_for(["AS 3S", "AH 3H", "AD 3D", "AC 3C"], "KS", "QS", dealer=3, complete=True).split())
+    108
     """
     hands = [parse_cards(h) for h in hands]
     n = len(hands[0])
     if len(hands) != NUM_PLAYERS or any(len(h) != n for h in hands):
         raise SetupError(f"deck_for needs 4 hands of equal size, got sizes {[len(h) for h in hands]}")
     order = [hands[(dealer + 1 + i) % NUM_PLAYERS][i // NUM_PLAYERS] for i in range(NUM_PLAYERS * n)]
-    return _cs(order + list(parse_cards(upcard)) + list(parse_cards(stock)))
+    order += list(parse_cards(upcard)) + list(parse_cards(stock))
+    if complete:
+        rest = Counter(full_deck()) - Counter(order)
+        for card in full_deck():
+            if rest[card]:
+                order.append(card)
+                rest[card] -= 1
+    return _cs(order)
 
 
 # ---------------------------------------------------------------------- parsing

@@ -20,7 +20,7 @@ from pushlab.i18n import _
 
 __all__ = [
     "CSS", "esc", "card_face", "card_back", "stack_html", "row_html", "box_html",
-    "message_html", "error_text", "MessageArea", "routed", "RunButton",
+    "message_html", "error_text", "MessageArea", "routed", "RunButton", "page_direction",
 ]
 
 #: One style sheet for every pushlab widget; prefixed ``pl-`` to avoid clashes.
@@ -198,6 +198,22 @@ def error_text(exc: BaseException) -> str:
     if isinstance(exc, (PushlabError, ValueError)):
         return _("Error: {message}").format(message=msg)
     return _("Unexpected {error}: {message}").format(error=type(exc).__name__, message=msg)
+
+
+def page_direction(widget):
+    """Give an app's outer box the page direction of the current language, and the style it needs.
+
+    Right to left (Arabic) adds :data:`pushlab.i18n.RTL_CLASS` and its ``<style>``; cards
+    and card notation stay left to right inside (``pushlab-ltr``). Returns ``widget``.
+    """
+    import ipywidgets as w
+
+    from pushlab import i18n
+    i18n.apply_direction(widget)
+    style = i18n.page_style()
+    if style:
+        widget.children = (w.HTML(style), *widget.children)
+    return widget
 
 
 class MessageArea:

@@ -21,10 +21,10 @@ from __future__ import annotations
 
 import os
 
-from pushlab.i18n import _
+from pushlab.i18n import _, current_language
 from pushlab.widgets.common import esc
 
-__all__ = ["page_query", "page_address", "requested_position", "PositionLink"]
+__all__ = ["page_query", "page_address", "requested_position", "PositionLink", "SharedPosition"]
 
 
 def page_query() -> str:
@@ -45,18 +45,20 @@ def page_address() -> str:
     return f"http://{host}{':' + port if port else ''}{script}"
 
 
-def requested_position(game_type, text: str | None = None, query: str | None = None):
+def requested_position(game_type, text: str | None = None, query: str | None = None,
+                       fallback: str | None = None):
     """``(game, problem)``: the position ``text`` (or the page's ``?position=``) as a ``game_type``.
 
     ``(None, "")`` when no position is asked for; ``(None, sentence)`` when the asked-for
     position cannot be opened (empty, truncated, tampered, too long, another version or
-    the other game): the app then shows the sentence and its default game.
+    the other game): the app then shows the sentence and its default game. ``fallback``
+    ends the sentence (default: "Showing a new game instead.").
     """
     from urllib.parse import parse_qs
 
     from pushlab.share import MAX_TEXT, ShareError, decode
 
-    fallback = " " + _("Showing a new game instead.")
+    fallback = " " + (_("Showing a new game instead.") if fallback is None else fallback)
     if text is None:
         query = page_query() if query is None else query
         if len(query) > MAX_TEXT + 2_000:
@@ -93,7 +95,7 @@ class PositionLink:
                                tooltip=_("Show an address that opens this exact position, to copy and send"))
         self.button.add_class("pl-btn-link")
         self.box = w.Text(value="", description=_("Link:"), placeholder=_("press 'Link to this position'"),
-                          layout=w.Layout(width="520px"), style={"description_width": "40px"})
+                          layout=w.Layout(width="520px"), style={"description_width": "40px" if current_language() == "en" else "initial"})
         self.box.add_class("pl-position-link")
         self.anchor = w.HTML()
         self.button.on_click(lambda _=None: self.update())
@@ -109,6 +111,39 @@ class PositionLink:
         self.box.value = url
         self.anchor.value = (f'<a href="{esc(url)}" target="_blank" rel="noopener">'
                              + esc(_("open it in a new tab")) + '</a>')
-
-
         return url
+
+
+class SharedPosition:
+    """A position in a lesson: the page's ``?position=`` if it holds one of this game, else ``default``.
+
+    ``render(game) -> html`` draws it (e.g. the game's ``table_html``). A link that cannot
+    be opened shows why (``role="alert"``) and the default; "Link to this position" gives
+    the address of the position shown. ``text`` instead of the page's query: for tests.
+
+    >>> from pushlab.luck import Game
+    >>> from pushlab.widgets.luck import table_html
+    >>> v = SharedPosition(Game.new(2, seed=3), table_html, text="L1.broken")
+    >>> v.game == Game.new(2, seed=3), v.message.kind, "lesson's position" in v.message.text
+    (True, 'error', True)
+    """
+
+    def __init__(self, default, render, text: str | None = None, base: str | None = None):
+        import ipywidgets as w
+
+        from pushlab.widgets.common import MessageArea
+
+        game, problem = requested_position(type(default), text,
+                                           fallback=_("Showing the lesson's position instead."))
+        self.game = default if game is None else game
+        self.message = MessageArea()
+        if problem:
+            self.message.error(problem)
+        self.view = w.HTML(render(self.game))
+        self.link = PositionLink(lambda: self.game, base)
+        self.widget = w.VBox([self.message.widget, self.view, self.link.widget])
+        self.widget.add_class("pl-shared-position")
+
+    def _repr_mimebundle_(self, **kwargs):
+        """Display as the widget."""
+        return self.widget._repr_mimebundle_(**kwargs)

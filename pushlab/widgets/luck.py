@@ -28,8 +28,8 @@ from pushlab.i18n import _, ngettext
 from pushlab.luck.words import colour_name, direction_words, log_line
 from pushlab.widgets.links import PositionLink, requested_position
 from pushlab.widgets.common import (
-    CSS, MessageArea, StepPlayer, box_html, card_face, error_text, esc, replay, routed, row_html,
-    stack_html,
+    CSS, MessageArea, StepPlayer, box_html, card_face, error_text, esc, page_direction, replay, routed,
+    row_html, stack_html,
 )
 
 __all__ = [
@@ -164,7 +164,7 @@ def _bench_html(cards) -> str:
         mine = [c for c in cards if c.colour == colour]
         if mine:
             groups.append(f'<span style="margin-right:6px;white-space:nowrap">{cards_html(mine)}</span>')
-    return f'<div class="pl-row" style="gap:0">{"".join(groups)}</div>'
+    return f'<div class="pl-row pushlab-ltr" style="gap:0">{"".join(groups)}</div>'
 
 
 def _bank_html(cards) -> str:
@@ -284,11 +284,33 @@ def log_html(log, start: int = 0, last: int | None = None) -> str:
         return (f'{CSS}<div class="pl-root pl-muted" role="log" aria-live="polite">'
                 + esc(_("Nothing has happened yet.")) + '</div>')
     first = items[0][0]
-    lis = "".join(f'<li class="{"pl-new" if k - 1 >= start else ""}">{esc(log_line(text))}</li>'
+    lis = "".join(f'<li class="{"pl-new" if k - 1 >= start else ""}">{ltr_notation(esc(log_line(text)))}</li>'
                   for k, text in items)
     return (f'{CSS}<div class="pl-root" role="log" aria-live="polite" aria-label="{label}">'
             f'<ol class="pl-log" tabindex="0" start="{first}">{lis}</ol></div>')
 
+
+
+_NOTATION = None
+
+
+def ltr_notation(html: str, language: str | None = None) -> str:
+    """``html`` with each run of card notation (``R3 B5 roll``) in a left-to-right ``pushlab-ltr``
+    span on right-to-left pages (Arabic), so the cards keep their order; other pages unchanged.
+
+    >>> from pushlab import i18n
+    >>> ltr_notation("Ann takes column 1: R3 roll"), ltr_notation("x R3 B5", "ar")
+    ('Ann takes column 1: R3 roll', 'x <span class="pushlab-ltr">R3 B5</span>')
+    """
+    from pushlab import i18n
+    global _NOTATION
+    if not i18n.is_rtl(language):
+        return html
+    if _NOTATION is None:
+        import re
+        card = r"(?:[RBGYP]\d{1,2}|roll|switch)"
+        _NOTATION = re.compile(rf"(?<![\w-]){card}(?:[ |]+{card})*(?![\w-])")
+    return _NOTATION.sub(lambda m: f'<span class="pushlab-ltr">{m.group()}</span>', html)
 
 
 def _pct(p) -> str:
@@ -827,6 +849,12 @@ def _bold_points(n: int) -> str:
 
 # --------------------------------------------------------------------------- widgets
 
+def _label_width(px: str) -> dict:
+    """A setting's label width: ``px`` for the English labels, as wide as needed in translations."""
+    from pushlab import i18n
+    return {"description_width": px if i18n.current_language() == i18n.SOURCE else "initial"}
+
+
 def _w():
     """ipywidgets, imported where widgets are built."""
     import ipywidgets
@@ -903,6 +931,7 @@ class StepThrough(StepPlayer):
             w.HBox([self.table.widget, w.VBox(side)], layout=w.Layout(align_items="flex-start")),
         ])
         self.widget.add_class("pl-stepthrough")
+        page_direction(self.widget)
         self.go(0)
 
     def show(self, game, new_from: int) -> None:
@@ -954,6 +983,7 @@ class CompareSteps(StepPlayer):
             w.HBox(sides, layout=w.Layout(align_items="flex-start", flex_flow="row wrap")),
         ])
         self.widget.add_class("pl-comparesteps")
+        page_direction(self.widget)
         self.go(0)
 
     def show(self, game, new_from: int) -> None:
@@ -992,27 +1022,27 @@ class PlayApp:
         # setup controls
         self.n_bots = w.BoundedIntText(value=n_bots, min=1, max=5, description=_("Bots:"),
                                        tooltip=_("How many bots play against you (1-5)"),
-                                       layout=w.Layout(width="130px"), style={"description_width": "40px"})
+                                       layout=w.Layout(width="130px"), style=_label_width("40px"))
         first_kind = bot_kinds[0] if bot_kinds else "steady"
         names = bot_kind_names()
         self.kind = w.Dropdown(options=[(f"{names[k]} ({d})", k) for k, d in bot_kind_texts().items()]
                                + [(names["mixed"], "mixed")],
                                value=first_kind if first_kind in kinds else "steady", description=_("Bot kind:"),
                                tooltip=_("How the bots decide"), layout=w.Layout(width="330px"),
-                               style={"description_width": "65px"})
+                               style=_label_width("65px"))
         self.seed = w.IntText(value=0 if seed is None else int(seed), description=_("Seed:"),
                               tooltip=_("Same seed, same shuffle: replay a game"),
-                              layout=w.Layout(width="150px"), style={"description_width": "40px"})
+                              layout=w.Layout(width="150px"), style=_label_width("40px"))
         self.first = w.Dropdown(options=[(text, key) for key, text in starts().items()], value=first,
                                 description=_("Starts:"), tooltip=_("Who plays the first turn"),
-                                layout=w.Layout(width="190px"), style={"description_width": "45px"})
+                                layout=w.Layout(width="190px"), style=_label_width("45px"))
         rule_words = switch_rule_words()
         self.switch_rule = w.Dropdown(
             options=[(rule_words["turn"], "turn"), (rule_words["game"], "game")],
             value=switch_rule, description=_("Switch cards:"),
             tooltip=_("Rule 10: does a switch card reverse collection for this turn only, "
                       "or until the next switch card (as the printed rule texts say)?"),
-            layout=w.Layout(width="330px"), style={"description_width": "90px"})
+            layout=w.Layout(width="330px"), style=_label_width("90px"))
         self.switch_rule.add_class("pl-switch-rule")
         self.rule_note = w.HTML()
         self.rule_note.add_class("pl-rule-note")
@@ -1080,6 +1110,7 @@ class PlayApp:
         self._given_kinds = list(bot_kinds) if bot_kinds else None
         self.link = PositionLink(lambda: self.session.game)
         self.widget.children = (self.widget.children[0], self.link.widget, *self.widget.children[1:])
+        page_direction(self.widget)
         self.open_position(position)
 
     # -- wiring

@@ -951,12 +951,8 @@ def _page_direction(widget):
     Right to left (Arabic) adds :data:`pushlab.i18n.RTL_CLASS` and its ``<style>``; cards
     and melds stay left to right inside (``pushlab-ltr``).
     """
-    from pushlab import i18n
-    i18n.apply_direction(widget)
-    style = i18n.page_style()
-    if style:
-        widget.children = (_w().HTML(style), *widget.children)
-    return widget
+    from pushlab.widgets.common import page_direction
+    return page_direction(widget)
 
 
 def _title_html(text: str) -> str:
