@@ -139,9 +139,19 @@ def query_params(default: dict | None = None) -> dict:
     >>> query_params({"lang": "en"})
     {'lang': 'en'}
     """
+    text = query_string()
+    return {k: v[-1] for k, v in parse_qs(text.lstrip("?")).items()} or dict(default or {})
+
+
+def query_string() -> str:
+    """The page's raw query string (``"lang=et&position=..."``); ``""`` outside Voilà.
+
+    Outside a Voilà kernel (no ``VOILA_KERNEL_ID`` or ``VOILA_PREHEAT`` in the
+    environment: plain Python, JupyterLab, tests) it never imports Voilà nor waits, and
+    answers ``QUERY_STRING`` from the environment if set, else ``""``.
+    """
     if "VOILA_KERNEL_ID" not in os.environ and "VOILA_PREHEAT" not in os.environ:
-        return dict(default or {})
+        return os.environ.get("QUERY_STRING", "")
     from voila.utils import get_query_string
 
-    text = get_query_string() or ""
-    return {k: v[-1] for k, v in parse_qs(text.lstrip("?")).items()} or dict(default or {})
+    return get_query_string() or ""

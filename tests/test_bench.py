@@ -40,3 +40,14 @@ def test_run_reports_results_and_errors(monkeypatch, capsys):
     assert out["luck"]["ok"]["n"] == 1
     assert out["luck"]["broken"]["error"] == "RuntimeError: boom"
     assert runner.run([], Config())["machine"]["cpus"] >= 1
+
+
+def test_only_runs_the_named_benchmarks(monkeypatch, capsys):
+    monkeypatch.setitem(runner.SECTIONS, "luck", "fake")
+    monkeypatch.setattr(runner, "benchmarks", lambda s: {"a": lambda cfg: {"x": 1},
+                                                         "b": lambda cfg: {"x": 2}})
+    assert runner.main(["luck", "--only", "b"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert list(out["luck"]) == ["b"] and len(out["machine"]["load_after"]) == 3
+    with pytest.raises(SystemExit, match="unknown benchmark"):
+        runner.main(["luck", "--only", "c"])

@@ -232,3 +232,12 @@ def test_step_through_names_the_next_action_in_words_and_push_draw_speaks_czech(
     assert draw.next.description == "Další" and "Ann nechce odhozenou kartu 9♣ a tlačí." in draw.view.value
     i18n.set_language("en")
     assert "<code>take</code>" in ui.StepThrough(g, ["take"]).position.value
+
+
+def test_a_translated_engine_error_lists_the_legal_actions_once():
+    """The engine's message names the legal actions; the app does not add them a second time."""
+    for language in i18n.TRANSLATED:
+        i18n.set_language(language)
+        s = scripted_session()
+        s.act("discard 5H")
+        assert s.error.count("take, push") == 1, s.error

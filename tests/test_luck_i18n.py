@@ -197,3 +197,17 @@ def test_arabic_apps_are_right_to_left_with_card_notation_left_to_right():
     for action in ["draw", "place 0", "stop", "take 0"]:
         g = g.apply(action)
     assert 'class="pl-row pushlab-ltr"' in ui.table_html(g)
+
+
+def test_the_switch_rule_summary_speaks_the_language():
+    """Lesson 03's paragraph on the two readings of rule 10 is translated, its numbers kept."""
+    from pushlab.plots.luck import switch_rule_summary
+    d = {"players": 3, "games": 900, "rules": {
+        r: {"rate": np.array([.3, .4, .3]), "lo": np.array([.27, .37, .27]),
+            "hi": np.array([.33, .43, .33])} for r in ("turn", "game")},
+        "diff": {"rate": np.zeros(3), "lo": np.full(3, -.02), "hi": np.full(3, .02)}}
+    english = switch_rule_summary(d)
+    i18n.set_language("cs")
+    czech = switch_rule_summary(d)
+    assert czech.startswith("**Kdo začíná**") and "místo 1: +0.0%" in czech and "Going first" not in czech
+    assert english.startswith("**Going first** wins 30.0% [27.0%, 33.0%]")

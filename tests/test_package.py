@@ -56,7 +56,8 @@ def test_wheel_ships_the_lessons_the_modules_and_the_license(dist):
     translated = sorted(n.split("/", 2)[2] for n in names if n.startswith("pushlab/lessons/") and n.count("/") == 3)
     assert translated == sorted(p.relative_to(REPO / "notebooks").as_posix()
                                 for p in (REPO / "notebooks").glob("*/*.ipynb"))
-    assert {f"pushlab/i18n/locale/{lang}/LC_MESSAGES/pushlab.mo" for lang in ("et", "cs", "ar", "eo")} <= names
+    catalogs = {p.relative_to(REPO).as_posix() for p in (REPO / "pushlab" / "i18n" / "locale").glob("*/LC_MESSAGES/*.mo")}
+    assert {f"pushlab/i18n/locale/{lang}/LC_MESSAGES/core.mo" for lang in ("et", "cs", "ar", "eo")} <= catalogs <= names
     assert set(MODULES) <= names, sorted(set(MODULES) - names)
     assert set(DATA) <= names, sorted(set(DATA) - names)
     assert f"pushlab-{VERSION}.dist-info/licenses/LICENSE" in names
@@ -163,6 +164,7 @@ def test_installed_wheel_serves_every_lesson(dist, tmp_path, browser, open_app, 
 
     copied = run(["pushlab", "lessons", "course"], cwd=empty, env=env, timeout=60).stdout
     assert sorted(p.name for p in (empty / "course").glob("*.ipynb")) == NOTEBOOKS
-    assert f"{len(NOTEBOOKS)} added" in copied
+    translated = list((empty / "course").glob("*/*.ipynb"))         # the lessons' language copies too
+    assert translated and f"{len(NOTEBOOKS) + len(translated)} added" in copied
     lab = subprocess.run(["pushlab", "lab"], cwd=empty, env=env, capture_output=True, text=True, timeout=60)
     assert lab.returncode == 2 and 'pip install "pushlab[lab]"' in lab.stderr

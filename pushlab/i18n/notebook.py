@@ -82,8 +82,8 @@ def relink(markdown: str) -> str:
     """Links to other lessons from a copy in ``notebooks/<lang>/``: to the translated copy
     if the lesson has one (:data:`LESSONS`), else to the English lesson one folder up.
 
-    >>> relink("[a](00-welcome.ipynb) [b](01-push-your-luck-rules.ipynb) [c](https://x.org/a.ipynb)")
-    '[a](00-welcome.ipynb) [b](../01-push-your-luck-rules.ipynb) [c](https://x.org/a.ipynb)'
+    >>> relink("[a](00-welcome.ipynb) [b](99-not-translated.ipynb) [c](https://x.org/a.ipynb)")
+    '[a](00-welcome.ipynb) [b](../99-not-translated.ipynb) [c](https://x.org/a.ipynb)'
     """
     return _LINK.sub(lambda m: f"]({m.group(1)})" if m.group(1) in LESSONS else f"](../{m.group(1)})", markdown)
 

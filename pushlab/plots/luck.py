@@ -389,26 +389,35 @@ def switch_rule_summary(data) -> str:
     first = {rule: f"{rules[rule]['rate'][0]:.1%} {format_ci(rules[rule]['lo'][0], rules[rule]['hi'][0])}"
              for rule in rules}
     edge = {rule: rules[rule]["rate"][0] - 1 / n for rule in rules}
-    seats = [f"seat {i + 1}: {diff['rate'][i]:+.1%} {format_ci(diff['lo'][i], diff['hi'][i], '+.1%')}"
-             for i in range(n)]
+    seats = [f"{_('seat {n}').format(n=i + 1)}: {diff['rate'][i]:+.1%} "
+             f"{format_ci(diff['lo'][i], diff['hi'][i], '+.1%')}" for i in range(n)]
     bound = float(max(np.max(np.abs(diff["lo"])), np.max(np.abs(diff["hi"]))))
     turn = np.asarray(rules["turn"]["rate"], dtype=float)
     clear = [i + 1 for i in range(n) if diff["lo"][i] > 0 or diff["hi"][i] < 0]
-    text = (f"**Going first** wins {first['turn']} of the games under the per-turn reading and "
-            f"{first['game']} under the lasting one; a fair share is {1 / n:.1%}, so going first "
-            f"is worth {edge['turn']:+.1%} and {edge['game']:+.1%} (win rate minus fair share). "
-            f"**Lasting minus per-turn**, on the same {int(data['games']):,} deals: "
-            + "; ".join(seats) + ". "
-            f"No seat's win rate moves by more than about {bound:.1%} (the widest bound of these "
-            f"intervals); the seats themselves range from {turn.min():.1%} to {turn.max():.1%}")
+    parts = [
+        _("**Going first** wins {first_turn} of the games under the per-turn reading and {first_game} "
+          "under the lasting one; a fair share is {fair}, so going first is worth {edge_turn} and "
+          "{edge_game} (win rate minus fair share).").format(
+              first_turn=first["turn"], first_game=first["game"], fair=f"{1 / n:.1%}",
+              edge_turn=f"{edge['turn']:+.1%}", edge_game=f"{edge['game']:+.1%}"),
+        _("**Lasting minus per-turn**, on the same {games} deals: {seats}.").format(
+            games=f"{int(data['games']):,}", seats="; ".join(seats)),
+    ]
     spread = turn.max() - turn.min()
-    text += (": where you sit matters far more than how the switch cards are read." if spread > 2 * bound
-             else ".")
+    values = {"bound": f"{bound:.1%}", "low": f"{turn.min():.1%}", "high": f"{turn.max():.1%}"}
+    if spread > 2 * bound:
+        parts.append(_("No seat's win rate moves by more than about {bound} (the widest bound of these "
+                       "intervals); the seats themselves range from {low} to {high}: where you sit "
+                       "matters far more than how the switch cards are read.").format(**values))
+    else:
+        parts.append(_("No seat's win rate moves by more than about {bound} (the widest bound of these "
+                       "intervals); the seats themselves range from {low} to {high}.").format(**values))
     if clear:
-        which = ", ".join(f"seat {i}" for i in clear)
-        text += (f" The interval of {which} excludes 0; with {n} seats each tested at 95%, such a "
-                 "hit can be luck, so play more games before believing it.")
-    return text + " (95% intervals; every seat plays the same bot.)"
+        which = ", ".join(_("seat {n}").format(n=i) for i in clear)
+        parts.append(_("The interval of {which} excludes 0; with {n} seats each tested at 95%, such a hit "
+                       "can be luck, so play more games before believing it.").format(which=which, n=n))
+    parts.append(_("(95%\u00a0intervals; every seat plays the same bot.)"))
+    return " ".join(parts)
 
 
 def bot_label(name) -> str:

@@ -69,10 +69,6 @@ def hand_key(hand) -> tuple[tuple[int, ...], int]:
     >>> counts[0], counts[13 * 2 + 4], wilds
     (2, 1, 2)
     """
-    try:
-        return _KEYS[hand]                  # the same hand is read several times per decision
-    except (KeyError, TypeError):           # (not seen lately; or unhashable, e.g. a list)
-        pass
     counts = [0] * 52
     wilds = 0
     idx = INDEX
@@ -82,15 +78,7 @@ def hand_key(hand) -> tuple[tuple[int, ...], int]:
             wilds += 1
         else:
             counts[i] += 1
-    key = tuple(counts), wilds
-    if isinstance(hand, (tuple, str)):
-        if len(_KEYS) >= 4096:
-            _KEYS.clear()
-        _KEYS[hand] = key
-    return key
-
-
-_KEYS: dict = {}        # recent hands (equal tuples or strings: the same cards) -> hand_key
+    return tuple(counts), wilds
 
 
 def sort_fast(cards) -> tuple:

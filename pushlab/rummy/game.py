@@ -474,8 +474,10 @@ class Game:
             listed = ", ".join(map(str, legal))
             if self.phase == "play":
                 listed = _("{actions} (or a meld)").format(actions=listed)
-        raise IllegalAction(_("{problem}; legal actions: {actions}").format(problem=problem, actions=listed),
-                            action=action, legal=legal)
+        error = IllegalAction(_("{problem}; legal actions: {actions}").format(problem=problem, actions=listed),
+                              action=action, legal=legal)
+        error.lists_legal = True          # the message already names the legal actions (in any language)
+        raise error
 
     # ------------------------------------------------------------------ display
     def __repr__(self) -> str:

@@ -29,11 +29,9 @@ __all__ = ["page_query", "page_address", "requested_position", "PositionLink", "
 
 def page_query() -> str:
     """The query string of the Voilà page running this kernel; '' outside Voilà (never blocks there)."""
-    try:
-        from voila.utils import get_query_string
-    except ImportError:           # plain Python or JupyterLab without Voilà
-        return os.environ.get("QUERY_STRING", "")
-    return get_query_string() or ""
+    from pushlab.serving import query_string
+
+    return query_string()
 
 
 def page_address() -> str:

@@ -89,23 +89,22 @@ class RunInfo(NamedTuple):
     hi: int
 
 
-_INFO_BY_ID: dict = {}
-
-
 def _table_info(meld):
-    """The :class:`SetInfo` or :class:`RunInfo` of a table meld (a Meld or a (kind, cards) pair)."""
+    """The :class:`SetInfo` or :class:`RunInfo` of a table meld (a Meld or a (kind, cards) pair).
+
+    A Meld keeps its info once read (a value derived from the immutable meld, stored like
+    :func:`functools.cached_property` does; not a field, so ``==``, hash and repr ignore it).
+    """
     if isinstance(meld, Meld):
-        hit = _INFO_BY_ID.get(id(meld))
-        if hit is not None and hit[0] is meld:
-            return hit[1]
-        if meld.kind == "run":                  # its place is known: no need to analyse the cards
-            start, suit = meld._place
-            info = RunInfo("run", SUITS.index(suit), start, start + len(meld.cards) - 1)
-        else:
-            info = _table_info_cached(meld.kind, meld.cards)
-        if len(_INFO_BY_ID) > 2048:
-            _INFO_BY_ID.clear()
-        _INFO_BY_ID[id(meld)] = (meld, info)
+        d = meld.__dict__
+        info = d.get("_info")
+        if info is None:
+            if meld.kind == "run":              # its place is known: no need to analyse the cards
+                start, suit = meld._place
+                info = RunInfo("run", SUITS.index(suit), start, start + len(meld.cards) - 1)
+            else:
+                info = _table_info_cached(meld.kind, meld.cards)
+            d["_info"] = info
         return info
     return _table_info_cached(meld[0], parse_cards(meld[1]))
 
@@ -123,11 +122,11 @@ def table_infos(table_melds) -> list:
         hit = _INFOS_BY_ID.get(id(table_melds))
         if hit is not None and hit[0] is table_melds:
             return hit[1]
-        get = _INFO_BY_ID.get               # inline hits of _table_info (a table of ~10 melds)
         infos = []
-        for m in table_melds:
-            hit = get(id(m))
-            infos.append(hit[1] if hit is not None and hit[0] is m else _table_info(m))
+        for m in table_melds:                # inline hits of _table_info (a table of ~10 melds)
+            d = getattr(m, "__dict__", None)
+            info = None if d is None else d.get("_info")
+            infos.append(_table_info(m) if info is None else info)
         if len(_INFOS_BY_ID) > 256:
             _INFOS_BY_ID.clear()
         _INFOS_BY_ID[id(table_melds)] = (table_melds, infos)
