@@ -254,3 +254,20 @@ def test_a_lesson_paragraph_with_a_percent_is_not_a_python_format(tmp_path):
     part.write_text('#. markdown paragraph; keep links\nmsgid "A 20% risk."\nmsgstr "Riziko 20 procent."\n\n'
                     'msgid "A 20% risk"\nmsgstr "Riziko 20 procent"\n', encoding="utf-8")
     assert [m.id for m, errors in compile.read_part(part, "cs").check() if errors] == ["A 20% risk"]
+
+
+def test_the_picker_never_waits_for_a_reader_in_a_warm_kernel(monkeypatch):
+    """In a preheated kernel the picker must not read the query (that would block the
+    lesson's first cell until a reader comes, so nothing after it would be preheated)."""
+    import pushlab.serving
+
+    def blocked(*args, **kwargs):
+        raise AssertionError("the picker waited for the page's query in a warm kernel")
+
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    monkeypatch.setattr(pushlab.serving, "query_params", blocked)
+    picker = LanguagePicker("02-play-push-your-luck.ipynb", page="cs")
+    assert picker.language == "cs" and i18n.current_language() == "cs"
+    monkeypatch.setenv("VOILA_PREHEAT", "False")                 # a kernel started for a reader
+    monkeypatch.setattr(pushlab.serving, "query_params", lambda: {"lang": "eo"})
+    assert LanguagePicker("02-play-push-your-luck.ipynb", page="cs").language == "eo"

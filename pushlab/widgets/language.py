@@ -62,6 +62,25 @@ def picker_html(lesson: str, page: str, language: str, problem: str = "") -> str
             f'{label}: ' + " · ".join(items) + note + "</nav>" + i18n.page_style(language))
 
 
+def _page_query() -> dict:
+    """The page's URL parameters, except in a preheated Voilà kernel, where it is ``{}``.
+
+    The picker sits in a lesson's first cell. In a kernel of ``pushlab serve --pool``'s
+    warm pool, reading the query would make the kernel wait there for a reader, so
+    nothing after the first cell would be preheated and the pool would save only the
+    kernel's start. There ``?lang=`` is handled before the page is even built: pushlab's
+    page template sends the reader on to the lesson's copy in that language
+    (``docs/i18n.md``). The apps' own ``?position=`` is read at the end of their set-up.
+    """
+    import os
+
+    if os.environ.get("VOILA_PREHEAT") == "True":
+        return {}
+    from pushlab.serving import query_params
+
+    return query_params()
+
+
 class LanguagePicker(widgets.HTML):
     """Links to lesson ``lesson`` in every language; sets the page's language on creation.
 
@@ -74,8 +93,7 @@ class LanguagePicker(widgets.HTML):
     def __init__(self, lesson: str, page: str = i18n.SOURCE, query: dict | None = None, **kwargs):
         page = i18n.check_language(page)
         if query is None:
-            from pushlab.serving import query_params
-            query = query_params()
+            query = _page_query()
         language, problem = page, ""
         if query.get("lang"):
             try:
