@@ -271,3 +271,16 @@ def test_the_picker_never_waits_for_a_reader_in_a_warm_kernel(monkeypatch):
     monkeypatch.setenv("VOILA_PREHEAT", "False")                 # a kernel started for a reader
     monkeypatch.setattr(pushlab.serving, "query_params", lambda: {"lang": "eo"})
     assert LanguagePicker("02-play-push-your-luck.ipynb", page="cs").language == "eo"
+
+
+def test_the_translated_copies_are_run_in_the_browser_not_by_nbval():
+    """pytest skips notebooks/<lang>/ (norecursedirs); the browser language test runs them all."""
+    import tomllib
+
+    config = tomllib.loads((REPO / "pyproject.toml").read_text())["tool"]["pytest"]["ini_options"]
+    assert set(i18n.TRANSLATED) <= set(config["norecursedirs"])
+    import test_browser_languages
+
+    covered = {(p.values[0], p.values[1]) for p in test_browser_languages.CASES}
+    assert covered | {("00-welcome.ipynb", code) for code in i18n.TRANSLATED} == {
+        (lesson, code) for lesson in notebook.LESSONS for code in i18n.TRANSLATED}
