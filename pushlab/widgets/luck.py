@@ -1063,7 +1063,7 @@ class PlayApp:
                                    tooltip=_("Start a new column with the card"))
         self.banks = [w.Button(description=_("Bank {colour}").format(colour=colour_name(c)),
                                tooltip=_("Bank all your {colour} bench cards").format(colour=colour_name(c)),
-                               layout=w.Layout(width="120px")) for c in COLOURS]
+                               layout=w.Layout(width="auto", min_width="120px")) for c in COLOURS]
         self.undo = w.Button(description=_("Undo"), icon="undo", tooltip=_("Take back your last decision"))
         for name, b in [("draw", self.draw), ("stop", self.stop), ("new", self.new_column), ("undo", self.undo),
                         *((f"col-{i}", b) for i, b in enumerate(self.columns)),
