@@ -14,7 +14,7 @@ import io
 import time
 
 from pushlab.i18n import _
-from pushlab.widgets.common import MessageArea, esc, routed
+from pushlab.widgets.common import MessageArea, esc, page_direction, routed
 
 
 def figure_html(figure, alt: str = "figure") -> str:
@@ -60,6 +60,7 @@ class LiveResult:
         self.widget = w.VBox([self.figure, w.HBox([self.button, self.bar]), self.status,
                               self.message.widget])
         self.widget.add_class("pl-live")
+        page_direction(self.widget)
         self.button.on_click(routed(self.message)(self.recompute))
         self._show()
 
