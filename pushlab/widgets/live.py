@@ -9,8 +9,6 @@ shows its progress and redraws. Errors appear in the widget's message line
 
 from __future__ import annotations
 
-import base64
-import io
 import time
 
 from pushlab.i18n import _
@@ -24,10 +22,10 @@ def figure_html(figure, alt: str = "figure") -> str:
         return figure
     import matplotlib.pyplot as plt
 
-    buf = io.BytesIO()
-    figure.savefig(buf, format="png", dpi=96, bbox_inches="tight")
+    from pushlab.plots.rtl import png_base64
+
+    data = png_base64(figure)                     # Arabic drawn shaped, alt text logical
     plt.close(figure)
-    data = base64.b64encode(buf.getvalue()).decode("ascii")
     return f'<img alt="{esc(alt)}" style="max-width:100%" src="data:image/png;base64,{data}">'
 
 
