@@ -1,7 +1,7 @@
 """Load benchmark: many readers open the same app at once, with and without a warm kernel pool.
 
 Not a test (it measures): ``python scripts/load_bench.py [APP ...] [--readers 20]
-[--pool 20] [--modes pool,nopool] [--http] [--json FILE]``. For each app that readers play
+[--pool 20] [--modes pool,nopool] [--http [--probe]] [--json FILE]``. For each app that readers play
 (default 02, 06 and the rules apps 01, 05) and each mode, a server is started on a
 folder holding that app alone (so the pool is sized for it): ``--pool N`` warm kernels,
 waited for until full, or none. Then ``--readers`` headless Chromium pages open it at
@@ -30,8 +30,9 @@ DEFAULT_APPS = ["02-play-push-your-luck", "06-play-push-rummy", "01-push-your-lu
                 "05-rummy-rules"]
 
 
-async def one(app, pool, readers, timeout, http=False):
-    """One app, one mode: the summary dict (``http``: plain HTTP clients, no browser)."""
+async def one(app, pool, readers, timeout, http=False, probe=False):
+    """One app, one mode: the summary dict (``http``: plain HTTP clients, no browser;
+    ``probe``: with ``http``, one of the readers is a Chromium page, timed to interactive)."""
     from playwright.async_api import async_playwright
 
     folder = app_folder([app], Path(tempfile.mkdtemp(prefix=f"pushlab-load-{pool}-")))
@@ -42,7 +43,17 @@ async def one(app, pool, readers, timeout, http=False):
             out["pool_fill_s"] = round(server.wait_pool([app]), 1)
         before = server.usage()
         t0 = time.perf_counter()
-        if http:
+        if http and probe:
+            async with async_playwright() as p:
+                browser = await launch(p)
+                got = await asyncio.gather(
+                    open_page(browser, server, app, timeout=timeout, quiet=1),
+                    *(fetch_page(server, app, timeout) for _ in range(readers - 1)))
+                await browser.close()
+            out["probe"] = {k: got[0].get(k) for k in ("ok", "page_s", "interactive_s", "move_s",
+                                                          "error")}
+            rows = list(got[1:])
+        elif http:
             rows = await asyncio.gather(*(fetch_page(server, app, timeout) for _ in range(readers)))
         else:
             async with async_playwright() as p:
@@ -56,7 +67,7 @@ async def one(app, pool, readers, timeout, http=False):
         server.stop()
     ok = [r for r in rows if r["ok"]]
     if http:
-        out.update(rendered=len(ok), moved=None,
+        out.update(rendered=len(ok) + int(bool(out.get("probe", {}).get("ok"))), moved=None,
                    median_first_byte_s=median(r.get("first_byte_s") for r in rows),
                    median_page_done_s=median(r.get("page_done_s") for r in ok),
                    max_page_done_s=max((r["page_done_s"] for r in ok), default=None))
@@ -83,17 +94,24 @@ def main(argv=None):
     ap.add_argument("--http", action="store_true",
                     help="plain HTTP readers (no browser): the server's time to send each whole "
                     "page; use it where the browsers would share the server's CPU")
+    ap.add_argument("--probe", action="store_true",
+                    help="with --http: one of the readers is a Chromium page, timed to "
+                    "interactive and a move while the others load the server")
     ap.add_argument("--json", help="also write the summaries to this file")
     args = ap.parse_args(argv)
     results = []
     for app in args.apps:
         for mode in args.modes.split(","):
             pool = (args.pool or args.readers) if mode == "pool" else 0
-            r = asyncio.run(one(app, pool, args.readers, args.timeout, args.http))
+            r = asyncio.run(one(app, pool, args.readers, args.timeout, args.http,
+                                args.probe and args.http))
             results.append(r)
             if args.http:
                 what = (f"page sent: first byte median {r['median_first_byte_s']} s, whole page "
                         f"median {r['median_page_done_s']} s (max {r['max_page_done_s']})")
+                if "probe" in r:
+                    what += (f"; Chromium probe interactive {r['probe']['interactive_s']} s, "
+                             f"move {r['probe']['move_s']} s")
             else:
                 what = (f"moved {r['moved']}/{args.readers}, interactive median "
                         f"{r['median_interactive_s']} s (max {r['max_interactive_s']}), move median "

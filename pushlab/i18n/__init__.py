@@ -140,6 +140,12 @@ RTL_CLASS = "pushlab-rtl"
 RTL_CSS = (f"<style>.{RTL_CLASS}, .{RTL_CLASS} .widget-html-content, .{RTL_CLASS} .widget-label "
            f"{{direction: rtl; text-align: right;}}"
            f" .{RTL_CLASS} .pushlab-ltr {{direction: ltr; unicode-bidi: isolate;}}"
+           # buttons: label centred, the icon's gap on its inner side, arrows point the reading way
+           f" .jupyter-button.{RTL_CLASS} {{text-align: center;}}"
+           f" :is(.{RTL_CLASS} .jupyter-button:not(.pushlab-ltr *), .jupyter-button.{RTL_CLASS}) i.fa"
+           f" {{margin-right: 0; margin-left: var(--jp-widgets-inline-margin, 4px);}}"
+           f" .{RTL_CLASS} .jupyter-button:not(.pushlab-ltr *) :is(i.fa-arrow-left, i.fa-arrow-right, i.fa-undo)"
+           f" {{transform: scaleX(-1);}}"
            # JupyterLab's markdown CSS sets p {text-align: left}: a right-to-left cell needs start
            f' .jp-RenderedHTMLCommon [dir="rtl"] :is(p, li, td, th), [dir="rtl"] :is(p, li, td, th)'
            f' {{text-align: start;}}</style>')

@@ -19,12 +19,11 @@ True
 
 from __future__ import annotations
 
-import base64
 import html
-import io
 import sys
 
 from pushlab.i18n import _
+from pushlab.plots.rtl import png_base64
 
 __all__ = ["describe", "data_table_html", "figure_html", "install"]
 
@@ -130,10 +129,12 @@ def data_table_html(fig) -> str:
 
 
 def figure_html(fig, alt: str | None = None, *, table: bool = True, dpi: int = 96) -> str:
-    """The figure as an inline PNG ``<img>`` with alt text (``alt`` or :func:`describe`) and its data table."""
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=dpi, bbox_inches="tight")   # draws: tick labels now exist
-    data = base64.b64encode(buf.getvalue()).decode("ascii")
+    """The figure as an inline PNG ``<img>`` with alt text (``alt`` or :func:`describe`) and its data table.
+
+    Right-to-left text is drawn shaped (:func:`pushlab.plots.rtl.png_base64`); the alt text
+    and the table keep the logical Unicode text.
+    """
+    data = png_base64(fig, dpi=dpi)                # drawn with Arabic shaped; the texts stay logical
     text = alt if alt is not None else describe(fig)
     img = (f'<img alt="{html.escape(text, quote=True)}" style="max-width:100%" '
            f'src="data:image/png;base64,{data}">')

@@ -16,8 +16,6 @@ Plots are drawn by :mod:`pushlab.plots.luck` and shown as PNG images with alt te
 
 from __future__ import annotations
 
-import base64
-import io
 from html import escape
 
 from pushlab.i18n import _, ngettext
@@ -41,10 +39,10 @@ def figure_html(fig, alt: str) -> str:
     """
     import matplotlib.pyplot as plt
 
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=90)
+    from pushlab.plots.rtl import png_base64
+
+    data = png_base64(fig, dpi=90, tight=False)   # Arabic drawn shaped, alt text logical
     plt.close(fig)
-    data = base64.b64encode(buf.getvalue()).decode("ascii")
     return f'<img alt="{escape(alt)}" src="data:image/png;base64,{data}" style="max-width:100%">'
 
 

@@ -161,6 +161,7 @@ class RunButton:
         self.widget = w.VBox([w.HBox(head, layout=w.Layout(align_items="center",
                                                            flex_flow="row wrap")),
                               self.message.widget, self.output])
+        page_direction(self.widget)
 
     def _progress(self, done, total) -> None:
         """Move the bar to ``done / total``."""

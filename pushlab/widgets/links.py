@@ -129,7 +129,7 @@ class SharedPosition:
     def __init__(self, default, render, text: str | None = None, base: str | None = None):
         import ipywidgets as w
 
-        from pushlab.widgets.common import MessageArea
+        from pushlab.widgets.common import MessageArea, page_direction
 
         game, problem = requested_position(type(default), text,
                                            fallback=_("Showing the lesson's position instead."))
@@ -141,6 +141,7 @@ class SharedPosition:
         self.link = PositionLink(lambda: self.game, base)
         self.widget = w.VBox([self.message.widget, self.view, self.link.widget])
         self.widget.add_class("pl-shared-position")
+        page_direction(self.widget)
 
     def _repr_mimebundle_(self, **kwargs):
         """Display as the widget."""

@@ -9,12 +9,10 @@ shows its progress and redraws. Errors appear in the widget's message line
 
 from __future__ import annotations
 
-import base64
-import io
 import time
 
 from pushlab.i18n import _
-from pushlab.widgets.common import MessageArea, esc, routed
+from pushlab.widgets.common import MessageArea, esc, page_direction, routed
 
 
 def figure_html(figure, alt: str = "figure") -> str:
@@ -24,10 +22,10 @@ def figure_html(figure, alt: str = "figure") -> str:
         return figure
     import matplotlib.pyplot as plt
 
-    buf = io.BytesIO()
-    figure.savefig(buf, format="png", dpi=96, bbox_inches="tight")
+    from pushlab.plots.rtl import png_base64
+
+    data = png_base64(figure)                     # Arabic drawn shaped, alt text logical
     plt.close(figure)
-    data = base64.b64encode(buf.getvalue()).decode("ascii")
     return f'<img alt="{esc(alt)}" style="max-width:100%" src="data:image/png;base64,{data}">'
 
 
@@ -60,6 +58,7 @@ class LiveResult:
         self.widget = w.VBox([self.figure, w.HBox([self.button, self.bar]), self.status,
                               self.message.widget])
         self.widget.add_class("pl-live")
+        page_direction(self.widget)
         self.button.on_click(routed(self.message)(self.recompute))
         self._show()
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 import numpy as np
 
 from pushlab.errors import IllegalAction, PushlabError, Unavailable
-from pushlab.i18n import _, ngettext
+from pushlab.i18n import _, apply_direction, ngettext
 from pushlab.rummy.cards import Card, parse_cards, rank_label
 from pushlab.rummy.logtext import contract_words, kind_word, translate_log
 from pushlab.widgets.links import PositionLink, requested_position
@@ -204,6 +204,8 @@ class MeldChecker:
         palette = w.VBox(rows)
         palette.add_class("pl-palette")
         palette.add_class("pushlab-ltr")            # ranks A..K left to right in every language
+        for button in (self.back_button, self.clear_button, self.sort_button):
+            apply_direction(button)                 # words, not notation: right to left in Arabic
         self.text.observe(guard(lambda _=None: self.refresh()), names="value")
         self.kind.observe(guard(lambda _=None: self.refresh()), names="value")
         self.clear_button.on_click(guard(lambda _=None: setattr(self.text, "value", "")))
