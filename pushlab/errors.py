@@ -32,3 +32,10 @@ class IllegalAction(PushlabError):
         super().__init__(message)
         self.action = action
         self.legal = legal
+
+
+class Unavailable(PushlabError):
+    """What a reader asked for cannot be done now (nothing selected, nothing to undo).
+
+    The message is the whole sentence a reader sees; the state is unchanged.
+    """

@@ -45,3 +45,15 @@ def rummy_cards(g):
     for m in g.table:
         c.update(m.cards)
     return c
+
+
+def refused(call, *args, **kwargs) -> str:
+    """What a reader is shown when ``call(*args)`` is refused: it must raise a pushlab domain error
+    (sessions raise, the UI shows :func:`pushlab.widgets.common.error_text` of it)."""
+    import pytest
+
+    from pushlab.errors import PushlabError
+    from pushlab.widgets.common import error_text
+    with pytest.raises(PushlabError) as info:
+        call(*args, **kwargs)
+    return error_text(info.value)

@@ -13,6 +13,7 @@ from pushlab.rummy import logtext
 from pushlab.rummy.game import Game, deck_for
 from pushlab.rummy.melds import CONTRACTS, contract_text, explain_meld
 from pushlab.widgets import rummy as ui
+from helpers import refused
 
 # Dan (3) deals deal 1: Ann holds 5H 5S JK 9S 9C 9D, the upcard is 4D, then a 3-card stock.
 DECK = deck_for(["5H 5S JK 9S 9C 9D", "7C 8C 2D QH KH QD", "3C 4C 6C 10D KS JH", "JD 10S 3H 8D 6S 4S"],
@@ -102,20 +103,20 @@ def test_the_state_does_not_depend_on_the_language():
 
 
 def test_an_illegal_move_gives_a_translated_error_and_changes_nothing():
-    """RummySession.act: the engine's domain error, marked at raise time, comes out in the language."""
+    """RummySession.act raises the engine's domain error, marked at raise time: the app shows it in the language."""
     i18n.set_language("cs")
     s = scripted_session()
     before = s.game
-    assert not s.act("discard 5H")
-    assert "pravidlo 12: Ann musí nejdřív dobrat" in s.error and "povolené tahy: take, push" in s.error
+    error = refused(s.act, "discard 5H")
+    assert "pravidlo 12: Ann musí nejdřív dobrat" in error and "povolené tahy: take, push" in error
     assert s.game == before
     i18n.set_language("ar")
-    assert not s.act("discard 5H") and "القاعدة 12" in s.error
+    assert "القاعدة 12" in refused(s.act, "discard 5H")
     s.take()
-    assert not s.discard() and "حدد ورقة واحدة بالضبط" in s.error     # the plural for 1
+    assert "حدد ورقة واحدة بالضبط" in refused(s.discard)     # the plural for 1
     i18n.set_language("en")
-    assert not s.act("meld set 5H 9S JK")
-    assert s.error.startswith("Illegal: rule 8: 5♥ 9♠ JK is not a set: a set's natural cards must share one rank")
+    error = refused(s.act, "meld set 5H 9S JK")
+    assert error.startswith("Illegal: rule 8: 5♥ 9♠ JK is not a set: a set's natural cards must share one rank")
 
 
 def test_meld_explanations_and_errors_are_translated_when_shown():
@@ -239,5 +240,5 @@ def test_a_translated_engine_error_lists_the_legal_actions_once():
     for language in i18n.TRANSLATED:
         i18n.set_language(language)
         s = scripted_session()
-        s.act("discard 5H")
-        assert s.error.count("take, push") == 1, s.error
+        error = refused(s.act, "discard 5H")
+        assert error.count("take, push") == 1, error

@@ -109,10 +109,10 @@ def test_parse_rolls():
         parse_rolls(5)
 
 
-def test_card_html_is_small_and_recognisable():
+def test_card_html_is_the_apps_card_face():
+    """A card displays as the apps draw it (shared renderer): number, colour, letter and shape."""
     html = Card.parse("B5")._repr_html_()
-    assert html.startswith("<div") and "inline-block" in html and ">5</div>" in html
-    assert "#1f5fbf" in html
+    assert 'title="blue 5"' in html and '<span class="pl-big">5</span>' in html
+    assert 'class="pl-corner">B<' in html and "\u25a0" in html and "#1e63b8" in html
     assert "roll" in ROLL._repr_html_() and "switch" in SWITCH._repr_html_()
     assert ROLL._repr_html_() != SWITCH._repr_html_()
-    assert len(html) < 400

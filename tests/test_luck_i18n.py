@@ -18,6 +18,7 @@ from pushlab.luck import Game, bots                        # noqa: E402
 from pushlab.luck.words import _english, log_line          # noqa: E402
 from pushlab.widgets import luck as ui                     # noqa: E402
 from pushlab.widgets.common import error_text               # noqa: E402
+from helpers import refused                                 # noqa: E402
 
 #: A few words per language that the Push widgets must show (and English must not).
 DRAW = {"en": "Draw", "et": "Tõmba", "cs": "Táhnout", "ar": "اسحب", "eo": "Tiri"}
@@ -55,27 +56,27 @@ def test_play_app_labels_are_translated_and_values_stay_english(language):
     assert same == [], f"English left in {language}: {same}"
     assert [v for _t, v in app.first.options] == ["random", "you", "bot"]
     assert [v for _t, v in app.switch_rule.options] == ["turn", "game"]
-    assert app.session.act("draw")                        # actions stay notation
+    app.session.act("draw")                               # actions stay notation
     assert "Your turn" not in app.prompt.value and "Event log" not in app.log.value
 
 
 def test_illegal_move_gives_a_translated_error_and_leaves_the_state():
-    """act() with an illegal move: the engine's message, translated at raise time, in .error."""
+    """act() with an illegal move raises the engine's error, translated at raise time; the app shows it."""
     i18n.set_language("cs")
     s = ui.LuckSession(Game.new(["Ann", "Bot"], deck="R3 B5 G1 Y2", rolls="*"), bots=["cautious"])
     before = s.game
-    assert not s.act("stop")
+    error = refused(s.act, "stop")
     assert s.game == before
-    assert s.error.startswith("Nepovolený tah: teď nelze 'stop': Ann musí táhnout")
-    assert "povolené tahy: draw" in s.error
+    assert error.startswith("Nepovolený tah: teď nelze 'stop': Ann musí táhnout")
+    assert "povolené tahy: draw" in error
     i18n.set_language("eo")
-    assert not s.act("bank R")
-    assert s.error.startswith("Nepermesita: ne eblas 'bank R': Ann havas neniun karton de la koloro ruĝa")
+    error = refused(s.act, "bank R")
+    assert error.startswith("Nepermesita: ne eblas 'bank R': Ann havas neniun karton de la koloro ruĝa")
     with pytest.raises(SetupError, match="Push bezonas 2 ĝis 6 ludantojn, ricevis 7"):
         Game.new(7)
     i18n.set_language("en")
-    assert not s.act("stop") and s.error == ("Illegal: cannot 'stop' now: Ann must draw (nothing to bank); "
-                                             "legal actions: draw")
+    assert refused(s.act, "stop") == ("Illegal: cannot 'stop' now: Ann must draw (nothing to bank); "
+                                      "legal actions: draw")
 
 
 def test_error_text_prefixes_follow_the_language():

@@ -468,7 +468,8 @@ def test_game_html_view_shows_columns_and_benches():
     g = play(new(2, "R3 B5" + FILL), "draw place 0 draw")
     html = g._repr_html_()
     assert "Ann must place B5" in html and "column 1" in html
-    assert Card.parse("R3")._repr_html_() in html and Card.parse("B5")._repr_html_() in html
+    from pushlab.widgets.render import card_html
+    assert card_html(Card.parse("R3")) in html and card_html(Card.parse("B5")) in html
     assert html.count("<tr>") == 3
 
 

@@ -9,6 +9,7 @@ from pushlab.errors import IllegalAction, SetupError
 from pushlab.luck import Card, Game, bots, odds, parse_cards
 from pushlab.widgets import common
 from pushlab.widgets import luck as ui
+from helpers import refused
 
 DECK = "R3 B5 G1 Y2 P4 R6 B1 G2 Y3 P5 R1 B2"
 
@@ -55,13 +56,13 @@ def test_table_html_shows_piles_columns_direction_and_scores():
 def test_table_html_benches_are_grouped_by_colour_and_banks_face_down():
     s = session()
     for a in ["draw", "place 0", "draw", "place 1", "stop", "take 1"]:
-        assert s.act(a), s.error
+        s.act(a)
     g = s.game
     shown = text(ui.table_html(g))
     assert "bank empty" in shown
     assert "Ann — 5 pts" in shown  # took column 2: B5
     assert g.benches[0] == parse_cards("B5")
-    assert s.act("bank B"), s.error
+    s.act("bank B")
     banked = ui.table_html(s.game)
     assert "bank: 5 pts (1 card)" in text(banked) and "pl-back" in banked
 
@@ -130,7 +131,7 @@ def test_session_plays_a_scripted_turn_and_runs_the_bot():
     s = session()
     assert s.your_move and s.legal() == ["draw"]
     for a in ["draw", "place 0", "draw", "place 1", "stop", "take 1"]:
-        assert s.act(a), s.error
+        s.act(a)
     log = s.game.log
     assert log[:5] == ("Ann draws R3 and starts column 1", "Ann draws B5 and starts column 2",
                        "Ann stops", "Ann takes column 2: B5", "Bot takes column 1: R3")
@@ -139,22 +140,23 @@ def test_session_plays_a_scripted_turn_and_runs_the_bot():
     assert s.your_move and s.game.active_player == 0 and s.game.turn == 3
 
 
-def test_illegal_action_sets_the_error_and_leaves_the_state_unchanged():
+def test_illegal_action_raises_and_leaves_the_state_unchanged():
     s = session()
     before = s.game
-    assert s.act("stop") is False
+    error = refused(s.act, "stop")
     assert s.game is before and s.history == [] and s.decisions == []
-    assert s.error.startswith("Illegal:") and "stop" in s.error and "draw" in s.error
-    assert s.act("take 7") is False and s.game is before
-    assert s.act("draw") is True and s.error == ""
+    assert error.startswith("Illegal:") and "stop" in error and "draw" in error
+    assert refused(s.act, "take 7") and s.game is before
+    s.act("draw")
+    assert s.game.phase == "place"
 
 
 def test_acting_after_the_game_is_over_is_an_error():
     s = ui.LuckSession(scripted(deck="R3"), bots=["cautious"])
     for a in ["draw", "place 0", "stop", "take 0"]:
-        assert s.act(a), s.error
+        s.act(a)
     assert s.game.is_over and not s.your_move and s.legal() == []
-    assert s.act("draw") is False and "over" in s.error
+    assert "over" in refused(s.act, "draw")
 
 
 def test_undo_goes_back_to_the_previous_decision_and_drops_its_regret():
@@ -163,9 +165,11 @@ def test_undo_goes_back_to_the_previous_decision_and_drops_its_regret():
     s.act("draw")
     s.act("place 0")
     assert len(s.decisions) == 2
-    assert s.undo() and s.game.phase == "place" and len(s.decisions) == 1
-    assert s.undo() and s.game == start and s.decisions == []
-    assert s.undo() is False and s.error == "Nothing to undo."
+    s.undo()
+    assert s.game.phase == "place" and len(s.decisions) == 1
+    s.undo()
+    assert s.game == start and s.decisions == []
+    assert refused(s.undo) == "Nothing to undo." and s.game == start
 
 
 def test_undo_also_takes_back_the_bot_moves_after_it():
@@ -181,9 +185,10 @@ def test_undo_also_takes_back_the_bot_moves_after_it():
 
 def test_regret_is_the_win_probability_lost_against_whole_game_advice():
     s = ui.LuckSession(Game.new(["Ann", "Bot"], seed=2), bots=["cautious"], seed=1)
-    assert s.act("draw") and s.act("place 0")
+    s.act("draw")
+    s.act("place 0")
     state = s.game
-    assert s.act("stop")
+    s.act("stop")
     rows = s.review(rollouts=300)
     d = next(d for d in s.decisions if d.state == state)
     assert d.judged and d.advice.rollouts == 300 and d.advice.phase == "push"
@@ -204,7 +209,7 @@ def test_bank_decisions_are_judged_and_the_advice_matches_advise():
     rng = np.random.default_rng(0)
     me = bots.StopAfter(3, bank_at=4)
     while not s.game.is_over and not any(d.action.startswith("bank") for d in s.decisions):
-        assert s.act(me.choose(s.game, rng)), s.error
+        s.act(me.choose(s.game, rng))
     bank = next(d for d in s.decisions if d.action.startswith("bank"))
     assert bank.judged and bank.state.phase == "turn"
     s.review(rollouts=200)
@@ -230,7 +235,8 @@ def test_advice_does_not_change_how_the_bots_play():
 
 def test_decisions_are_recorded_in_canonical_notation():
     s = session()
-    assert s.act("  DRAW ") and s.act("Place 0")
+    s.act("  DRAW ")
+    s.act("Place 0")
     assert [d.action for d in s.decisions] == ["draw", "place 0"]
     assert [d.judged for d in s.decisions] == [False, False]     # both were the only legal move
 
@@ -274,7 +280,7 @@ def test_every_bot_kind_can_play_a_game():
     me = bots.StopAfter(1)
     rng = np.random.default_rng(1)
     while not s.game.is_over:
-        assert s.act(me.choose(s.game, rng)), s.error
+        s.act(me.choose(s.game, rng))
     assert len(s.game.scores()) == 6 and s.regret_rows() == []
     ui.make_bot("random")
 

@@ -14,7 +14,6 @@ Number cards are written colour letter + number (``R3``), the other two kinds
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from html import escape
 
 from pushlab.errors import ParseError
 
@@ -28,7 +27,6 @@ DIE_FACES = "RBGYP*"
 STAR = "*"
 
 _KIND_RANK = {"number": 0, "roll": 1, "switch": 2}
-_HTML_COLOURS = {"R": "#d62728", "B": "#1f5fbf", "G": "#2ca02c", "Y": "#d4a20a", "P": "#8e44ad"}
 
 
 @dataclass(frozen=True, eq=True, order=False)
@@ -131,20 +129,13 @@ class Card:
         return self._key >= other._key
 
     def _repr_html_(self) -> str:
-        """A small face-up card as an inline HTML block."""
-        if self.is_number:
-            colour, face = _HTML_COLOURS[self.colour], str(self.number)
-            title = f"{COLOUR_NAMES[self.colour]} {self.number}"
-        elif self.is_roll:
-            colour, face, title = "#555", "&#127922;", "roll card"
-        else:
-            colour, face, title = "#555", "&#8646;", "switch card"
-        return (
-            f'<div title="{escape(title)}" style="display:inline-block;width:2.2em;'
-            f"height:3.1em;margin:2px;border:3px solid {colour};border-radius:6px;"
-            f"background:#fff;color:{colour};font:bold 1.5em/3.1em sans-serif;"
-            f'text-align:center;vertical-align:middle">{face}</div>'
-        )
+        """The card as the apps draw it: colour, number, the colour's letter and shape.
+
+        The renderer is imported here, when a notebook displays the card, so importing
+        the engine imports no UI (as python-chess and pgx do).
+        """
+        from pushlab.widgets.render.cards import card_block
+        return card_block(self)
 
 
 _CANON = {

@@ -485,7 +485,12 @@ class Game:
         return self.describe()
 
     def _repr_html_(self) -> str:
-        """A compact HTML view: status line, columns as cards, benches and banks table."""
+        """A compact HTML view: status line, columns, benches and banks, the cards drawn as in the apps.
+
+        The card renderer (:mod:`pushlab.widgets.render.cards`) is imported here, when a
+        notebook displays the game: importing the engine imports no UI.
+        """
+        from pushlab.widgets.render.cards import block, card_html, cards_html
         if self.is_over:
             status = escape(self.log[-1] if self.log else "The game is over")
         else:
@@ -495,19 +500,19 @@ class Game:
                 f"{escape(self.direction_text())}</div>")
         cols = "".join(
             f'<div style="display:inline-block;margin-right:1em;vertical-align:top">'
-            f"column {i + 1}<br>{''.join(c._repr_html_() for c in col)}</div>"
+            f"column {i + 1}<br>{cards_html(col)}</div>"
             for i, col in enumerate(self.columns))
         if self.pending is not None:
-            cols += f'<div style="display:inline-block">drawn<br>{self.pending._repr_html_()}</div>'
+            cols += f'<div style="display:inline-block">drawn<br>{card_html(self.pending)}</div>'
         rows = "".join(
             f"<tr><td>{'&#9654; ' if i == self.current_player else ''}{escape(name)}</td>"
-            f"<td>{format_cards(bench) or '-'}</td><td>{format_cards(bank) or '-'}</td>"
+            f"<td>{cards_html(bench, 'sm') or '-'}</td><td>{cards_html(bank, 'sm') or '-'}</td>"
             f"<td>{score}</td></tr>"
             for i, (name, bench, bank, score) in enumerate(
                 zip(self.players, self.benches, self.banks, self.scores())))
         table = ("<table><tr><th>player</th><th>bench</th><th>bank</th><th>score</th></tr>"
                  f"{rows}</table>")
-        return f'<div class="pushlab-luck-game">{head}<div>{cols}</div>{table}</div>'
+        return block(f'<div class="pushlab-luck-game">{head}<div>{cols}</div>{table}</div>', "div")
 
 
 # ---------------------------------------------------------------------- rules helpers

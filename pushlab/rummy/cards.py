@@ -148,11 +148,13 @@ class Card:
         return f"Card('{self._text}')"
 
     def _repr_html_(self):
-        """A small card face, red for hearts and diamonds."""
-        colour = "#c00" if self.suit in ("H", "D") else ("#606" if self.is_joker else "#000")
-        return (f'<span style="display:inline-block;border:1px solid #888;border-radius:4px;'
-                f'padding:1px 4px;margin:1px;font-family:monospace;color:{colour};'
-                f'background:#fff">{self.pretty}</span>')
+        """The card as the apps draw it: rank over suit, red ink for hearts and diamonds, wilds in gold.
+
+        The renderer is imported here, when a notebook displays the card, so importing
+        the engine imports no UI.
+        """
+        from pushlab.widgets.render.cards import card_block
+        return card_block(self)
 
 
 _INTERNED = {(r, s): Card._make(r, s) for s in SUITS for r in RANKS}

@@ -499,9 +499,10 @@ class Meld:
         return Meld(self.kind, cards, self.owner), self.cards[i]
 
     def _repr_html_(self):
-        """The meld as a row of small cards."""
-        return (f'<span title="{self.kind}, player {self.owner}">'
-                + "".join(c._repr_html_() for c in self.cards) + "</span>")
+        """The meld as a row of small cards, drawn as in the apps (the renderer imported lazily)."""
+        from pushlab.widgets.render.cards import block, cards_html
+        from pushlab.widgets.render.html import esc
+        return block(f'<span title="{esc(str(self))}, player {self.owner}">{cards_html(self.cards, "sm")}</span>')
 
 
 @lru_cache(maxsize=1024)

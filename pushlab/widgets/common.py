@@ -1,7 +1,9 @@
-"""Rendering and error-routing helpers shared by the widgets of both games.
+"""UI plumbing shared by the widgets of both games: the error channel and the lesson player.
 
-Everything here is presentation: HTML strings for cards, stacks and messages,
-and a message area that shows any exception a callback raises. No game rules.
+A message area that shows any exception a callback raises (:func:`routed`,
+:func:`error_text`), a run-on-demand button, the page direction, and the scripted-lesson
+player base. The HTML pieces (cards, boxes, messages) live in :mod:`pushlab.widgets.render`
+and are re-exported here for older imports. No game rules.
 
 >>> "pl-card" in card_face("7", "#d62728", title="red 7")
 True
@@ -12,172 +14,17 @@ True
 from __future__ import annotations
 
 import functools
-import html
 import traceback
 
-from pushlab.errors import IllegalAction, PushlabError
+from pushlab.errors import IllegalAction, PushlabError, Unavailable
 from pushlab.i18n import _
+from pushlab.widgets.render.html import (CSS, box_html, card_back, card_face, esc, message_html,  # noqa: F401
+                                         row_html, stack_html)
 
 __all__ = [
     "CSS", "esc", "card_face", "card_back", "stack_html", "row_html", "box_html",
     "message_html", "error_text", "MessageArea", "routed", "RunButton", "page_direction",
 ]
-
-#: One style sheet for every pushlab widget; prefixed ``pl-`` to avoid clashes.
-CSS = """<style>
-.pl-root{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#222;line-height:1.3}
-.pl-card{display:inline-flex;flex-direction:column;align-items:center;justify-content:center;
- position:relative;box-sizing:border-box;width:46px;height:66px;margin:2px;border-radius:8px;
- border:2px solid rgba(0,0,0,.35);box-shadow:1px 2px 3px rgba(0,0,0,.25);color:#fff;
- font-weight:700;vertical-align:top;text-shadow:0 1px 1px rgba(0,0,0,.35)}
-.pl-card .pl-big{font-size:26px;line-height:1}
-.pl-card .pl-small{font-size:9px;letter-spacing:.04em;text-transform:uppercase;margin-top:3px}
-.pl-card .pl-corner{position:absolute;top:2px;left:4px;font-size:10px;line-height:1}
-.pl-card .pl-mark{position:absolute;top:2px;right:4px;font-size:11px;line-height:1}
-.pl-card.pl-sm .pl-mark{top:1px;right:2px;font-size:9px}
-.pl-card.pl-sm .pl-corner{top:1px;left:3px;font-size:9px}
-.pl-card.pl-light{color:#222;text-shadow:none}
-.pl-card.pl-sm{width:32px;height:46px;border-radius:6px;border-width:1.5px}
-.pl-card.pl-sm .pl-big{font-size:17px}
-.pl-card.pl-sm .pl-small{display:none}
-.pl-card.pl-back{background:repeating-linear-gradient(45deg,#35506b,#35506b 4px,#43627f 4px,#43627f 8px);}
-.pl-stack{display:inline-flex;flex-direction:column;align-items:center;margin:2px 8px 2px 2px;vertical-align:top}
-.pl-stack .pl-pile{position:relative;width:54px;height:74px}
-.pl-stack .pl-pile .pl-card{position:absolute;margin:0}
-.pl-stack.pl-sm .pl-pile{width:40px;height:54px}
-.pl-slot.pl-sm{width:32px;height:46px;border-radius:6px;font-size:9px}
-.pl-stack .pl-cap{font-size:12px;color:#444;text-align:center;margin-top:2px}
-.pl-row{display:flex;flex-wrap:wrap;align-items:flex-start;gap:6px}
-.pl-box{border:1px solid #d0d0d0;border-radius:8px;padding:6px 8px;margin:4px;background:#fafafa}
-.pl-box.pl-hl{border:2px solid #e08a00;background:#fff8ea}
-.pl-box h4{margin:0 0 4px 0;font-size:13px;font-weight:600;color:#333}
-.pl-col{display:flex;flex-direction:column;align-items:center;min-width:54px;min-height:80px}
-.pl-col .pl-card{margin:-8px 2px 0 2px}
-.pl-col .pl-card:first-of-type{margin-top:2px}
-.pl-slot{width:46px;height:66px;border:2px dashed #bbb;border-radius:8px;box-sizing:border-box;margin:2px;
- display:flex;align-items:center;justify-content:center;color:#595959;font-size:11px;text-align:center}
-.pl-msg{padding:6px 10px;border-radius:6px;margin:4px 0;font-size:14px}
-.pl-msg.pl-error{background:#fdecea;color:#a4000f;border:1px solid #e57373;font-weight:600}
-.pl-msg.pl-info{background:#eef5fc;color:#1b4f80;border:1px solid #9cc3e8}
-.pl-msg.pl-ok{background:#edf7ed;color:#1e5e20;border:1px solid #8bc48d}
-.pl-log{font-size:13px;max-height:420px;overflow-y:auto;margin:0;padding-left:34px}
-.pl-log li.pl-new{font-weight:600}
-.pl-muted{color:#666;font-size:12px}
-.pl-kv td{padding:1px 6px;font-size:13px}
-.pl-kv th{padding:1px 6px;font-size:12px;text-align:left;font-weight:600;color:#444}
-.pl-root p{font-size:14px;margin:4px 0}
-.pl-data summary{cursor:pointer;font-size:13px;color:#1b4f80}
-.pl-data table{border-collapse:collapse;font-size:12px;margin:4px 0}
-.pl-data td,.pl-data th{border:1px solid #ccc;padding:1px 6px;text-align:left}
-/* ipywidgets' warning (orange) and success (green) buttons: white text below WCAG AA 4.5:1; darker shades */
-.jupyter-button.mod-warning,.jupyter-widgets.mod-warning.jupyter-button{background-color:#b35900}
-.jupyter-button.mod-success,.jupyter-widgets.mod-success.jupyter-button{background-color:#2e7d32}
-.jupyter-button.mod-info,.jupyter-widgets.mod-info.jupyter-button{background-color:#00737f}
-.pl-bar{display:inline-block;height:10px;background:#5b8cc0;vertical-align:middle;border-radius:2px}
-</style>"""
-
-
-def esc(text) -> str:
-    """Escape any value for HTML.
-
-    >>> esc("<b>")
-    '&lt;b&gt;'
-    """
-    return html.escape(str(text), quote=True)
-
-
-def card_face(big, colour, *, small="", corner="", title="", light=False, size="", mark="") -> str:
-    """HTML of one face-up card: a coloured rounded rectangle with a big label.
-
-    ``colour`` is any CSS colour; ``light`` uses dark ink (for pale cards);
-    ``size="sm"`` draws a small card. ``corner`` (top left, e.g. the colour's letter)
-    and ``mark`` (top right, e.g. the colour's shape) let a reader tell cards apart
-    without seeing colour; the accessible name is ``title``.
-
-    >>> card_face("3", "red", corner="R", mark="\u25cf", title="red 3").count("pl-mark")
-    1
-
-    >>> card_face("5", "blue", title="blue 5").startswith('<span class="pl-card')
-    True
-    """
-    classes = "pl-card" + (" pl-light" if light else "") + (f" pl-{size}" if size else "")
-    parts = [f'<span class="{classes}" style="background:{esc(colour)}" title="{esc(title)}" '
-             f'role="img" aria-label="{esc(title or big)}">']
-    if corner:
-        parts.append(f'<span class="pl-corner">{esc(corner)}</span>')
-    if mark:
-        parts.append(f'<span class="pl-mark">{esc(mark)}</span>')
-    parts.append(f'<span class="pl-big">{esc(big)}</span>')
-    if small:
-        parts.append(f'<span class="pl-small">{esc(small)}</span>')
-    parts.append("</span>")
-    return "".join(parts)
-
-
-def card_back(title=None, size="") -> str:
-    """HTML of one face-down card (``title`` default: "face-down card", translated).
-
-    >>> "pl-back" in card_back()
-    True
-    """
-    title = _("face-down card") if title is None else title
-    classes = "pl-card pl-back" + (f" pl-{size}" if size else "")
-    return f'<span class="{classes}" title="{esc(title)}"></span>'
-
-
-def stack_html(count: int, caption: str, title: str = "", size: str = "") -> str:
-    """A face-down stack of ``count`` cards (at most 4 drawn) with a caption under it.
-
-    ``size="sm"`` draws a small stack.
-
-    >>> "12 cards" in stack_html(12, "12 cards")
-    True
-    """
-    layers = min(max(count, 0), 4)
-    sized = f" pl-{size}" if size else ""
-    if layers == 0:
-        pile = f'<span class="pl-slot{sized}" style="position:absolute">' + esc(_("empty")) + '</span>'
-    else:
-        pile = "".join(
-            card_back(title, size).replace(f'class="pl-card pl-back{sized}"',
-                                           f'class="pl-card pl-back{sized}" style="top:{2 * i}px;left:{2 * i}px"', 1)
-            for i in range(layers))
-    return (f'<span class="pl-stack{sized}" title="{esc(title or caption)}"><span class="pl-pile">{pile}</span>'
-            f'<span class="pl-cap">{esc(caption)}</span></span>')
-
-
-def row_html(items) -> str:
-    """Lay HTML fragments out left to right, wrapping.
-
-    >>> row_html(["a", "b"])
-    '<div class="pl-row">ab</div>'
-    """
-    return '<div class="pl-row">' + "".join(items) + "</div>"
-
-
-def box_html(title: str, body: str, highlight: bool = False, style: str = "") -> str:
-    """A titled, bordered box (``highlight`` marks e.g. the player whose turn it is).
-
-    >>> box_html("Ann", "x").count("Ann")
-    1
-    """
-    cls = "pl-box pl-hl" if highlight else "pl-box"
-    st = f' style="{esc(style)}"' if style else ""
-    return f'<div class="{cls}"{st}><h4>{esc(title)}</h4>{body}</div>'
-
-
-def message_html(text: str, kind: str = "info") -> str:
-    """A coloured message line; ``kind`` is ``"error"``, ``"info"`` or ``"ok"``; empty text gives ''.
-
-    >>> 'pl-error' in message_html("Illegal: no", "error")
-    True
-    >>> message_html("")
-    ''
-    """
-    if not text:
-        return ""
-    role = ' role="alert"' if kind == "error" else ' role="status"'     # both are announced
-    return f'{CSS}<div class="pl-root pl-msg pl-{esc(kind)}"{role}>{esc(text)}</div>'
 
 
 def error_text(exc: BaseException) -> str:
@@ -185,8 +32,12 @@ def error_text(exc: BaseException) -> str:
 
     >>> error_text(IllegalAction("'stop' needs at least one column", "stop", ["draw"]))
     "Illegal: 'stop' needs at least one column. Legal: draw"
+    >>> error_text(Unavailable("Nothing to undo."))
+    'Nothing to undo.'
     """
     msg = str(exc).strip()
+    if isinstance(exc, Unavailable):
+        return msg
     if isinstance(exc, IllegalAction):
         legal = exc.legal
         listed = getattr(exc, "lists_legal", False) or "legal" in msg.lower()

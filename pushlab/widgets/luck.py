@@ -23,14 +23,17 @@ from fractions import Fraction
 
 import numpy as np
 
-from pushlab.errors import IllegalAction, SetupError
+from pushlab.errors import SetupError, Unavailable
 from pushlab.i18n import _, ngettext
 from pushlab.luck.words import colour_name, direction_words, log_line
 from pushlab.widgets.links import PositionLink, requested_position
+from pushlab.widgets.session import Session
 from pushlab.widgets.common import (
-    CSS, MessageArea, StepPlayer, box_html, card_face, error_text, esc, page_direction, replay, routed,
-    row_html, stack_html,
+    MessageArea, StepPlayer, error_text, page_direction, replay, routed,
 )
+from pushlab.widgets.render import CSS, box_html, card_html, esc, row_html, stack_html
+from pushlab.widgets.render import cards_html as render_cards
+from pushlab.widgets.render.cards import CARD_COLOURS, COLOUR_NAMES, COLOUR_SHAPES, COLOURS  # noqa: F401
 
 __all__ = [
     "card_html", "cards_html", "column_html", "table_html", "odds_html", "log_html",
@@ -38,12 +41,6 @@ __all__ = [
     "TableView", "StepThrough", "CompareSteps", "OddsPanel", "PlayApp",
 ]
 
-COLOURS = "RBGYP"
-COLOUR_NAMES = {"R": "red", "B": "blue", "G": "green", "Y": "yellow", "P": "purple"}
-#: Card colours on screen; yellow gets dark ink.
-CARD_COLOURS = {"R": "#d32f2f", "B": "#1e63b8", "G": "#2e8b3e", "Y": "#f2c511", "P": "#7e3fa6"}
-#: A shape per colour, drawn beside the colour's letter: cards differ without colour vision.
-COLOUR_SHAPES = {"R": "\u25cf", "B": "\u25a0", "G": "\u25b2", "Y": "\u25c6", "P": "\u271a"}   # ● ■ ▲ ◆ ✚
 
 
 def decision_words(language: str | None = None) -> dict:
@@ -99,35 +96,14 @@ def _points(n: int) -> str:
 
 # --------------------------------------------------------------------------- rendering
 
-def card_html(card, size: str = "") -> str:
-    """One card as a coloured rounded rectangle: big number, roll die or switch arrows.
-
-    >>> from pushlab.luck import Card
-    >>> 'title="red 3"' in card_html(Card.parse("R3"))
-    True
-    >>> "roll" in card_html(Card.parse("roll"))
-    True
-    """
-    if card.kind == "number":
-        name = colour_name(card.colour)
-        return card_face(card.number, CARD_COLOURS[card.colour], corner=card.colour,
-                         mark=COLOUR_SHAPES[card.colour], small=name, title=f"{name} {card.number}",
-                         light=card.colour == "Y", size=size)
-    if card.kind == "roll":
-        return card_face("\u2684", "#eceff1", small=_("roll"), light=True,
-                         title=_("roll card: whoever collects it rolls the die"), size=size)
-    return card_face("\u21c4", "#37474f", small=_("switch"),
-                     title=_("switch card: reverses the collection direction"), size=size)
-
-
 def cards_html(cards, size: str = "sm") -> str:
-    """A row of small cards.
+    """A row of small cards (:func:`pushlab.widgets.render.cards_html`).
 
     >>> from pushlab.luck import parse_cards
     >>> cards_html(parse_cards("R1 B2")).count("pl-card")
     2
     """
-    return "".join(card_html(c, size) for c in cards)
+    return render_cards(cards, size)
 
 
 def column_html(cards, title: str) -> str:
@@ -443,12 +419,12 @@ def starts(language: str | None = None) -> dict:
 STARTS = starts("en")
 
 
-class LuckSession:
+class LuckSession(Session):
     """A game between the reader (seat ``you``) and bots in the other seats; no widgets.
 
-    ``act(action)`` applies the reader's action (errors go to ``.error``, the state is
-    unchanged), then the bots move until the reader must decide again or the game is
-    over. ``undo()`` goes back to the reader's previous decision. Without a ``game``,
+    ``act(action)`` applies the reader's action (an illegal one raises ``IllegalAction``
+    and leaves the state unchanged), then the bots move until the reader must decide
+    again or the game is over. ``undo()`` goes back to the reader's previous decision. Without a ``game``,
     ``first`` says who starts: ``"you"``, ``"bot"`` or ``"random"`` (the reader, Ann, then
     sits where that puts her; the first listed player starts, as the rules let players
     decide). ``policy`` is how every seat plays in the whole-game rollouts. ``switch_rule``
@@ -456,10 +432,12 @@ class LuckSession:
 
     >>> from pushlab.luck import Game
     >>> s = LuckSession(Game.new(["Ann", "Bot"], deck="R3 B5 G1 Y2", rolls="*"), bots=["cautious"])
-    >>> s.act("stop"), s.error.startswith("Illegal:")
-    (False, True)
-    >>> s.act("draw"), s.game.phase
-    (True, 'place')
+    >>> s.act("stop")
+    Traceback (most recent call last):
+    ...
+    pushlab.errors.IllegalAction: cannot 'stop' now: Ann must draw (nothing to bank); legal actions: draw
+    >>> s.act("draw"); s.game.phase
+    'place'
     >>> LuckSession(n_bots=2, seed=1, first="bot").you in (1, 2)
     True
     """
@@ -494,20 +472,16 @@ class LuckSession:
         if not 0 <= you < game.num_players:
             raise SetupError(_("seat {seat} does not exist in a {players}-player game").format(
                 seat=you, players=game.num_players))
-        self.you = you
         seats = [i for i in range(game.num_players) if i != you]
-        self.bots = {seat: (make_bot(b) if isinstance(b, str) else b) for seat, b in zip(seats, bots)}
+        super().__init__(game, you=you, rng=self.rng,
+                         bots={seat: (make_bot(b) if isinstance(b, str) else b) for seat, b in zip(seats, bots)})
         self.track_regret = track_regret
         self.policy = policy
         # the rollouts draw from their own stream, so the bots play the same with or without them
         self.advice_rng = np.random.default_rng(self.rng.bit_generator.seed_seq.spawn(1)[0])
-        self.game = game
-        self.history: list[tuple] = []   # (game, number of decisions) before each of the reader's actions
-        self.decisions: list[Decision] = []
-        self.error = ""
-        self.seen = 0                     # log length when the reader last acted
+        self.decisions: list[Decision] = []      # one per entry of ``history``
         self._advisers = {}
-        self._run_bots()
+        self.run_bots()
 
     # -- queries
     @property
@@ -522,15 +496,6 @@ class LuckSession:
                 kind = next(kinds)
                 out.append(_("{kind} bot").format(kind=names.get(kind, kind)))
         return out
-
-    @property
-    def your_move(self) -> bool:
-        """True when the reader must decide now."""
-        return not self.game.is_over and self.game.current_player == self.you
-
-    def legal(self) -> list[str]:
-        """The reader's legal actions now (empty when a bot moves or the game is over)."""
-        return self.game.legal_actions() if self.your_move else []
 
     def hint(self):
         """The one-turn hint for the reader's current decision (``.values``, ``.best``), or None."""
@@ -589,37 +554,17 @@ class LuckSession:
         return self.adviser().advice()
 
     # -- actions
-    def act(self, action: str) -> bool:
-        """Apply the reader's action; on an illegal action set ``error`` and return False."""
-        self.error = ""
-        try:
-            if self.game.is_over:
-                raise IllegalAction(_("the game is over; start a new game"), action, [])
-            if not self.your_move:
-                raise IllegalAction(_("it is {who}'s move, not yours").format(
-                    who=self.game.players[self.game.current_player]), action, [])
-            new = self.game.apply(action)
-        except IllegalAction as exc:
-            self.error = error_text(exc)
-            return False
-        decision = Decision(self.game, self._canonical(action, new))
-        self.history.append((self.game, len(self.decisions)))
-        self.decisions.append(decision)
-        self.seen = len(self.game.log)
-        self.game = new
-        self._run_bots()
-        return True
+    def act(self, action: str, then_bots: bool = True) -> None:
+        """Apply the reader's action and remember it as a decision; an illegal one raises ``IllegalAction``."""
+        self.check(action)
+        new = self.game.apply(action)
+        self.decisions.append(Decision(self.game, self._canonical(action, new)))
+        self.advance(new, then_bots)
 
-    def undo(self) -> bool:
-        """Go back to before the reader's last action (bot moves after it are undone too)."""
-        self.error = ""
-        if not self.history:
-            self.error = _("Nothing to undo.")
-            return False
-        self.game, n = self.history.pop()
-        del self.decisions[n:]
-        self.seen = len(self.game.log)
-        return True
+    def undo(self) -> None:
+        """Go back to before the reader's last decision (bot moves after it are undone too)."""
+        super().undo()
+        del self.decisions[len(self.history):]
 
     def _canonical(self, action: str, new) -> str:
         """The legal action string that led to ``new`` (the engine accepts e.g. 'Bank red' for 'bank R')."""
@@ -627,14 +572,6 @@ class LuckSession:
         if action in legal:
             return action
         return next((a for a in legal if self.game.apply(a) == new), action)
-
-    def _run_bots(self) -> None:
-        """Let the bots move until the reader must decide or the game is over."""
-        game = self.game
-        while not game.is_over and game.current_player != self.you:
-            bot = self.bots[game.current_player]
-            game = game.apply(bot.choose(game, self.rng))
-        self.game = game
 
     # -- the review
     def review_steps(self, rollouts: int = REVIEW_ROLLOUTS, chunk: int = 100):
@@ -1154,10 +1091,11 @@ class PlayApp:
         self.refresh()
 
     def _act(self, action: str) -> None:
-        """Send an action to the session and show its error, if any."""
-        if not self.session.act(action):
-            self.message.error(self.session.error)
-        self.refresh()
+        """Send an action to the session and redraw; a refusal raises on to the message line (``routed``)."""
+        try:
+            self.session.act(action)
+        finally:
+            self.refresh()
 
     def _column(self, i: int) -> None:
         """A column button: place into or take column i, whichever the phase asks."""
@@ -1169,9 +1107,11 @@ class PlayApp:
         self._act(f"place {len(self.session.game.columns)}")
 
     def _undo(self) -> None:
-        """Undo the reader's last decision."""
-        if not self.session.undo():
-            self.message.info(self.session.error)
+        """Undo the reader's last decision (nothing to undo: said as a note, not an error)."""
+        try:
+            self.session.undo()
+        except Unavailable as exc:
+            self.message.info(str(exc))
         self.refresh()
 
     def refresh(self) -> None:

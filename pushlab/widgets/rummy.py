@@ -22,13 +22,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from pushlab.errors import IllegalAction, PushlabError
+from pushlab.errors import IllegalAction, PushlabError, Unavailable
 from pushlab.i18n import _, apply_direction, ngettext
-from pushlab.rummy.cards import SUIT_SYMBOLS, Card, parse_cards, rank_label
+from pushlab.rummy.cards import Card, parse_cards, rank_label
 from pushlab.rummy.logtext import contract_words, kind_word, translate_log
 from pushlab.widgets.links import PositionLink, requested_position
-from pushlab.widgets.common import (CSS, MessageArea, StepPlayer, box_html, card_back, error_text,
-                                    esc, routed, row_html, stack_html)
+from pushlab.widgets.session import Session
+from pushlab.widgets.common import MessageArea, StepPlayer, error_text, routed
+from pushlab.widgets.render import CSS, RUMMY_CSS, box_html, card_back, card_classes, card_name, esc, row_html, stack_html
+from pushlab.widgets.render import card_html as render_card
+from pushlab.widgets.render import cards_html as render_cards
 
 __all__ = [
     "RUMMY_CSS", "card_html", "cards_html", "hand_html", "card_name", "card_classes", "meld_html", "check_meld",
@@ -38,122 +41,28 @@ __all__ = [
     "advice_html", "action_words",
 ]
 
-#: Style sheet for rummy cards and the clickable hand (adds to :data:`common.CSS`).
-RUMMY_CSS = CSS + """<style>
-.pl-card.pl-rcard{background:#fff;color:#1b1b1b;text-shadow:none;border:1px solid #9a9a9a}
-.pl-card.pl-rcard.pl-red{color:#c8102e}
-.pl-card.pl-rcard .pl-big{font-size:22px}
-.pl-card.pl-rcard .pl-suit{font-size:20px;line-height:1}
-.pl-card.pl-rcard.pl-sm .pl-big{font-size:14px}
-.pl-card.pl-rcard.pl-sm .pl-suit{font-size:13px}
-.pl-card.pl-rcard .pl-jk{font-size:10px !important}
-.pl-card.pl-rcard.pl-sm .pl-jk{display:none}
-.pl-card.pl-rcard.pl-wild{border:2px solid #d4a017;box-shadow:0 0 0 2px #fbe7a1,1px 2px 3px rgba(0,0,0,.25)}
-.pl-card.pl-rcard.pl-joker{background:linear-gradient(160deg,#fff 0%,#f3e8ff 100%);color:#6a1b9a}
-.pl-card.pl-rcard .pl-tag{position:absolute;bottom:1px;right:3px;font-size:8px;font-weight:700;
- color:#7a5c00;text-transform:uppercase}
-.pl-card.pl-rcard.pl-sel{outline:3px solid #1e63b8;transform:translateY(-6px)}
-.pl-meld{display:inline-flex;flex-direction:column;border:1px solid #d0d0d0;border-radius:6px;
- padding:2px 4px 3px;margin:2px 6px 2px 0;background:#fff}
-.pl-meld .pl-cap{font-size:11px;color:#555}
-.pl-meld.pl-p0,.pl-meld.pl-p2{border-color:#5b8cc0}
-.pl-meld.pl-p1,.pl-meld.pl-p3{border-color:#c06a5b}
-.pl-team0{color:#1e4f8a}.pl-team1{color:#8a2e1e}
-.pl-hand .pl-handcard.widget-checkbox{width:50px;height:70px;margin:0;padding:0;overflow:visible}
-.pl-hand .pl-handcard .widget-label-basic{position:relative;display:flex;flex-direction:column;align-items:center;
- justify-content:center;box-sizing:border-box;width:46px;height:66px;margin:2px;border-radius:8px;background:#fff;
- border:1px solid #9a9a9a;box-shadow:1px 2px 3px rgba(0,0,0,.25);font-size:18px;font-weight:700;color:#1b1b1b;
- line-height:1.15;cursor:pointer;transition:transform .1s}
-.pl-hand .pl-handcard .widget-label-basic input{position:absolute;top:0;left:0;width:100%;height:100%;margin:0;
- opacity:0;cursor:pointer}
-.pl-hand .pl-handcard .widget-label-basic span{position:absolute;width:1px;height:1px;overflow:hidden;
- clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap}
-.pl-hand .pl-handcard .widget-label-basic::before{content:var(--pl-rank)/""}
-.pl-hand .pl-handcard .widget-label-basic::after{content:var(--pl-suit)/""}
-.pl-hand .pl-handcard.pl-drawn .widget-label-basic{border-top:5px solid #2e8b3e}
-.pl-hand .pl-handcard.pl-red .widget-label-basic{color:#c8102e}
-.pl-hand .pl-handcard.pl-joker .widget-label-basic{color:#6a1b9a;background:#f6efff}
-.pl-hand .pl-handcard.pl-wild .widget-label-basic{border:2px solid #d4a017}
-.pl-hand .pl-handcard .widget-label-basic:has(input:checked){transform:translateY(-8px);border:3px solid #1e63b8;
- box-shadow:0 4px 8px rgba(30,99,184,.45)}
-.pl-hand .pl-handcard .widget-label-basic:has(input:focus-visible){outline:3px solid #b35900;outline-offset:1px}
-.pl-rk-1{--pl-rank:"A"}.pl-rk-2{--pl-rank:"2"}.pl-rk-3{--pl-rank:"3"}.pl-rk-4{--pl-rank:"4"}.pl-rk-5{--pl-rank:"5"}.pl-rk-6{--pl-rank:"6"}.pl-rk-7{--pl-rank:"7"}.pl-rk-8{--pl-rank:"8"}.pl-rk-9{--pl-rank:"9"}.pl-rk-10{--pl-rank:"10"}.pl-rk-11{--pl-rank:"J"}.pl-rk-12{--pl-rank:"Q"}.pl-rk-13{--pl-rank:"K"}.pl-rk-jk{--pl-rank:"★"}
-.pl-su-S{--pl-suit:"♠"}.pl-su-H{--pl-suit:"♥"}.pl-su-D{--pl-suit:"♦"}.pl-su-C{--pl-suit:"♣"}.pl-su-jk{--pl-suit:"JK"}
-.pl-hand{padding-top:10px}
-.pl-palette .jupyter-button{width:40px;height:28px;padding:0;margin:1px;background:#fff;
- border:1px solid #aaa;font-size:13px;font-weight:600}
-.pl-palette .pl-red.jupyter-button{color:#c8102e}
-.pl-palette .pl-joker.jupyter-button{color:#6a1b9a}
-.pl-arrow{font-size:22px;color:#555;align-self:center;margin:0 6px}
-</style>"""
-
 #: ToggleButtons render their label above the buttons by default; this keeps it beside them.
 _INLINE_TOGGLES = {"display": "flex", "align_items": "center", "width": "auto"}
 
 
-def card_name(card) -> str:
-    """A card in words, for tooltips and screen readers.
-
-    >>> card_name(Card.parse("10H")), card_name(Card.parse("2S")), card_name(Card.parse("JK"))
-    ('10 of hearts', '2 of spades (wild)', 'joker (wild)')
-    """
-    if card.is_joker:
-        return _("joker (wild)")
-    names = {1: _("ace"), 11: _("jack"), 12: _("queen"), 13: _("king")}
-    suits = {"S": _("spades"), "H": _("hearts"), "D": _("diamonds"), "C": _("clubs")}
-    text = _("{rank} of {suit}").format(rank=names.get(card.rank, str(card.rank)), suit=suits[card.suit])
-    return _("{card} (wild)").format(card=text) if card.is_wild else text
-
-
-def card_classes(card) -> str:
-    """CSS classes saying a card's ink and wildness: ``pl-red``, ``pl-wild``, ``pl-joker``.
-
-    >>> card_classes(Card.parse("2D")), card_classes(Card.parse("AS"))
-    ('pl-red pl-wild', '')
-    """
-    classes = []
-    if card.suit in ("H", "D"):
-        classes.append("pl-red")
-    if card.is_wild:
-        classes.append("pl-wild")
-    if card.is_joker:
-        classes.append("pl-joker")
-    return " ".join(classes)
-
-
 def card_html(card, size: str = "", selected: bool = False, note: str = "") -> str:
-    """One playing card: white, rank over suit symbol, red for hearts/diamonds, wilds framed in gold.
+    """One playing card, given as a Card or in notation (:func:`pushlab.widgets.render.card_html`).
 
     ``note`` is added to the tooltip (e.g. what a wild stands for).
 
-    >>> 'title="5 of hearts"' in card_html(Card.parse("5H"))
-    True
-    >>> "wild" in card_html(Card.parse("2C"))
-    True
+    >>> 'title="5 of hearts"' in card_html("5H"), "wild" in card_html(Card.parse("2C"))
+    (True, True)
     """
-    card = Card.parse(card)
-    classes = " ".join(filter(None, ["pl-card pl-rcard", card_classes(card),
-                                     f"pl-{size}" if size else "", "pl-sel" if selected else ""]))
-    title = card_name(card) + (f" \u2013 {note}" if note else "")
-    if card.is_joker:
-        body = '<span class="pl-big">\u2605</span><span class="pl-suit pl-jk">JOKER</span>'
-    else:
-        body = (f'<span class="pl-big">{esc(rank_label(card.rank))}</span>'
-                f'<span class="pl-suit">{SUIT_SYMBOLS[card.suit]}</span>')
-    wild = esc(_("wild"))
-    tag = f'<span class="pl-tag">{wild}</span>' if card.is_wild and size != "sm" else ""
-    return f'<span class="{classes}" title="{esc(title)}" role="img" aria-label="{esc(title)}">{body}{tag}</span>'
+    return render_card(Card.parse(card), size, selected=selected, note=note)
 
 
 def cards_html(cards, size: str = "", notes=None) -> str:
-    """A row of cards (``notes`` optionally one tooltip note per card).
+    """A row of cards, given as Cards or in notation (``notes`` optionally one tooltip note per card).
 
     >>> cards_html(parse_cards("AS KS")).count("pl-card")
     2
     """
-    cards = parse_cards(cards)
-    notes = list(notes) if notes is not None else [""] * len(cards)
-    return "".join(card_html(c, size, note=n) for c, n in zip(cards, notes))
+    return render_cards(parse_cards(cards), size, notes)
 
 
 def hand_html(cards, caption: str = "", size: str = "") -> str:
@@ -656,14 +565,16 @@ def ltr_cards(html: str) -> str:
 SEAT_NAMES = ("Ann", "Ben", "Cat", "Dan")
 
 
-class RummySession:
+class RummySession(Session):
     """The reader (seat ``you``) with a bot partner against two bots; no widgets.
 
     The reader's choices are kept here: ``selection`` (indices into the sorted hand, in
     the order clicked) and ``staged`` melds waiting to be laid down together (the first
     melding must lay down the whole contract in one action, rule 13). Every action goes
-    through ``Game.apply``; an illegal one sets ``error`` to the engine's text and
-    changes nothing. After the reader's turn the bots play until the reader must act.
+    through ``Game.apply``; an illegal one raises the engine's ``IllegalAction`` (a
+    request that cannot be made now, such as discarding with nothing selected, raises
+    ``Unavailable``) and changes nothing. After the reader's turn the bots play until the
+    reader must act.
 
     ``bots`` maps the other seats to objects with ``choose(game, rng) -> action``
     (default: :func:`default_bots`).
@@ -672,36 +583,42 @@ class RummySession:
     >>> deck = deck_for(["5H 5S JK 9S 9C 9D", "7C 8C 2D QH KH QD", "3C 4C 6C 10D KS JH",
     ...                  "JD 10S 3H 8D 6S 4S"], upcard="4D", stock="AS KC 7H", dealer=3)
     >>> s = RummySession(Game.new(deck=deck, dealer=3, deals=(1,), names=SEAT_NAMES), bots={})
-    >>> s.act("discard 5H"), s.error
-    (False, 'Illegal: rule 12: Ann must first draw: take the discard or push; legal actions: take, push')
-    >>> s.take(), s.hand_text()
-    (True, '4D 5S 5H 9S 9D 9C JK')
+    >>> s.act("discard 5H")
+    Traceback (most recent call last):
+    ...
+    pushlab.errors.IllegalAction: rule 12: Ann must first draw: take the discard or push; legal actions: take, push
+    >>> s.take(); s.hand_text()
+    '4D 5S 5H 9S 9D 9C JK'
     """
 
     def __init__(self, game=None, *, bots=None, seed=None, you: int = 0, deals=(1, 2, 3, 4, 5),
                  dealer=None, names=SEAT_NAMES):
         from pushlab.rummy.game import Game
-        self.rng = np.random.default_rng(seed)
+        rng = np.random.default_rng(seed)
         if game is None:
-            game = Game.new(seed=self.rng, deals=deals, dealer=dealer, names=names)
+            game = Game.new(seed=rng, deals=deals, dealer=dealer, names=names)
         if you not in range(4):
             raise PushlabError(f"the reader's seat must be 0..3, not {you!r}")
-        self.you = you
-        self.bots = default_bots() if bots is None else dict(bots)
-        self.game = game
+        super().__init__(game, you=you, rng=rng, bots=default_bots() if bots is None else bots)
         self.selection: list[int] = []
         self.staged: list = []              # Meld values (owner None) waiting to be laid down
-        self.error = ""
-        self.info = ""
-        self.seen = 0                        # log length when the reader last acted
+        self.info = ""                       # a note for the reader after a step that worked
         self.run_bots()
 
-    # -- queries
-    @property
-    def your_move(self) -> bool:
-        """True when the reader must act now."""
-        return not self.game.is_over and self.game.current_player == self.you
+    def over_text(self) -> str:
+        """Why nothing can be played after the match."""
+        return _("the match is over; start a new game")
 
+    def not_yours_text(self, name: str) -> str:
+        """Why the reader cannot act in another player's turn."""
+        return _("it is {name}'s turn, not yours").format(name=name)
+
+    def moved(self) -> None:
+        """A new state: nothing is selected or staged any more."""
+        self.selection = []
+        self.staged = []
+
+    # -- queries
     @property
     def hand(self) -> tuple:
         """The reader's hand, sorted, minus the cards in staged melds."""
@@ -772,116 +689,81 @@ class RummySession:
         self.selection = []
 
     # -- actions
-    def act(self, action, then_bots: bool = True) -> bool:
-        """Apply the reader's action; on an illegal one set ``error`` and return False."""
-        self.error = self.info = ""
-        try:
-            if self.game.is_over:
-                raise IllegalAction(_("the match is over; start a new game"), action, [])
-            if not self.your_move:
-                raise IllegalAction(_("it is {name}'s turn, not yours").format(
-                    name=self.game.players[self.game.current_player]), action, [])
-            if self.staged and not str(action).startswith("meld"):
-                raise IllegalAction(_("you have staged melds: lay them down or put them back first"), action)
-            new = self.game.apply(action)
-        except IllegalAction as exc:
-            self.error = error_text(exc)
-            return False
-        self.seen = len(self.game.log)
-        self.game = new
-        self.selection = []
-        if then_bots:
-            self.run_bots()
-        return True
+    def check(self, action) -> None:
+        """The session's checks, and staged melds must be laid down (or put back) before anything else."""
+        self.info = ""
+        super().check(action)
+        if self.staged and not str(action).startswith("meld"):
+            raise IllegalAction(_("you have staged melds: lay them down or put them back first"), action)
 
-    def take(self) -> bool:
+    def take(self) -> None:
         """Take the top discard (rule 12a)."""
-        return self.act("take")
+        self.act("take")
 
-    def push(self) -> bool:
+    def push(self) -> None:
         """Push (rule 12b)."""
-        return self.act("push")
+        self.act("push")
 
-    def discard(self) -> bool:
+    def discard(self) -> None:
         """Discard the one selected card (rule 15)."""
         cards = self._need_selected(1, _("discard"), exact=True)
-        return cards is not None and self.act(f"discard {cards[0]}")
+        self.act(f"discard {cards[0]}")
 
-    def stage(self, kind: str, order: str = "selected") -> bool:
+    def stage(self, kind: str, order: str = "selected") -> None:
         """Put the selected cards aside as a meld of ``kind`` (checked at once by the meld rules)."""
         from pushlab.rummy import Meld
-        self.error = self.info = ""
+        self.info = ""
         cards = self._need_selected(3, _("make a set") if kind == "set" else _("make a run"))
-        if cards is None:
-            return False
         if kind == "run":
             cards = self.selected(order)
-        try:
-            if not self.your_move or self.game.phase != "play":
-                raise IllegalAction(_("you can meld only in your turn, after drawing (rule 13)"), f"meld {kind}")
-            meld = Meld(kind, cards)
-        except (IllegalAction, PushlabError) as exc:
-            self.error = error_text(exc)
-            return False
+        if not self.your_move or self.game.phase != "play":
+            raise IllegalAction(_("you can meld only in your turn, after drawing (rule 13)"), f"meld {kind}")
+        meld = Meld(kind, cards)
         self.staged.append(meld)
         self.selection = []
         self.info = _("Staged {meld}.").format(meld=meld.text())
-        return True
 
     def unstage(self) -> None:
         """Put the staged melds back into the hand."""
         self.staged = []
         self.selection = []
 
-    def meld(self, kind: str | None = None, order: str = "selected") -> bool:
+    def meld(self, kind: str | None = None, order: str = "selected") -> None:
         """Lay down the staged melds (plus the selection as a ``kind`` meld, if given) in one action."""
-        self.error = self.info = ""
+        self.info = ""
         parts = [(m.kind, m.cards) for m in self.staged]
         if kind is not None and self.selection:       # not checked yet: the engine judges it
             parts.append((kind, self.selected(order if kind == "run" else "selected")))
         if not parts:
-            self.error = _("Select cards and stage them as a set or a run first.")
-            return False
+            raise Unavailable(_("Select cards and stage them as a set or a run first."))
         action = "meld " + "; ".join(f"{k} {' '.join(str(c) for c in cs)}" for k, cs in parts)
         staged, self.staged = self.staged, []
-        if not self.act(action, then_bots=False):
+        try:
+            self.act(action)
+        except PushlabError:
             self.staged = staged
-            return False
-        self.run_bots()
-        return True
+            raise
 
-    def lay_off(self, meld_index: int, end: str | None = None) -> bool:
+    def lay_off(self, meld_index: int, end: str | None = None) -> None:
         """Lay off the selected cards, in order, onto meld ``meld_index`` (0-based): all or nothing."""
         cards = self._need_selected(1, _("lay off"))
-        if cards is None:
-            return False
+        if self.staged:
+            raise IllegalAction(_("lay down or put back your staged melds first"))
         game = self.game
-        try:
-            if self.staged:
-                raise IllegalAction(_("lay down or put back your staged melds first"))
-            for c in cards:
-                suffix = f" {end}" if end else ""
-                game = game.apply(f"layoff {c} {meld_index}{suffix}")
-                if game.current_player != self.you or game.deal_index != self.game.deal_index:
-                    break                     # went out: the deal is over
-        except IllegalAction as exc:
-            self.error = error_text(exc)
-            return False
-        self.seen = len(self.game.log)
-        self.game = game
-        self.selection = []
-        self.run_bots()
-        return True
+        for c in cards:
+            suffix = f" {end}" if end else ""
+            game = game.apply(f"layoff {c} {meld_index}{suffix}")
+            if game.current_player != self.you or game.deal_index != self.game.deal_index:
+                break                     # went out: the deal is over
+        self.advance(game)
 
-    def replace_wild(self, meld_index: int, then: int | str) -> bool:
+    def replace_wild(self, meld_index: int, then: int | str) -> None:
         """Replace a wild in meld ``meld_index`` by the first selected card (rule 14).
 
         The freed wild goes on: ``then`` is a meld index to lay it off on, or ``"set"`` /
         ``"run"`` to meld it with the other selected cards.
         """
         cards = self._need_selected(1, _("replace a wild with"))
-        if cards is None:
-            return False
         natural, rest = cards[0], cards[1:]
         freed = self._freed_wild(meld_index, natural)
         # no wild to free: the action is still sent, so the engine refuses it and says why
@@ -893,7 +775,7 @@ class RummySession:
             follow = f"meld {then} {' '.join(str(c) for c in new)}"
         else:
             follow = f"layoff {freed if freed is not None else natural} {int(then)}"
-        return self.act(f"replace {meld_index} {natural} then {follow}")
+        self.act(f"replace {meld_index} {natural} then {follow}")
 
     def _freed_wild(self, meld_index, natural):
         """The wild that ``natural`` would free from a meld, or None if it frees none."""
@@ -902,9 +784,9 @@ class RummySession:
         except (IllegalAction, IndexError, ValueError):
             return None
 
-    def _need_selected(self, n: int, what: str, exact: bool = False):
-        """The selected cards if there are enough (exactly ``n`` if ``exact``), else set ``error``."""
-        self.error = self.info = ""
+    def _need_selected(self, n: int, what: str, exact: bool = False) -> tuple:
+        """The selected cards if there are enough (exactly ``n`` if ``exact``), else raise ``Unavailable``."""
+        self.info = ""
         cards = self.selected()
         if (exact and len(cards) != n) or len(cards) < n:
             if exact:
@@ -913,23 +795,8 @@ class RummySession:
             else:
                 text = ngettext("Select at least {n} card to {what} (you selected {count}).",
                                 "Select at least {n} cards to {what} (you selected {count}).", n)
-            self.error = text.format(n=n, what=what, count=len(cards))
-            return None
+            raise Unavailable(text.format(n=n, what=what, count=len(cards)))
         return cards
-
-    def run_bots(self, max_steps: int = 5000) -> None:
-        """Let the bots play until the reader must act or the match is over."""
-        game = self.game
-        steps = 0
-        while not game.is_over and game.current_player != self.you:
-            bot = self.bots.get(game.current_player)
-            if bot is None:
-                break                         # a seat without a bot: scripted play
-            game = game.apply(bot.choose(game, self.rng))
-            steps += 1
-            if steps > max_steps:
-                raise PushlabError("the bots did not finish within the step limit")
-        self.game = game
 
 
 def _show_key(card):
@@ -1216,15 +1083,15 @@ class PlayApp:
         self._refresh_selection()
 
     def _do(self, fn) -> None:
-        """Run a session call, show its error or info, redraw."""
+        """Run a session call and redraw; its note is shown, a refusal raises on to the message line (``routed``)."""
         before = len(self.session.game.results)
-        fn()
-        if self.session.error:
-            self.message.error(self.session.error)
-        elif self.session.info:
-            self.message.info(self.session.info)
-        self._results_seen = before
-        self.refresh()
+        try:
+            fn()
+            if self.session.info:
+                self.message.info(self.session.info)
+        finally:
+            self._results_seen = before
+            self.refresh()
 
     def _refresh_selection(self) -> None:
         """Redraw the hand, the selection line and the staged melds."""

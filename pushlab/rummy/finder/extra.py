@@ -61,12 +61,11 @@ class Extra:
 
     def _repr_html_(self):
         """New melds, lay-offs (by table meld number, from 0) and the rest, as small cards."""
-        def row(cards):
-            return "".join(c._repr_html_() for c in cards)
-        rows = [f"<div>new {m.kind}: {row(m.cards)}</div>" for m in self.melds]
-        rows += [f"<div>lay off on meld {lf.index}: {row(lf.cards)}</div>" for lf in self.layoffs]
-        rest = row(self.rest) or "nothing"
-        return "".join(rows) + f"<div>left in hand: {rest} ({self.penalty} points)</div>"
+        from pushlab.widgets.render.cards import block, cards_html
+        rows = [f"<div>new {m.kind}: {cards_html(m.cards, 'sm')}</div>" for m in self.melds]
+        rows += [f"<div>lay off on meld {lf.index}: {cards_html(lf.cards, 'sm')}</div>" for lf in self.layoffs]
+        rest = cards_html(self.rest, "sm") or "nothing"
+        return block("".join(rows) + f"<div>left in hand: {rest} ({self.penalty} points)</div>", "div")
 
 
 class SetInfo(NamedTuple):

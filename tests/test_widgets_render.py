@@ -1,0 +1,61 @@
+"""The one card renderer (pushlab.widgets.render): the apps and the engines' _repr_html_ draw the same faces."""
+
+import subprocess
+import sys
+
+import pytest
+
+from pushlab import luck, rummy
+from pushlab.widgets import luck as luck_ui
+from pushlab.widgets import render
+from pushlab.widgets import rummy as rummy_ui
+
+
+def test_luck_engine_cards_are_the_apps_card_faces():
+    """Card and Game of the push-your-luck engine show the apps' faces: colour letter and shape included."""
+    g = luck.Game.new(2, deck="R3 B5 G1 Y2", rolls="*")
+    for action in ("draw", "place 0", "draw"):
+        g = g.apply(action)
+    html = g._repr_html_()
+    r3, b5 = luck.Card.parse("R3"), luck.Card.parse("B5")
+    assert luck_ui.card_html(r3) in html and luck_ui.card_html(b5) in html      # the app's markup
+    assert render.CSS in html and html.count("<style>") == 2                      # the style sheet once
+    card = r3._repr_html_()
+    assert luck_ui.card_html(r3) in card and 'class="pl-corner">R<' in card and "\u25cf" in card
+    bench = luck.Game.new(2, deck="R3 B5", rolls="*").apply("draw").apply("place 0").apply("stop") \
+        .apply("take 0")._repr_html_()
+    assert luck_ui.cards_html([r3]) in bench                                       # a bench: small faces
+
+
+def test_rummy_engine_cards_are_the_apps_card_faces():
+    """Card, Meld and Game of the rummy engine show the apps' faces (suit symbol, red ink, gold wilds)."""
+    five, joker = rummy.Card.parse("5H"), rummy.Card.parse("JK")
+    assert rummy_ui.card_html(five) in five._repr_html_()
+    assert 'class="pl-suit">\u2665<' in five._repr_html_() and "pl-red" in five._repr_html_()
+    meld = rummy.Meld("run", "5H JK 7H", owner=2)
+    assert rummy_ui.cards_html(meld.cards, "sm") in meld._repr_html_() and "pl-joker" in meld._repr_html_()
+    g = rummy.Game.new(seed=1, dealer=0, deals=(1,))
+    html = g._repr_html_()
+    assert rummy_ui.card_html(g.discard_top, "sm") in html and render.RUMMY_CSS in html
+    assert joker._repr_html_() != five._repr_html_()
+
+
+def test_one_renderer_for_both_games():
+    """The old per-game functions are the shared renderer's output; other values are refused."""
+    assert luck_ui.card_html is render.card_html
+    assert rummy_ui.card_html("10D", "sm") == render.card_html(rummy.Card.parse("10D"), "sm")
+    with pytest.raises(TypeError, match="luck.Card or a pushlab.rummy.Card"):
+        render.card_html(3)
+
+
+def test_engines_import_no_ui():
+    """Importing the engines (and drawing their cards as text) imports no ipywidgets; the renderer neither."""
+    code = ("import sys, pushlab.luck, pushlab.rummy\n"
+            "assert 'ipywidgets' not in sys.modules, 'engine import'\n"
+            "str(pushlab.luck.Game.new(2, seed=0)); str(pushlab.rummy.Game.new(seed=0))\n"
+            "html = pushlab.luck.Card.parse('R3')._repr_html_() + pushlab.rummy.Card.parse('5H')._repr_html_()\n"
+            "assert 'pl-card' in html\n"
+            "assert 'ipywidgets' not in sys.modules, 'renderer import'\n"
+            "print('ok')\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr
