@@ -16,6 +16,8 @@ POOL     ?= 2
 LESSON_LANG ?= en
 SERVE_ARGS  ?= --port $(PORT) --pool $(POOL) --lang $(LESSON_LANG)
 PYTEST_ARGS ?=
+# make test spreads the tests over this many pytest-xdist workers (0: one process; docs/testing.md)
+WORKERS  ?= 2
 SITE_DIR ?= build/site
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export PATH := $(abspath $(BIN)):$(PATH)
@@ -24,7 +26,7 @@ export PATH := $(abspath $(BIN)):$(PATH)
 
 help:
 	@echo "make serve    serve the notebooks with Voilà on http://127.0.0.1:$(PORT)/, $(POOL) warm kernels per play/rules app (POOL=0: none)"
-	@echo "make test     run all tests (PYTEST_ARGS='-k luck' to narrow)"
+	@echo "make test     run all tests on $(WORKERS) workers (PYTEST_ARGS='-k luck' to narrow, WORKERS=0: one process)"
 	@echo "make site     build the static book of the executed lessons in $(SITE_DIR)/ (a few minutes)"
 	@echo "make site-test  make site, then check its links, launch links and plots (CI runs it)"
 	@echo "make catalogs extract the English strings, compile the translations, write notebooks/<lang>/"
@@ -35,7 +37,7 @@ serve: $(STAMP)
 	$(BIN)/pushlab serve $(SERVE_ARGS)
 
 test: $(STAMP) chromium
-	$(BIN)/python -m pytest --durations=15 $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(WORKERS) --durations=15 $(PYTEST_ARGS)
 
 # The static site: Sphinx + MyST-NB + sphinx-book-theme (installed by .[test],
 # also the `site` extra); warnings are errors. See scripts/build_site.py.

@@ -122,6 +122,52 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.browser)
 
 
+# --------------------------------------------------------------------------- workers
+
+#: Modules whose tests are independent page loads: spread one test at a time over the
+#: workers (every other module goes to one worker whole, so that its module fixtures run once).
+SPLIT_MODULES = ("tests/test_browser_languages.py",)
+
+
+def work_unit(nodeid: str) -> str:
+    """The unit of work a pytest-xdist worker takes whole, for a test's node id: a notebook
+    (nbval runs its cells in order in one kernel), a test of :data:`SPLIT_MODULES`, or else
+    a module (or class), as ``--dist loadscope`` does.
+
+    >>> work_unit("notebooks/02-play.ipynb::Cell 3")
+    'notebooks/02-play.ipynb'
+    >>> work_unit("tests/test_browser_languages.py::test_app[01.ipynb-ar]")
+    'tests/test_browser_languages.py::test_app[01.ipynb-ar]'
+    >>> work_unit("tests/test_luck_rules.py::test_bust")
+    'tests/test_luck_rules.py'
+    """
+    path = nodeid.split("::", 1)[0]
+    if path.endswith(".ipynb"):
+        return path
+    if path in SPLIT_MODULES:
+        return nodeid
+    return nodeid.rsplit("::", 1)[0]
+
+
+@pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist (test extra)
+def pytest_xdist_make_scheduler(config, log):
+    """``pytest -n N`` (``make test`` uses two workers): hand out :func:`work_unit` units,
+    the largest first. (pytest-xdist's own ``load`` would split a notebook's cells over
+    workers, and its ``xdist_group`` marks are not seen under pytest 9.)"""
+    if config.getvalue("dist") not in ("load", "loadscope", "loadgroup"):
+        return None  # --dist each, worksteal, ...: as asked
+    from xdist.scheduler import LoadScopeScheduling
+
+    class WorkUnitScheduling(LoadScopeScheduling):
+        """``--dist loadscope`` with :func:`work_unit` as the scope."""
+
+        def _split_scope(self, nodeid):
+            """The unit ``nodeid`` belongs to."""
+            return work_unit(nodeid)
+
+    return WorkUnitScheduling(config, log)
+
+
 def pytest_configure(config):
     """Register the ``browser`` marker."""
     config.addinivalue_line("markers", "browser: needs Voilà and headless Chromium")
