@@ -14,7 +14,7 @@ Steps:
    ``docs/site/*`` (conf.py, the index and API pages) at its root,
    ``docs/rules/*.md`` and ``notebooks/*.ipynb``.
 2. Execute every lesson with nbclient (fresh kernel each, widget state kept),
-   so the pages carry their plots and tables.
+   so the pages carry their plots and tables; two lessons at a time (``--jobs``).
 3. Where a widget stands, its output becomes a static note: "this needs a live
    kernel", with links to open the lesson as a Voilà app or in JupyterLab on
    Binder, followed by a snapshot of what the widget showed (its HTML, text and
@@ -37,6 +37,7 @@ import shutil
 import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from urllib.parse import quote
 
@@ -209,24 +210,27 @@ def stage_lesson(src: Path, dest: Path, slug: str | None = None, run: bool = Tru
     return widgets, time.perf_counter() - start
 
 
-def stage(stage_dir: Path, slug: str | None = None, run: bool = True) -> None:
-    """Lay out the Sphinx sources in ``stage_dir`` (executing every lesson unless not ``run``)."""
+def stage(stage_dir: Path, slug: str | None = None, run: bool = True, jobs: int = 2) -> None:
+    """Lay out the Sphinx sources in ``stage_dir`` (executing every lesson unless not ``run``,
+    ``jobs`` lessons at a time: each runs in its own kernel process)."""
     if stage_dir.exists():
         shutil.rmtree(stage_dir)
     shutil.copytree(SITE_SRC, stage_dir, ignore=shutil.ignore_patterns("__pycache__", "_build"))
     shutil.copytree(REPO / "docs" / "rules", stage_dir / "docs" / "rules")
     lessons = stage_dir / "notebooks"
     lessons.mkdir()
-    for src in sorted((REPO / "notebooks").glob("*.ipynb")):
-        widgets, seconds = stage_lesson(src, lessons / src.name, slug, run=run)
-        print(f"build_site: {'executed' if run else 'staged (not run)'} {src.name} in {seconds:.1f} s ({widgets} widget outputs made static)",
-              flush=True)
+    sources = sorted((REPO / "notebooks").glob("*.ipynb"))
+    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        staged = pool.map(lambda src: stage_lesson(src, lessons / src.name, slug, run=run), sources)
+        for src, (widgets, seconds) in zip(sources, staged):  # in order; the first error stops the build
+            print(f"build_site: {'executed' if run else 'staged (not run)'} {src.name} in {seconds:.1f} s ({widgets} widget outputs made static)",
+                  flush=True)
 
 
-def build(out: Path, stage_dir: Path, run: bool = True) -> int:
+def build(out: Path, stage_dir: Path, run: bool = True, jobs: int = 2) -> int:
     """Stage, then run sphinx-build with warnings as errors; returns its exit status."""
     start = time.perf_counter()
-    stage(stage_dir, run=run)
+    stage(stage_dir, run=run, jobs=jobs)
     if out.exists():
         shutil.rmtree(out)
     argv = [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-b", "html", "-q",
@@ -247,8 +251,10 @@ def main(argv=None) -> int:
     parser.add_argument("--stage", type=Path, default=REPO / "build" / "site-src", help="staging folder")
     parser.add_argument("--no-execute", action="store_true",
                         help="do not run the lessons (a quick check of the sources: no outputs, no plots)")
+    parser.add_argument("--jobs", type=int, default=2,
+                        help="lessons executed at a time (default 2: one per core of a small CI machine)")
     args = parser.parse_args(argv)
-    return build(args.out.resolve(), args.stage.resolve(), run=not args.no_execute)
+    return build(args.out.resolve(), args.stage.resolve(), run=not args.no_execute, jobs=args.jobs)
 
 
 if __name__ == "__main__":

@@ -1,8 +1,9 @@
 """Every notebook opens as a Voilà app in headless Chromium without errors.
 
 The per-game browser tests (clicking through a game) live in
-``test_browser_luck.py`` and ``test_browser_rummy.py``; this file only checks
-that each lesson renders, and that the Voilà tree lists all of them.
+``test_browser_luck.py`` and ``test_browser_rummy.py``; this file checks that each
+lesson renders without errors and with no critical or serious axe-core violation (one
+page load per lesson serves both), and that the Voilà tree lists all of them.
 """
 
 from pathlib import Path
@@ -19,10 +20,15 @@ def test_there_are_notebooks():
 
 @pytest.mark.parametrize("name", NOTEBOOKS)
 def test_notebook_renders_without_errors(name, open_app, app_errors, screenshot):
-    """The app renders, shows no traceback or widget error, and is screenshotted."""
+    """The app renders, shows no traceback or widget error, axe-core finds no critical or
+    serious violation on it (``test_browser_a11y``), and it is screenshotted."""
+    from test_browser_a11y import axe_violations, describe
+
     page = open_app(name)
     assert page.locator("#rendered_cells").is_visible()
     assert app_errors(page) == []
+    violations = axe_violations(page)
+    assert violations == [], describe(violations)
     assert screenshot(page, Path(name).stem).stat().st_size > 0
 
 
