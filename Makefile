@@ -80,6 +80,7 @@ catalogs: $(STAMP)
 	  -k _ -k gettext -k ngettext:1,2 -o $(LOCALE)/pushlab.pot .
 	$(BIN)/python -m pushlab.i18n.compile
 	$(BIN)/python -m pushlab.i18n.notebook
+	$(BIN)/python -m pushlab.serving
 
 strip:
 	$(PYTHON) scripts/strip_notebooks.py

@@ -155,3 +155,49 @@ def query_string() -> str:
     from voila.utils import get_query_string
 
     return get_query_string() or ""
+
+
+#: The page template, where :func:`write_template_texts` puts :func:`template_texts`.
+TEMPLATE_FILE = template_root() / "voila" / "templates" / TEMPLATE / "index.html.j2"
+_TEXTS_LINE = re.compile(r"^(\s*)var texts = .*;$", re.M)
+
+
+def page_texts(language: str) -> dict:
+    """The loading and busy lines of the page template in ``language``.
+
+    ``{seconds}``, ``{i}`` and ``{n}`` are filled in by the page's script.
+
+    >>> page_texts("en")["busy"].startswith("Many readers at once")
+    True
+    """
+    from pushlab.i18n import gettext
+
+    return {
+        "loading": gettext("Preparing this page…", language),
+        "cells": gettext("Preparing this page: step {i} of {n}…", language),
+        "busy": gettext("Many readers at once: the server is busy preparing your page ({seconds} s). "
+                        "It appears by itself; please wait.", language),
+        "too_busy": gettext("The server is too busy to prepare this page now.", language),
+        "again": gettext("Try again in a minute", language),
+    }
+
+
+def template_texts() -> str:
+    """The template's ``var texts = {...};`` line: :func:`page_texts` of English and every translation."""
+    from pushlab.i18n import TRANSLATED
+
+    texts = {code: page_texts(code) for code in ("en", *TRANSLATED)}
+    return "var texts = " + json.dumps(texts, ensure_ascii=False, sort_keys=True) + ";"
+
+
+def write_template_texts(path: Path = TEMPLATE_FILE) -> bool:
+    """Put :func:`template_texts` into the page template (``make catalogs``); True if it changed."""
+    old = path.read_text(encoding="utf-8")
+    new = _TEXTS_LINE.sub(lambda m: m.group(1) + template_texts(), old, count=1)
+    if new != old:
+        path.write_text(new, encoding="utf-8")
+    return new != old
+
+
+if __name__ == "__main__":   # python -m pushlab.serving: write the template's texts (make catalogs)
+    print("page template texts", "written" if write_template_texts() else "current")

@@ -103,17 +103,28 @@ class Server:
         raise RuntimeError("the kernel pools did not fill in time")
 
     def wait_quiet(self, timeout: float, window: float = 5.0) -> None:
-        """Wait until every kernel has worked (over 0.2 CPU s: the welcome lesson needs about 0.4 on an idle machine) and then sat idle for ``window`` s
-        (under 0.05 CPU s each: a starved kernel on a loaded machine still gets more)."""
+        """Wait until every kernel has worked (over 0.2 CPU s: the welcome lesson needs about
+        0.4 on an idle machine) and then sat idle for ``window`` s (under 0.05 CPU s each: a
+        starved kernel on a loaded machine still gets more), and Voilà's own process too
+        (under 0.1 CPU s): a kernel also sits idle between two cells while a starved Voilà
+        has not sent the next one, which made a cold 20-kernel pool look warm at load 20."""
         t0 = time.monotonic()
-        last = self._kernel_cpu()
+        last, last_server = self._kernel_cpu(), self._server_cpu()
         while time.monotonic() - t0 < timeout:
             time.sleep(window)
-            now = self._kernel_cpu()
-            if now and all(c > 0.2 and c - last.get(pid, 0) < 0.05 for pid, c in now.items()):
+            now, server = self._kernel_cpu(), self._server_cpu()
+            if (now and server - last_server < 0.1
+                    and all(c > 0.2 and c - last.get(pid, 0) < 0.05 for pid, c in now.items())):
                 return
-            last = now
+            last, last_server = now, server
         raise RuntimeError("the kernels did not go idle in time")
+
+    def _server_cpu(self) -> float:
+        """CPU seconds of Voilà's own process so far."""
+        import psutil
+
+        t = psutil.Process(self.process.pid).cpu_times()
+        return t.user + t.system
 
     def usage(self) -> dict:
         """Memory of each kernel (MB, RSS) and CPU seconds of the server and its kernels so far."""

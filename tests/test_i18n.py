@@ -284,3 +284,19 @@ def test_the_translated_copies_are_run_in_the_browser_not_by_nbval():
     covered = {(p.values[0], p.values[1]) for p in test_browser_languages.CASES}
     assert covered | {("00-welcome.ipynb", code) for code in i18n.TRANSLATED} == {
         (lesson, code) for lesson in notebook.LESSONS for code in i18n.TRANSLATED}
+
+
+def test_the_page_template_says_loading_and_busy_in_the_lessons_language():
+    """The template's loading and busy lines are the catalogs' (``make catalogs`` writes them),
+    translated in every language, and the page picks them by the lesson's folder (<lang>/)."""
+    from pushlab import serving
+
+    template = serving.TEMPLATE_FILE.read_text(encoding="utf-8")
+    [line] = re.findall(r"^\s*(var texts = .*;)$", template, re.M)
+    assert line == serving.template_texts(), "run make catalogs: the template's texts are stale"
+    texts = json.loads(line.removeprefix("var texts = ").removesuffix(";"))
+    assert set(texts) == {"en", *i18n.TRANSLATED}
+    for code in i18n.TRANSLATED:
+        assert all(texts[code][k] != texts["en"][k] for k in texts["en"]), code
+    assert "{seconds}" in texts["ar"]["busy"] and "{i}" in texts["cs"]["cells"]
+    assert r"\/voila\/render\/([a-z]{2})\/" in template and "texts[m[1]]" in template

@@ -89,3 +89,29 @@ def test_rollout_duel_plays_seeded_games():
     assert duel.message.text == "" and duel.result.games == 2
     assert duel.progress.value == duel.progress.max == 2
     assert "RolloutBot won" in duel.out.value and "<img" in duel.out.value
+
+
+def test_the_search_speaks_the_readers_language(results):
+    """Summary, stopping reason and the bank rule "never" are words of the page's language, in
+    the widget's text and in its figures' descriptions; summary() in English stays as it was."""
+    from html import unescape
+
+    from pushlab import i18n
+    from pushlab.luck.search import stop_reason, summary
+    from pushlab.plots import luck as plots
+
+    r = results[0]
+    assert summary(r, "en").startswith(f"2 players, normal game: {len(r.rounds)} round")
+    assert f", {r.stopped}; best '{r.best}'" in summary(r, "en").splitlines()[0]
+    before = i18n.current_language()
+    i18n.set_language("cs")
+    try:
+        text = summary(r)
+        assert text.startswith("hráčů: 2, běžná hra:") and "nejlepší 'after" in text
+        assert stop_reason(r.stopped) in text and stop_reason(r.stopped) != r.stopped
+        assert "nikdy" in plots.search_grid_data(r)["bank"]
+        assert f"({stop_reason(r.stopped)})" in unescape(summary_html(results))
+        ex = SearchExplorer(results, players=2)
+        assert stop_reason(results[0].stopped) in unescape(ex.paths.value)
+    finally:
+        i18n.set_language(before)

@@ -56,6 +56,7 @@ from importlib import resources
 import numpy as np
 
 from pushlab.errors import SetupError
+from pushlab.i18n import _, ngettext
 from pushlab.luck.game import Game
 from pushlab.luck.policy import Policy
 from pushlab.luck.sim import random_decks, seat_policies, simulate_from
@@ -459,28 +460,57 @@ def search_all(players=(2, 3, 4, 5, 6), variants=(False, True), **kwargs) -> lis
     return [search(n, harder=h, **kwargs) for h in variants for n in players]
 
 
-def summary(result: SearchResult) -> str:
+def stop_reason(stopped: str, language: str | None = None) -> str:
+    """How a search stopped (:attr:`SearchResult.stopped`) in words of ``language`` (default: current).
+
+    >>> stop_reason("converged", "en"), stop_reason("max_rounds", "en"), stop_reason("cycle", "cs")
+    ('converged', 'round limit', 'cyklus')
+    """
+    words = {"converged": _("converged", language), "cycle": _("cycle", language),
+             "max_rounds": _("round limit", language)}
+    return words.get(stopped, stopped)
+
+
+def bank_rule_label(label: str, language: str | None = None) -> str:
+    """A bank rule label of :meth:`Family.bank_labels` as shown: ``'never'`` in words, points as they are.
+
+    >>> bank_rule_label("never", "eo"), bank_rule_label("25", "eo")
+    ('neniam', '25')
+    """
+    return _("never", language) if label == "never" else label
+
+
+def summary(result: SearchResult, language: str | None = None) -> str:
     """A few lines: each round's field, best response with its 95% interval, and the edge.
+
+    In ``language`` (default: the current one); policies (``'after 5'``) stay notation.
 
     >>> fam = Family(stop=("after 2", "after 5"), bank=(None,), endgame=())
     >>> res = search(2, family=fam, games=20)
-    >>> print(summary(res).splitlines()[0])
-    2 players, normal game: 1 round(s), converged; best 'after 5'
+    >>> print(summary(res, "en").splitlines()[0])
+    2 players, normal game: 1 round, converged; best 'after 5'
+    >>> print(summary(res, "cs").splitlines()[0])
+    hráčů: 2, běžná hra: 1 kolo, konvergovalo; nejlepší 'after 5'
     """
     fam = result.family.policies()
-    head = (f"{result.players} players, {'harder' if result.harder else 'normal'} game: "
-            f"{len(result.rounds)} round(s), {result.stopped}; best {result.best!r}")
+    n = len(result.rounds)
+    head = _("{players} players, {variant}: {rounds}, {stopped}; best {best}", language).format(
+        players=result.players, variant=_("harder game", language) if result.harder else _("normal game", language),
+        rounds=ngettext("{n} round", "{n} rounds", n, language).format(n=n),
+        stopped=stop_reason(result.stopped, language), best=repr(result.best))
     lines = [head]
     for i, r in enumerate(result.rounds):
         lo, hi = r.win_ci(r.best)
-        edge = "" if r.edge is None else \
-            f"; edge over the field {r.edge:+.3f} [{r.edge_ci[0]:+.3f}, {r.edge_ci[1]:+.3f}]"
-        lines.append(f"  round {i}: against {r.field!r}: best {fam[r.best]!r} wins "
-                     f"{r.win[r.best]:.3f} [{lo:.3f}, {hi:.3f}]{edge}")
+        edge = "" if r.edge is None else _("; edge over the field {edge} [{lo}, {hi}]", language).format(
+            edge=f"{r.edge:+.3f}", lo=f"{r.edge_ci[0]:+.3f}", hi=f"{r.edge_ci[1]:+.3f}")
+        lines.append("  " + _("round {i}: against {field}: best {best} wins {win} [{lo}, {hi}]{edge}", language).format(
+            i=i, field=repr(r.field), best=repr(fam[r.best]), win=f"{r.win[r.best]:.3f}",
+            lo=f"{lo:.3f}", hi=f"{hi:.3f}", edge=edge))
     e = result.endgame
     if e is not None:
-        lines.append(f"  endgame: best variant {e.policies[e.best]!r}, edge {e.edge:+.3f} "
-                     f"[{e.edge_ci[0]:+.3f}, {e.edge_ci[1]:+.3f}]; recommended {result.recommended!r}")
+        lines.append("  " + _("endgame: best variant {variant}, edge {edge} [{lo}, {hi}]; recommended {policy}", language).format(
+            variant=repr(e.policies[e.best]), edge=f"{e.edge:+.3f}", lo=f"{e.edge_ci[0]:+.3f}",
+            hi=f"{e.edge_ci[1]:+.3f}", policy=repr(result.recommended)))
     return "\n".join(lines)
 
 

@@ -449,7 +449,8 @@ def bot_label(name) -> str:
     return words if bank in (None, "None") else _("{words}, banks at {bank} points").format(words=words, bank=bank)
 
 
-def strategy_comparison(data, ax=None, quantity: str | None = None, unit: str = "%"):
+def strategy_comparison(data, ax=None, quantity: str | None = None, unit: str = "%",
+                        label: str | None = None):
     """Strategies side by side with 95% confidence-interval error bars.
 
     ``data`` maps a strategy name to either raw outcomes (a sequence of numbers) or
@@ -457,7 +458,8 @@ def strategy_comparison(data, ax=None, quantity: str | None = None, unit: str = 
     shares in 0..1 (Wilson interval, :func:`pushlab.stats.rate_ci`); otherwise values
     (t interval, :func:`mean_ci`; a single value has no bar).
     With ``unit="%"`` values are fractions shown as percentages. Bot names such as
-    ``"StopAfter(2, bank_at=None)"`` are shown in words (:func:`bot_label`).
+    ``"StopAfter(2, bank_at=None)"`` are shown in words (:func:`bot_label`). ``label``
+    names the bars in the legend (default "mean <quantity>").
     """
     quantity = _("win rate") if quantity is None else quantity
     if not isinstance(data, Mapping) or not data:
@@ -476,8 +478,8 @@ def strategy_comparison(data, ax=None, quantity: str | None = None, unit: str = 
     means, lows, highs = (scale * np.asarray(v) for v in (means, lows, highs))
     ax = _axes(ax)
     pos = np.arange(len(names))
-    ax.barh(pos, means, color="#8fb3d9", label=quantity if quantity.startswith("mean")
-            else _("mean {quantity}").format(quantity=quantity))
+    ax.barh(pos, means, color="#8fb3d9",
+            label=_("mean {quantity}").format(quantity=quantity) if label is None else label)
     ax.errorbar(means, pos, xerr=[means - lows, highs - means], fmt="none", ecolor="#222",
                 capsize=4, label=_("95%\u00a0confidence interval"))
     ax.set_yticks(pos, names)
@@ -504,9 +506,11 @@ def search_grid_data(result, round: int = 0) -> dict:
     """One round of a :class:`pushlab.luck.search.SearchResult` as a stop x bank grid.
 
     Keys: ``win``, ``lo`` and ``hi`` (win rate and its 95% Wilson interval, stop x bank arrays),
-    ``stop`` and ``bank`` (row and column labels), ``best`` (row, column), ``field``,
-    ``players``, ``harder``, ``games``.
+    ``stop`` and ``bank`` (row and column labels; the bank rule ``never`` in words), ``best``
+    (row, column), ``field``, ``players``, ``harder``, ``games``.
     """
+    from pushlab.luck.search import bank_rule_label
+
     try:
         rnd = result.rounds[round]
     except IndexError:
@@ -516,7 +520,7 @@ def search_grid_data(result, round: int = 0) -> dict:
     lo = np.asarray(rnd.win_lo, dtype=float).reshape(shape)
     hi = np.asarray(rnd.win_hi, dtype=float).reshape(shape)
     return {"win": win, "lo": lo, "hi": hi, "stop": result.family.stop_labels(),
-            "bank": result.family.bank_labels(), "best": divmod(rnd.best, shape[1]),
+            "bank": [bank_rule_label(b) for b in result.family.bank_labels()], "best": divmod(rnd.best, shape[1]),
             "field": rnd.field, "players": result.players, "harder": result.harder,
             "games": result.games}
 
@@ -591,8 +595,11 @@ def best_response_path(data, ax=None):
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlim(x.min() - 0.5, x.max() + 0.5)
     ax.set_ylim(min(fair, lo.min()) - 3, hi.max() + 8)
+    from pushlab.luck.search import stop_reason
+
     ax.set_title(_("Iterated best response, {players} players, {variant} ({stopped})").format(
-        players=data['players'], variant=_variant(data['harder']), stopped=data['stopped']), fontsize=10)
+        players=data['players'], variant=_variant(data['harder']), stopped=stop_reason(data['stopped'])),
+        fontsize=10)
     ax.set_xlabel(_("round (the field plays the previous round's best response) (count)"))
     ax.set_ylabel(_("win rate of the best response (%)"))
     ax.grid(alpha=0.3)

@@ -19,6 +19,7 @@ from __future__ import annotations
 from html import escape
 
 from pushlab.i18n import _, ngettext
+from pushlab.luck.search import stop_reason
 from pushlab.widgets.common import MessageArea, routed
 
 
@@ -65,7 +66,7 @@ def summary_html(results) -> str:
             f"<tr><td>{r.players}</td><td>{escape(_variant_word(r.harder))}</td>"
             f"<td><b>{escape(r.best)}</b></td><td>{escape(last.field)}</td>"
             f"<td>{last.win[last.best]:.1%} [{lo:.1%}, {hi:.1%}]</td>"
-            f"<td>{len(r.rounds)} ({escape(r.stopped)})</td><td>{end}</td></tr>")
+            f"<td>{len(r.rounds)} ({escape(stop_reason(r.stopped))})</td><td>{end}</td></tr>")
     head = "<tr>" + "".join(f"<th>{escape(h)}</th>" for h in (
         _("players"), _("game"), _("best response"), _("against the field"),
         _("its win rate [95%\u00a0interval]"), _("rounds"),
@@ -135,7 +136,7 @@ class SearchExplorer:
         self.paths.value = figure_html(fig, _("Iterated best response, {players} players: {details}").format(
             players=self.players.value, details="; ".join(
                 _("{variant}: {rounds}, {stopped}, best {best}").format(
-                    variant=plots._variant(r.harder), stopped=r.stopped, best=r.best,
+                    variant=plots._variant(r.harder), stopped=stop_reason(r.stopped), best=r.best,
                     rounds=ngettext("{n} round", "{n} rounds", len(r.rounds)).format(n=len(r.rounds)))
                 for r in pair)))
         self.heatmaps.value = heat            # last: a changed heatmap means all is redrawn
