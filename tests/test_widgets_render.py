@@ -59,3 +59,13 @@ def test_engines_import_no_ui():
             "print('ok')\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr
+
+
+def test_each_games_widgets_leave_the_other_engine_unloaded():
+    """The shared renderer imports no engine: a rummy page does not pay for the luck engine, nor the reverse."""
+    code = ("import sys, pushlab.widgets.{mine}\n"
+            "assert 'pushlab.{other}' not in sys.modules, sorted(m for m in sys.modules if '{other}' in m)\n")
+    for mine, other in (("rummy", "luck"), ("luck", "rummy")):
+        out = subprocess.run([sys.executable, "-c", code.format(mine=mine, other=other)],
+                             capture_output=True, text=True, timeout=120)
+        assert out.returncode == 0, out.stderr

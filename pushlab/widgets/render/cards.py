@@ -18,13 +18,7 @@ and :func:`cards_block` add the style sheet, for an object displayed on its own.
 
 from __future__ import annotations
 
-from functools import singledispatch
-
 from pushlab.i18n import _
-from pushlab.luck.cards import Card as LuckCard
-from pushlab.luck.words import colour_name
-from pushlab.rummy.cards import SUIT_SYMBOLS, rank_label
-from pushlab.rummy.cards import Card as RummyCard
 from pushlab.widgets.render.html import CSS, card_face
 
 __all__ = [
@@ -89,20 +83,25 @@ RUMMY_CSS = CSS + """<style>
 </style>"""
 
 
-@singledispatch
 def card_html(card, size: str = "", **kwargs) -> str:
     """One card as the apps draw it (``size="sm"``: small); a card of either game.
+
+    The drawer is chosen by the card's class, looked up by name in :data:`DRAWERS`, so
+    this module imports neither engine (a rummy page never loads the luck engine).
 
     >>> card_html("R3")
     Traceback (most recent call last):
     ...
     TypeError: card_html draws a pushlab.luck.Card or a pushlab.rummy.Card, not 'R3'
     """
+    for cls in type(card).__mro__:
+        draw = DRAWERS.get(f"{cls.__module__}.{cls.__qualname__}")
+        if draw is not None:
+            return draw(card, size, **kwargs)
     raise TypeError(f"card_html draws a pushlab.luck.Card or a pushlab.rummy.Card, not {card!r}")
 
 
-@card_html.register
-def _luck_card(card: LuckCard, size: str = "") -> str:
+def _luck_card(card, size: str = "") -> str:
     """A push-your-luck card: coloured, big number, the colour's letter and shape; roll die or switch arrows.
 
     >>> from pushlab.luck import Card
@@ -111,6 +110,7 @@ def _luck_card(card: LuckCard, size: str = "") -> str:
     >>> "roll" in card_html(Card.parse("roll"))
     True
     """
+    from pushlab.luck.words import colour_name
     if card.kind == "number":
         name = colour_name(card.colour)
         return card_face(card.number, CARD_COLOURS[card.colour], corner=card.colour,
@@ -123,17 +123,18 @@ def _luck_card(card: LuckCard, size: str = "") -> str:
                      title=_("switch card: reverses the collection direction"), size=size)
 
 
-@card_html.register
-def _rummy_card(card: RummyCard, size: str = "", selected: bool = False, note: str = "") -> str:
+def _rummy_card(card, size: str = "", selected: bool = False, note: str = "") -> str:
     """A playing card: white, rank over suit symbol, red for hearts/diamonds, wilds framed in gold.
 
     ``note`` is added to the tooltip (e.g. what a wild stands for).
 
-    >>> 'title="5 of hearts"' in card_html(RummyCard.parse("5H"))
+    >>> from pushlab.rummy import Card
+    >>> 'title="5 of hearts"' in card_html(Card.parse("5H"))
     True
-    >>> "wild" in card_html(RummyCard.parse("2C"))
+    >>> "wild" in card_html(Card.parse("2C"))
     True
     """
+    from pushlab.rummy.cards import SUIT_SYMBOLS, rank_label
     classes = " ".join(filter(None, ["pl-rcard", card_classes(card), "pl-sel" if selected else ""]))
     title = card_name(card) + (f" \u2013 {note}" if note else "")
     tag = _("wild") if card.is_wild and size != "sm" else ""
@@ -142,6 +143,10 @@ def _rummy_card(card: RummyCard, size: str = "", selected: bool = False, note: s
                          size=size, tag=tag)
     return card_face(rank_label(card.rank), small=SUIT_SYMBOLS[card.suit], small_class="pl-suit",
                      classes=classes, title=title, size=size, tag=tag)
+
+
+#: The drawer of each game's card class, by the class's full name (no engine imported here).
+DRAWERS = {"pushlab.luck.cards.Card": _luck_card, "pushlab.rummy.cards.Card": _rummy_card}
 
 
 def cards_html(cards, size: str = "", notes=None) -> str:
@@ -159,6 +164,7 @@ def cards_html(cards, size: str = "", notes=None) -> str:
 def card_name(card) -> str:
     """A rummy card in words, for tooltips and screen readers.
 
+    >>> from pushlab.rummy import Card as RummyCard
     >>> card_name(RummyCard.parse("10H")), card_name(RummyCard.parse("2S")), card_name(RummyCard.parse("JK"))
     ('10 of hearts', '2 of spades (wild)', 'joker (wild)')
     """
@@ -173,6 +179,7 @@ def card_name(card) -> str:
 def card_classes(card) -> str:
     """CSS classes saying a rummy card's ink and wildness: ``pl-red``, ``pl-wild``, ``pl-joker``.
 
+    >>> from pushlab.rummy import Card as RummyCard
     >>> card_classes(RummyCard.parse("2D")), card_classes(RummyCard.parse("AS"))
     ('pl-red pl-wild', '')
     """

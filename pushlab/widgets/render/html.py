@@ -12,10 +12,13 @@ True
 from __future__ import annotations
 
 import html
+import re
+from functools import lru_cache
 
 from pushlab.i18n import _
 
-__all__ = ["CSS", "esc", "card_face", "card_back", "stack_html", "row_html", "box_html", "message_html"]
+__all__ = ["CSS", "esc", "card_face", "card_back", "stack_html", "row_html", "box_html", "message_html",
+           "title_html", "log_list_html", "ltr_spans"]
 
 #: One style sheet for every pushlab widget; prefixed ``pl-`` to avoid clashes.
 CSS = """<style>
@@ -181,3 +184,55 @@ def message_html(text: str, kind: str = "info") -> str:
         return ""
     role = ' role="alert"' if kind == "error" else ' role="status"'     # both are announced
     return f'{CSS}<div class="pl-root pl-msg pl-{esc(kind)}"{role}>{esc(text)}</div>'
+
+
+def title_html(text: str, size: int = 15, margin: str = "4px 0") -> str:
+    """A bold heading line of ``size`` pixels (``margin`` around it; '' for none).
+
+    >>> title_html("Ann", 18, "").endswith("<div class='pl-root' style='font-size:18px;font-weight:600'>Ann</div>")
+    True
+    """
+    style = f"font-size:{size}px;font-weight:600" + (f";margin:{margin}" if margin else "")
+    return f"{CSS}<div class='pl-root' style='{style}'>{esc(text)}</div>"
+
+
+def log_list_html(lines, start: int = 0, last: int | None = None, words=None, mark=None) -> str:
+    """An event log as a numbered live list; lines from index ``start`` on are bold (new).
+
+    ``last`` keeps only the last lines; ``words(lines)`` gives the kept lines in the
+    reader's language and ``mark(html)`` marks up each escaped line (e.g. card notation
+    kept left to right on right-to-left pages). Both games' logs are drawn here.
+
+    >>> log_list_html(["Ann stops", "Ben takes column 1: R3"], start=1).count('class="pl-new"')
+    1
+    >>> 'start="2"' in log_list_html(["a", "b", "c"], last=2)
+    True
+    """
+    items = list(enumerate(lines, 1))
+    if last is not None and len(items) > last:
+        items = items[-last:]
+    if not items:
+        return (f'{CSS}<div class="pl-root pl-muted" role="log" aria-live="polite">'
+                + esc(_("Nothing has happened yet.")) + '</div>')
+    shown = list(words([text for _k, text in items])) if words else [text for _k, text in items]
+    lis = "".join(f'<li class="{"pl-new" if k - 1 >= start else ""}">'
+                  f'{mark(esc(text)) if mark else esc(text)}</li>' for (k, _line), text in zip(items, shown))
+    label = esc(_("Event log"))
+    return (f'{CSS}<div class="pl-root" role="log" aria-live="polite" aria-label="{label}">'
+            f'<ol class="pl-log" tabindex="0" start="{items[0][0]}">{lis}</ol></div>')
+
+
+@lru_cache(maxsize=None)
+def _pattern(regex: str):
+    """A compiled regular expression (each compiled once)."""
+    return re.compile(regex)
+
+
+def ltr_spans(html_text: str, regex: str) -> str:
+    """``html_text`` with each match of ``regex`` (a run of card notation) in a left-to-right
+    ``pushlab-ltr`` span, so right-to-left pages keep the cards in their order.
+
+    >>> ltr_spans("x R3 B5 y", r"R3 B5")
+    'x <span class="pushlab-ltr">R3 B5</span> y'
+    """
+    return _pattern(regex).sub(lambda m: f'<span class="pushlab-ltr">{m.group()}</span>', html_text)
