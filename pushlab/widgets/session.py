@@ -6,8 +6,8 @@ engine's ``apply``; a refused one raises the engine's domain error
 (:class:`~pushlab.errors.IllegalAction`, or :class:`~pushlab.errors.Unavailable` for a
 request that cannot be made now) and changes nothing. The apps catch it and show its
 message (:func:`pushlab.widgets.common.routed`); there is no error attribute to read.
-The games' sessions (:class:`pushlab.widgets.luck.LuckSession`,
-:class:`pushlab.widgets.rummy.RummySession`) add their own choices and words.
+The games' sessions (:class:`pushlab.widgets.luck_session.LuckSession`,
+:class:`pushlab.widgets.rummy_session.RummySession`) add their own choices and words.
 
 >>> from pushlab.luck import Game
 >>> class Solo(Session):
