@@ -146,11 +146,15 @@ def query_params(default: dict | None = None) -> dict:
 def query_string() -> str:
     """The page's raw query string (``"lang=et&position=..."``); ``""`` outside Voilà.
 
-    Outside a Voilà kernel (no ``VOILA_KERNEL_ID`` or ``VOILA_PREHEAT`` in the
-    environment: plain Python, JupyterLab, tests) it never imports Voilà nor waits, and
-    answers ``QUERY_STRING`` from the environment if set, else ``""``.
+    Only a preheated kernel (``VOILA_PREHEAT=True``: it ran the notebook before any reader
+    came) asks Voilà, which waits for the reader's request. Everywhere else (a kernel Voilà
+    started for one request, with the request in its environment; plain Python,
+    JupyterLab, tests) it answers ``QUERY_STRING`` from the environment, else ``""``, as
+    Voilà's own ``get_query_string`` does there, without importing Voilà: ``voila.utils``
+    brings in Jupyter Server and its JSON-schema grammars, 2 CPU-s per page on an idle
+    machine (docs/testing.md).
     """
-    if "VOILA_KERNEL_ID" not in os.environ and "VOILA_PREHEAT" not in os.environ:
+    if os.environ.get("VOILA_PREHEAT", "False") == "False":
         return os.environ.get("QUERY_STRING", "")
     from voila.utils import get_query_string
 

@@ -5,6 +5,7 @@ by a recorder.
 """
 
 import json
+import os
 import shutil
 import socket
 import subprocess
@@ -227,6 +228,27 @@ def test_voila_json_matches_the_reader_settings():
 
 
 # ---------------------------------------------------------------- pushlab simulate
+
+
+_QUERY_PROBE = "import sys, pushlab.serving as s; print(s.query_string()); print('voila' in sys.modules)"
+
+
+@pytest.mark.parametrize(("env", "expected"), [
+    ({"VOILA_KERNEL_ID": "k1", "VOILA_PREHEAT": "False", "QUERY_STRING": "lang=et&position=x"},
+     "lang=et&position=x"),                                   # a kernel Voilà started for one reader
+    ({"VOILA_KERNEL_ID": "k1", "VOILA_PREHEAT": "False"}, ""),  # ... who gave no query
+    ({"QUERY_STRING": "lang=cs"}, "lang=cs"),                   # plain Python with the variable set
+    ({}, ""),                                                  # JupyterLab, tests
+])
+def test_a_page_kernel_reads_its_query_without_importing_voila(env, expected):
+    """Only a preheated kernel asks Voilà (and waits for a reader); a kernel started for a
+    request reads ``QUERY_STRING`` as Voilà's ``get_query_string`` would, and never imports
+    Voilà (which costs every page view about 2 CPU-s: Jupyter Server and its schemas)."""
+    clean = {k: v for k, v in os.environ.items()
+             if k not in ("VOILA_KERNEL_ID", "VOILA_PREHEAT", "QUERY_STRING")}
+    out = subprocess.run([sys.executable, "-c", _QUERY_PROBE], capture_output=True, text=True,
+                         timeout=60, env=dict(clean, **env), check=True).stdout.splitlines()
+    assert out == [expected, "False"]
 
 
 def test_parse_bot_names_and_arguments():
