@@ -63,7 +63,11 @@ def voila_argv(notebooks, port: int = DEFAULT_PORT, open_browser: bool = True, p
     """The Voilà command line for readers: fixed host and port, no sources, no tracebacks.
 
     >>> voila_argv("nb", port=8866, open_browser=False, python="py")[4:]
-    ['--port=8866', '--Voila.ip=127.0.0.1', '--Voila.port_retries=0', '--strip_sources=True', '--show_tracebacks=False', '--Voila.open_browser=False']
+    ['--port=8866', '--Voila.ip=127.0.0.1', '--Voila.port_retries=0', '--strip_sources=True', '--show_tracebacks=False', '--VoilaConfiguration.classic_tree=True', '--Voila.open_browser=False']
+
+    The tree page is Voilà's server-rendered one (``classic_tree``): its JupyterLab-based
+    tree draws the list in the browser and, about once in 25 loads, draws none
+    (docs/decisions.md).
     """
     if not isinstance(port, int) or isinstance(port, bool) or not 1 <= port <= 65535:
         raise PushlabError(f"port must be an integer from 1 to 65535, not {port!r}")
@@ -77,6 +81,7 @@ def voila_argv(notebooks, port: int = DEFAULT_PORT, open_browser: bool = True, p
         "--Voila.port_retries=0",
         "--strip_sources=True",
         "--show_tracebacks=False",
+        "--VoilaConfiguration.classic_tree=True",
         f"--Voila.open_browser={open_browser}",
     ]
 

@@ -199,6 +199,7 @@ def voila_test_argv(root: Path, port: int) -> list[str]:
         "--Voila.port_retries=0",
         "--Voila.ip=127.0.0.1",
         "--show_tracebacks=True",
+        "--VoilaConfiguration.classic_tree=True",
         f"--template={TEMPLATE}",
     ]
 

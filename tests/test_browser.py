@@ -43,25 +43,34 @@ def test_welcome_button_reports_the_installed_version(open_app, app_errors):
 
 
 def test_tree_lists_every_notebook(browser, voila_server):
-    """The Voilà tree page (a JupyterLab file browser) lists every notebook and opens it."""
+    """The tree page (Voilà's server-rendered one, as readers get it) lists every notebook
+    and each language's folder, and a notebook's link opens it as an app."""
+    from pushlab import i18n
+
     context = browser.new_context()
     try:
         expected = sorted(p.name for p in voila_server.root.glob("*.ipynb"))
-        page = context.new_page()
-        page.goto(voila_server.base_url)
-        items = page.locator(".jp-DirListing-item[data-file-type='notebook']")
-        items.first.wait_for(timeout=30_000)
-        page.wait_for_function(
-            "n => document.querySelectorAll(\".jp-DirListing-item[data-file-type='notebook']\").length >= n",
-            arg=len(expected),
-        )
-        listed = sorted(t.strip() for t in items.locator(".jp-DirListing-itemText").all_inner_texts())
-        assert listed == expected
-        with context.expect_page(timeout=30_000) as opened:
-            items.filter(has_text="00-welcome.ipynb").dblclick()
+        assert tree_entries(context.new_page(), voila_server.base_url) == (expected, sorted(i18n.TRANSLATED))
+        with context.expect_page(timeout=30_000) as opened:            # a new tab, as Voilà's links do
+            context.pages[0].get_by_role("link", name="00-welcome.ipynb").click()
         assert opened.value.url.split("?")[0].endswith("/voila/render/00-welcome.ipynb")
+        estonian = context.new_page()
+        assert tree_entries(estonian, voila_server.base_url + "voila/tree/et") == (
+            sorted(p.name for p in (voila_server.root / "et").glob("*.ipynb")), [".."])
     finally:
         context.close()
+
+
+def tree_entries(page, url: str) -> tuple[list, list]:
+    """``(notebooks, folders)`` a tree page lists: it is written by the server, so they are
+    there as soon as the page has loaded (no script draws them)."""
+    page.goto(url)
+    links = page.locator("ul.voila-notebooks > li > a")
+    names = [t.strip() for t in links.all_inner_texts()]
+    hrefs = [links.nth(i).get_attribute("href") for i in range(len(names))]
+    notebooks = sorted(n for n, h in zip(names, hrefs) if "/voila/render/" in h)
+    folders = sorted(n for n, h in zip(names, hrefs) if "/voila/render/" not in h)
+    return notebooks, folders
 
 
 def test_error_detection_sees_a_traceback(open_app, app_errors, voila_factory, tmp_path):

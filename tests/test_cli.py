@@ -48,7 +48,7 @@ def test_no_command_is_an_error():
 
 
 def test_voila_argv_for_readers():
-    """Fixed host and port, no port hopping, sources stripped, tracebacks hidden."""
+    """Fixed host and port, no port hopping, sources stripped, tracebacks hidden, server-rendered tree."""
     argv = cli.voila_argv(Path("/x/notebooks"), port=8866, open_browser=True, python="/venv/bin/python")
     assert argv[:4] == ["/venv/bin/python", "-m", "voila", "/x/notebooks"]
     assert set(argv[4:]) == {
@@ -57,6 +57,7 @@ def test_voila_argv_for_readers():
         "--Voila.port_retries=0",
         "--strip_sources=True",
         "--show_tracebacks=False",
+        "--VoilaConfiguration.classic_tree=True",
         "--Voila.open_browser=True",
     }
     assert "--Voila.open_browser=False" in cli.voila_argv("nb", open_browser=False)
@@ -221,9 +222,13 @@ def test_find_notebooks_falls_back_to_the_repository(tmp_path, monkeypatch):
 
 
 def test_voila_json_matches_the_reader_settings():
-    """voila.json (used by plain ``voila`` and by Voilà inside Jupyter/Binder) hides sources and tracebacks."""
+    """voila.json (used by plain ``voila`` and by Voilà inside Jupyter/Binder) hides sources and
+    tracebacks and serves the server-rendered tree, as ``pushlab serve`` does."""
     config = json.loads((REPO / "voila.json").read_text())
-    assert config["VoilaConfiguration"] == {"show_tracebacks": False, "strip_sources": True}
+    assert config["VoilaConfiguration"] == {"show_tracebacks": False, "strip_sources": True, "classic_tree": True}
+    readers = {a.removeprefix("--").removeprefix("VoilaConfiguration.") for a in cli.voila_argv("nb")}
+    assert {f"{k}={v}" for k, v in config["VoilaConfiguration"].items()} == {
+        a for a in readers if a.split("=")[0] in config["VoilaConfiguration"]} != set()
     assert config["Voila"] == {"ip": "127.0.0.1", "port": 8866, "port_retries": 0}
 
 

@@ -104,16 +104,13 @@ def user_env(venv: Path, **extra) -> dict:
                 PYTHONUNBUFFERED="1", **extra)
 
 
-def tree_listing(browser, base_url: str, expected: int) -> list[str]:
-    """The notebooks the Voilà tree page lists (once at least ``expected`` are shown)."""
+def tree_listing(browser, base_url: str) -> list[str]:
+    """The notebooks the tree page lists (server-rendered: there once the page has loaded)."""
+    from test_browser import tree_entries
+
     context = browser.new_context()
     try:
-        page = context.new_page()
-        page.goto(base_url)
-        selector = ".jp-DirListing-item[data-file-type='notebook']"
-        page.locator(selector).first.wait_for(timeout=60_000)
-        page.wait_for_function(f'n => document.querySelectorAll("{selector}").length >= n', arg=expected)
-        return sorted(t.strip() for t in page.locator(f"{selector} .jp-DirListing-itemText").all_inner_texts())
+        return tree_entries(context.new_page(), base_url)[0]
     finally:
         context.close()
 
@@ -151,7 +148,7 @@ def test_installed_wheel_serves_every_lesson(dist, tmp_path, browser, open_app, 
         server = VoilaServer(process, port, served, log)
         assert _wait_until_up(server, timeout=120), log.read_text(errors="replace")[-3000:]
         assert f"serving {served} with Voilà at http://127.0.0.1:{port}/" in log.read_text()
-        assert tree_listing(browser, server.base_url, len(NOTEBOOKS)) == NOTEBOOKS
+        assert tree_listing(browser, server.base_url) == NOTEBOOKS
 
         page = open_app("00-welcome", wait_for=".widget-button", server=server)
         page.get_by_role("button", name="Check the setup").click()
