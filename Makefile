@@ -4,7 +4,7 @@
 #   make test    run every test: unit, doctests, notebooks (nbval), browser
 # Both create .venv (python3 -m venv) and install the package into it first.
 #   make site       the static HTML book of the executed lessons in build/site/
-#   make site-test  make site, then check it (links, launch links, plots in Chromium)
+#   make site-test  make site, then check build/site/ (make test checks a site it builds itself)
 
 PYTHON   ?= python3
 VENV     ?= .venv
@@ -28,7 +28,7 @@ help:
 	@echo "make serve    serve the notebooks with Voilà on http://127.0.0.1:$(PORT)/, $(POOL) warm kernels per play/rules app (POOL=0: none)"
 	@echo "make test     run all tests on $(WORKERS) workers (PYTEST_ARGS='-k luck' to narrow, WORKERS=0: one process)"
 	@echo "make site     build the static book of the executed lessons in $(SITE_DIR)/ (a few minutes)"
-	@echo "make site-test  make site, then check its links, launch links and plots (CI runs it)"
+	@echo "make site-test  make site, then check its links, launch links and plots (make test builds and checks its own)"
 	@echo "make catalogs extract the English strings, compile the translations, write notebooks/<lang>/"
 	@echo "make strip    remove outputs and widget state from notebooks/*.ipynb"
 	@echo "make clean    remove .venv and test artefacts"
@@ -45,7 +45,7 @@ site: $(STAMP)
 	$(BIN)/python scripts/build_site.py --out $(SITE_DIR)
 
 site-test: site chromium
-	PUSHLAB_SITE=$(SITE_DIR) $(BIN)/python -m pytest tests/test_site.py -m "not slow" $(PYTEST_ARGS)
+	PUSHLAB_SITE=$(SITE_DIR) $(BIN)/python -m pytest tests/test_site.py $(PYTEST_ARGS)
 
 venv: $(STAMP)
 

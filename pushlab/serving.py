@@ -132,9 +132,9 @@ def voila_options(folder, pool: int = 0, language: str = "en") -> list:
 def query_params(default: dict | None = None) -> dict:
     """The page's URL parameters, e.g. ``{"lang": "fr"}`` for ``...ipynb?lang=fr``.
 
-    Under Voilà this is :func:`voila.utils.get_query_string` (which, in a preheated
-    kernel, waits until a reader's request arrives); elsewhere (JupyterLab, tests) it is
-    ``default`` or {}. Repeated parameters keep their last value.
+    :func:`query_string` reads it (in a preheated Voilà kernel it waits until a reader's
+    request arrives); without one (JupyterLab, tests) it is ``default`` or {}. Repeated
+    parameters keep their last value.
 
     >>> query_params({"lang": "en"})
     {'lang': 'en'}

@@ -220,11 +220,17 @@ def stage(stage_dir: Path, slug: str | None = None, run: bool = True, jobs: int 
     lessons = stage_dir / "notebooks"
     lessons.mkdir()
     sources = sorted((REPO / "notebooks").glob("*.ipynb"))
-    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        staged = pool.map(lambda src: stage_lesson(src, lessons / src.name, slug, run=run), sources)
-        for src, (widgets, seconds) in zip(sources, staged):  # in order; the first error stops the build
+    pool = ThreadPoolExecutor(max_workers=max(1, jobs))
+    try:
+        futures = [pool.submit(stage_lesson, src, lessons / src.name, slug, run=run) for src in sources]
+        for src, future in zip(sources, futures):      # in order; the first error stops the build
+            widgets, seconds = future.result()
             print(f"build_site: {'executed' if run else 'staged (not run)'} {src.name} in {seconds:.1f} s ({widgets} widget outputs made static)",
                   flush=True)
+    except BaseException:
+        pool.shutdown(wait=True, cancel_futures=True)   # lessons not started are not run
+        raise
+    pool.shutdown()
 
 
 def build(out: Path, stage_dir: Path, run: bool = True, jobs: int = 2) -> int:

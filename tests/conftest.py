@@ -129,6 +129,11 @@ def pytest_collection_modifyitems(config, items):
 SPLIT_MODULES = ("tests/test_browser_languages.py",)
 
 
+#: Units that take a minute or more in one piece (the site build with every lesson run; the
+#: wheel built, installed and served): handed out first.
+LONG_UNITS = ("tests/test_site.py", "tests/test_package.py")
+
+
 def work_unit(nodeid: str) -> str:
     """The unit of work a pytest-xdist worker takes whole, for a test's node id: a notebook
     (nbval runs its cells in order in one kernel), a test of :data:`SPLIT_MODULES`, or else
@@ -152,18 +157,30 @@ def work_unit(nodeid: str) -> str:
 @pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist (test extra)
 def pytest_xdist_make_scheduler(config, log):
     """``pytest -n N`` (``make test`` uses two workers): hand out :func:`work_unit` units,
-    the largest first. (pytest-xdist's own ``load`` would split a notebook's cells over
+    :data:`LONG_UNITS` first, then the largest. (pytest-xdist's own ``load`` would split a notebook's cells over
     workers, and its ``xdist_group`` marks are not seen under pytest 9.)"""
     if config.getvalue("dist") not in ("load", "loadscope", "loadgroup"):
         return None  # --dist each, worksteal, ...: as asked
     from xdist.scheduler import LoadScopeScheduling
 
     class WorkUnitScheduling(LoadScopeScheduling):
-        """``--dist loadscope`` with :func:`work_unit` as the scope."""
+        """``--dist loadscope`` with :func:`work_unit` as the scope, :data:`LONG_UNITS` first."""
+
+        _ordered = False
 
         def _split_scope(self, nodeid):
             """The unit ``nodeid`` belongs to."""
             return work_unit(nodeid)
+
+        def _assign_work_unit(self, node):
+            """Hand out the next unit; before the first, put the long units at the front
+            (a long unit taken last would leave the other worker idle at the end)."""
+            if not self._ordered:
+                self._ordered = True
+                units = sorted(self.workqueue.items(), key=lambda kv: kv[0] not in LONG_UNITS)
+                self.workqueue.clear()
+                self.workqueue.update(units)
+            super()._assign_work_unit(node)
 
     return WorkUnitScheduling(config, log)
 

@@ -237,6 +237,37 @@ def test_lang_query_on_the_english_page_sends_the_reader_to_the_translation(brow
         context.close()
 
 
+TEMPLATE = REPO / "pushlab" / "data" / "jupyter" / "voila" / "templates" / "pushlab" / "index.html.j2"
+
+
+@pytest.mark.parametrize(("path", "search", "expected"), [
+    ("/voila/render/02-play.ipynb", "?lang=et", "/voila/render/et/02-play.ipynb?lang=et"),
+    ("/voila/render/02-play.ipynb", "?position=L1.x&lang=AR-eg",
+     "/voila/render/ar/02-play.ipynb?position=L1.x&lang=AR-eg"),
+    # Binder and JupyterHub serve the repository: the lessons sit in a folder
+    ("/user/u1/voila/render/notebooks/02-play.ipynb", "?lang=cs",
+     "/user/u1/voila/render/notebooks/cs/02-play.ipynb?lang=cs"),
+    # from one language's copy to another's, not into a copy of the copy
+    ("/voila/render/et/02-play.ipynb", "?lang=eo", "/voila/render/eo/02-play.ipynb?lang=eo"),
+    ("/user/u1/voila/render/notebooks/ar/05-rules.ipynb", "?lang=cs",
+     "/user/u1/voila/render/notebooks/cs/05-rules.ipynb?lang=cs"),
+    ("/voila/render/et/02-play.ipynb", "?lang=et", None),          # there already
+    ("/voila/render/02-play.ipynb", "?lang=fr", None),              # no such copy: the picker says so
+    ("/voila/render/02-play.ipynb", "", None),
+    ("/voila/tree/notebooks", "?lang=et", None),                    # not a lesson page
+])
+def test_the_page_template_finds_the_copy_for_lang_wherever_the_lessons_are(browser, path, search, expected):
+    """The template's own script, run in Chromium on the paths readers get here, on Binder and on a hub."""
+    [function] = re.findall(r"(function pushlabLanguagePage\(.*?\n})", TEMPLATE.read_text(encoding="utf-8"), re.S)
+    page = browser.new_page()
+    try:
+        got = page.evaluate(f"([p, s]) => {{ {function}; return pushlabLanguagePage(p, s, {json.dumps(list(i18n.TRANSLATED))}); }}",
+                            [path, search])
+    finally:
+        page.close()
+    assert got == expected
+
+
 def test_the_page_template_redirects_exactly_the_translated_languages():
     """The Voilà template's list of language codes is pushlab's (it cannot import Python), and
     every lesson has its copies, so ?lang= on any lesson has a page to go to."""
@@ -299,4 +330,4 @@ def test_the_page_template_says_loading_and_busy_in_the_lessons_language():
     for code in i18n.TRANSLATED:
         assert all(texts[code][k] != texts["en"][k] for k in texts["en"]), code
     assert "{seconds}" in texts["ar"]["busy"] and "{i}" in texts["cs"]["cells"]
-    assert r"\/voila\/render\/([a-z]{2})\/" in template and "texts[m[1]]" in template
+    assert r"\/voila\/render\/(?:.*\/)?([a-z]{2})\/" in template and "texts[m[1]]" in template

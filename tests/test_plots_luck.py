@@ -132,6 +132,17 @@ def test_strategy_comparison_raw_outcomes_and_given_intervals():
     assert [t.get_text() for t in ax.get_yticklabels()] == ["bold", "careful"]
 
 
+def test_strategy_comparison_legend_names_the_bars_once():
+    """Default "mean <quantity>"; a quantity that says "mean" already is used as it is; ``label`` wins."""
+    def legend(**kwargs):
+        ax = pl.strategy_comparison({"bold": [1.0, 3.0]}, unit="points", **kwargs)
+        return [t.get_text() for t in ax.get_legend().get_texts()][0]
+
+    assert legend(quantity="score") == "mean score"
+    assert legend(quantity="mean score") == "mean score"
+    assert legend(quantity="score", label="average points") == "average points"
+
+
 def test_strategy_comparison_rejects_empty_data():
     with pytest.raises(PushlabError, match="non-empty"):
         pl.strategy_comparison({})

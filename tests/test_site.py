@@ -3,15 +3,11 @@
 Three layers:
 
 - unit tests of the static stand-ins for widgets and of the launch links (fast);
-- ``test_site_sources_build_without_warnings``: the Sphinx sources (lessons not
-  run) build with warnings as errors, so a docstring or link that would break
-  ``make site`` fails every full test run (about 30 s of CPU);
-- tests of a built site, given as ``PUSHLAB_SITE=build/site`` (``make site-test``
-  builds the site with every lesson executed, then runs them; ``.ci/run`` does
-  that after ``make test``): every lesson, rule and module has a page, no
-  internal link is broken, launch links and live-kernel notes are there, and
-  headless Chromium sees the index and a lesson's plot images. Without
-  ``PUSHLAB_SITE`` they are skipped, with that reason.
+- tests of a built site: ``make test`` builds one (every lesson executed, warnings
+  as errors, about a minute idle) in a temporary folder; ``make site-test`` builds
+  ``build/site`` and gives it as ``PUSHLAB_SITE``. Every lesson, rule and module has a
+  page, no internal link is broken, launch links and live-kernel notes are there, and
+  headless Chromium sees the index and a lesson's plot images.
 """
 
 import functools
@@ -107,32 +103,35 @@ def test_launch_bar_offers_the_app_only_with_widgets():
     assert with_app.startswith(":::{admonition}") and with_app.rstrip().endswith(":::")
 
 
-@pytest.mark.slow
-@pytest.mark.timeout(900)
-def test_site_sources_build_without_warnings(tmp_path):
-    """sphinx-build -W over the lessons (not run), rule specs and API reference: no warning."""
-    if importlib.util.find_spec("myst_nb") is None:
-        _unavailable('the site tools are not installed (pip install -e ".[test]" or ".[site]")')
-    out = subprocess.run([sys.executable, str(REPO / "scripts" / "build_site.py"), "--no-execute",
-                          "--out", str(tmp_path / "site"), "--stage", str(tmp_path / "src")],
-                         capture_output=True, text=True, timeout=900)
-    assert out.returncode == 0, out.stdout[-3000:] + out.stderr[-5000:]
-    for name in NOTEBOOKS:
-        assert (tmp_path / "site" / "notebooks" / f"{name}.html").is_file()
-
-
 # ------------------------------------------------------------------ a built site
 
 
 @pytest.fixture(scope="module")
-def site():
-    """The built site's folder, from ``PUSHLAB_SITE`` (``make site-test`` sets it)."""
+def site(tmp_path_factory):
+    """The built site's folder: ``PUSHLAB_SITE`` if set (``make site-test`` builds
+    build/site and sets it), else ``scripts/build_site.py`` builds one here, every lesson
+    executed, two at a time, with warnings as errors (about a minute idle)."""
     folder = os.environ.get("PUSHLAB_SITE")
     if not folder:
-        pytest.skip("no built site: `make site-test` builds one and runs these tests (PUSHLAB_SITE=build/site)")
+        if importlib.util.find_spec("myst_nb") is None:
+            _unavailable('the site tools are not installed (pip install -e ".[test]" or ".[site]")')
+        work = tmp_path_factory.mktemp("site")
+        out = subprocess.run([sys.executable, str(REPO / "scripts" / "build_site.py"), "--out", str(work / "site"),
+                              "--stage", str(work / "src"), "--jobs", "2"],
+                             capture_output=True, text=True, timeout=900)
+        assert out.returncode == 0, "make site failed:\n" + out.stdout[-3000:] + out.stderr[-5000:]
+        folder = work / "site"
     folder = Path(folder).resolve()
-    assert (folder / "index.html").is_file(), f"PUSHLAB_SITE={folder} has no index.html"
+    assert (folder / "index.html").is_file(), f"{folder} has no index.html"
     return folder
+
+
+@pytest.mark.slow
+def test_site_builds_with_warnings_as_errors(site):
+    """sphinx-build -W over the executed lessons, rule specs and API reference: no warning
+    (the ``site`` fixture fails with the build's output otherwise), a page per lesson."""
+    for name in NOTEBOOKS:
+        assert (site / "notebooks" / f"{name}.html").is_file()
 
 
 class LinkParser(HTMLParser):

@@ -432,3 +432,59 @@ def test_a_whole_match_through_the_play_app_buttons(seed):
     assert {"meld", "discard"} <= kinds
     assert "The match is over" in app.prompt.value
     assert all(b.disabled for b in (app.take, app.push, app.discard))
+
+
+# ---------------------------------------------------------------- session edge cases (review, Dec 2026)
+
+class _FailingBot:
+    """A bot whose turn raises, as a broken bot or the bots' step limit would."""
+
+    def choose(self, game, rng):
+        raise PushlabError("bot failed")
+
+
+def test_melds_laid_down_stay_down_when_a_bot_then_fails():
+    """Going out by melding ends deal 1; a bot opening deal 2 fails. The melds were laid
+    down: they must not come back as staged (was: staged again, and the hand broke)."""
+    s = scripted(upcard="9H", deals=(1, 2), bots={1: _FailingBot()})
+    s.take()
+    s.select("5H 5S JK"); s.stage("set")
+    s.select("9S 9C 9D 9H"); s.stage("set")
+    with pytest.raises(PushlabError, match="bot failed"):
+        s.meld()
+    assert s.game.deal_number == 2 and len(s.history) == 2
+    assert s.staged == [] and s.info == ""
+    s.hand_text()                                     # the reader's new hand reads as before
+
+
+def test_a_refused_meld_keeps_the_melds_staged():
+    s = scripted()
+    s.take()
+    s.select("5H 5S JK"); s.stage("set")
+    g = s.game
+    assert "rule 13" in refused(s.meld)               # one set: deal 1 needs two
+    assert s.game is g and [m.text() for m in s.staged] == ["set 5♥ 5♠ JK"]
+
+
+def test_put_back_and_deselect_clear_the_staged_note():
+    s = scripted()
+    s.take()
+    s.select("5H 5S JK"); s.stage("set")
+    assert s.info.startswith("Staged")
+    s.unstage()
+    assert s.info == ""
+    s.select("5H 5S JK"); s.stage("set")
+    s.clear_selection()
+    assert s.info == ""
+
+
+def test_lay_off_is_refused_out_of_turn_like_every_action():
+    """A scripted seat (no bot) is to move: laying off for it is 'not your turn', not the engine's rule."""
+    s = scripted()
+    s.take()
+    s.select("9S")
+    s.discard()                                        # Ben (no bot here) is to draw
+    g = s.game
+    s.select("5H")
+    error = refused(s.lay_off, 0)
+    assert "turn" in error and "Ben" in error and s.game is g

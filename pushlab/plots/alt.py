@@ -128,13 +128,13 @@ def data_table_html(fig) -> str:
             "<tbody>" + "".join(rows) + "</tbody></table></details>")
 
 
-def figure_html(fig, alt: str | None = None, *, table: bool = True, dpi: int = 96) -> str:
+def figure_html(fig, alt: str | None = None, *, table: bool = True, dpi: int = 96, tight: bool = True) -> str:
     """The figure as an inline PNG ``<img>`` with alt text (``alt`` or :func:`describe`) and its data table.
 
     Right-to-left text is drawn shaped (:func:`pushlab.plots.rtl.png_base64`); the alt text
-    and the table keep the logical Unicode text.
+    and the table keep the logical Unicode text. ``tight``: cropped to what is drawn.
     """
-    data = png_base64(fig, dpi=dpi)                # drawn with Arabic shaped; the texts stay logical
+    data = png_base64(fig, dpi=dpi, tight=tight)   # drawn with Arabic shaped; the texts stay logical
     text = alt if alt is not None else describe(fig)
     img = (f'<img alt="{html.escape(text, quote=True)}" style="max-width:100%" '
            f'src="data:image/png;base64,{data}">')

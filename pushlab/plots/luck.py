@@ -459,7 +459,8 @@ def strategy_comparison(data, ax=None, quantity: str | None = None, unit: str = 
     (t interval, :func:`mean_ci`; a single value has no bar).
     With ``unit="%"`` values are fractions shown as percentages. Bot names such as
     ``"StopAfter(2, bank_at=None)"`` are shown in words (:func:`bot_label`). ``label``
-    names the bars in the legend (default "mean <quantity>").
+    names the bars in the legend (default "mean <quantity>", or ``quantity`` itself when
+    it starts with "mean").
     """
     quantity = _("win rate") if quantity is None else quantity
     if not isinstance(data, Mapping) or not data:
@@ -478,8 +479,9 @@ def strategy_comparison(data, ax=None, quantity: str | None = None, unit: str = 
     means, lows, highs = (scale * np.asarray(v) for v in (means, lows, highs))
     ax = _axes(ax)
     pos = np.arange(len(names))
-    ax.barh(pos, means, color="#8fb3d9",
-            label=_("mean {quantity}").format(quantity=quantity) if label is None else label)
+    if label is None:      # a quantity that already says "mean ..." is not "mean mean ..."
+        label = quantity if quantity.startswith("mean") else _("mean {quantity}").format(quantity=quantity)
+    ax.barh(pos, means, color="#8fb3d9", label=label)
     ax.errorbar(means, pos, xerr=[means - lows, highs - means], fmt="none", ecolor="#222",
                 capsize=4, label=_("95%\u00a0confidence interval"))
     ax.set_yticks(pos, names)

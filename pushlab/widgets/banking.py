@@ -16,35 +16,16 @@ Plots are drawn by :mod:`pushlab.plots.luck` and shown as PNG images with alt te
 
 from __future__ import annotations
 
+import functools
 from html import escape
 
 from pushlab.i18n import _, ngettext
 from pushlab.luck.search import stop_reason
-from pushlab.widgets.common import MessageArea, routed
+from pushlab.widgets.common import MessageArea, Shown, figure_html, ipw, routed
 
 
-def _w():
-    """ipywidgets, imported where widgets are built."""
-    import ipywidgets
-    return ipywidgets
-
-
-def figure_html(fig, alt: str) -> str:
-    """A matplotlib figure as an ``<img>`` (PNG, base64) with alt text; the figure is closed.
-
-    >>> import matplotlib; matplotlib.use("Agg")
-    >>> import matplotlib.pyplot as plt
-    >>> html = figure_html(plt.figure(figsize=(1, 1)), "an empty plot")
-    >>> html.startswith('<img alt="an empty plot" src="data:image/png;base64,')
-    True
-    """
-    import matplotlib.pyplot as plt
-
-    from pushlab.plots.rtl import png_base64
-
-    data = png_base64(fig, dpi=90, tight=False)   # Arabic drawn shaped, alt text logical
-    plt.close(fig)
-    return f'<img alt="{escape(alt)}" src="data:image/png;base64,{data}" style="max-width:100%">'
+#: The lesson's figures: a little smaller than the default, not cropped (the heatmaps line up).
+lesson_figure = functools.partial(figure_html, dpi=90, tight=False)
 
 
 def summary_html(results) -> str:
@@ -74,13 +55,13 @@ def summary_html(results) -> str:
     return f"<table class='pl-search-summary'>{head}{''.join(rows)}</table>"
 
 
-class SearchExplorer:
+class SearchExplorer(Shown):
     """Heatmaps and best-response paths of search results, for a chosen player count and round."""
 
     def __init__(self, results=None, players: int = 3):
         from pushlab.luck.search import load_results
 
-        w = _w()
+        w = ipw()
         self.results = load_results() if results is None else list(results)
         counts = sorted({r.players for r in self.results})
         self.players = w.Dropdown(options=[(_players(n), n) for n in counts],
@@ -128,21 +109,18 @@ class SearchExplorer:
                 variant=plots._variant(d["harder"]), stop=d["stop"][d["best"][0]],
                 bank=d["bank"][d["best"][1]], win=f"{d['win'][d['best']]:.1%}", field=d["field"])
             for d in data)
-        heat = figure_html(fig, _("Heatmaps of win rate, {players} players. {details}").format(
+        heat = lesson_figure(fig, _("Heatmaps of win rate, {players} players. {details}").format(
             players=self.players.value, details=alt))
         fig, axes = plt.subplots(1, 2, figsize=(14, 3.6), layout="constrained")
         for r, ax in zip(pair, axes):
             plots.best_response_path(plots.best_response_data(r), ax=ax)
-        self.paths.value = figure_html(fig, _("Iterated best response, {players} players: {details}").format(
+        self.paths.value = lesson_figure(fig, _("Iterated best response, {players} players: {details}").format(
             players=self.players.value, details="; ".join(
                 _("{variant}: {rounds}, {stopped}, best {best}").format(
                     variant=plots._variant(r.harder), stopped=stop_reason(r.stopped), best=r.best,
                     rounds=ngettext("{n} round", "{n} rounds", len(r.rounds)).format(n=len(r.rounds)))
                 for r in pair)))
         self.heatmaps.value = heat            # last: a changed heatmap means all is redrawn
-
-    def _repr_mimebundle_(self, **kwargs):
-        return self.widget._repr_mimebundle_(**kwargs)
 
 
 class _Bar:
@@ -168,14 +146,14 @@ class _Bar:
         self.widget.value = self.n
 
 
-class SearchRunner:
+class SearchRunner(Shown):
     """Run a small policy search live (behind a button, with a progress bar) and show it."""
 
     def __init__(self, players: int = 3, harder: bool = False, games: int = 120,
                  max_rounds: int = 4):
         from pushlab.luck.search import Family
 
-        w = _w()
+        w = ipw()
         self.family = Family(stop=("after 3", "after 5", "after 7"),
                              bank=(None, "bank at 25", "bank loss 10"), endgame=())
         self.players = w.Dropdown(options=[(_players(n), n) for n in range(2, 7)],
@@ -214,13 +192,10 @@ class SearchRunner:
         plots.search_heatmap(plots.search_grid_data(self.result, 0), ax=axes[0])
         plots.best_response_path(plots.best_response_data(self.result), ax=axes[1])
         self.out.value = (f"<pre>{escape(summary(self.result))}</pre>"
-                          + figure_html(fig, summary(self.result)))
-
-    def _repr_mimebundle_(self, **kwargs):
-        return self.widget._repr_mimebundle_(**kwargs)
+                          + lesson_figure(fig, summary(self.result)))
 
 
-class BankStory:
+class BankStory(Shown):
     """The lesson's position with two questions behind buttons: draw or bank, and why.
 
     ``game`` is the position (the player to move decides); ``rollouts`` per action.
@@ -230,7 +205,7 @@ class BankStory:
                  protection_rollouts: int = 400):
         from pushlab.widgets.luck import TableView
 
-        w = _w()
+        w = ipw()
         self.game, self.rollouts, self.policy, self.seed = game, rollouts, policy, seed
         self.protection_rollouts = protection_rollouts
         self.table = TableView(game)
@@ -315,18 +290,15 @@ class BankStory:
                               gain=f"{100 * e:+.0f}")
                         for p, r, x, l, e in zip(d["pile"], d["rolls"], d["protects"], d["lost"],
                                                  d["edge"]))
-        self.plots.value = figure_html(fig, alt)
-
-    def _repr_mimebundle_(self, **kwargs):
-        return self.widget._repr_mimebundle_(**kwargs)
+        self.plots.value = lesson_figure(fig, alt)
 
 
-class RolloutDuel:
+class RolloutDuel(Shown):
     """``RolloutBot`` in one seat against a field of one policy, a few seeded games behind a button."""
 
     def __init__(self, field: str, players: int = 4, rollouts: int = 100, games: int = 8,
                  seed: int = 2026, phases=None):
-        w = _w()
+        w = ipw()
         self.field, self.players, self.rollouts, self.seed = field, players, rollouts, seed
         self.phases = phases
         self.games = w.BoundedIntText(value=games, min=players, max=10 * players, step=players,
@@ -379,12 +351,9 @@ class RolloutDuel:
                              "the interval says how much they can.").format(
                 rate=f"{rate[0]:.0%}", games=r.games, lo=f"{lo[0]:.0%}", hi=f"{hi[0]:.0%}",
                 fair=f"{1 / self.players:.0%}")) + "</p>"
-            + figure_html(fig, _("Win rates: RolloutBot {rate} ({lo} to {hi}), field seats {seats}").format(
+            + lesson_figure(fig, _("Win rates: RolloutBot {rate} ({lo} to {hi}), field seats {seats}").format(
                 rate=f"{rate[0]:.0%}", lo=f"{lo[0]:.0%}", hi=f"{hi[0]:.0%}",
                 seats=", ".join(f"{x:.0%}" for x in rate[1:]))))
-
-    def _repr_mimebundle_(self, **kwargs):
-        return self.widget._repr_mimebundle_(**kwargs)
 
 
 def _players(n: int) -> str:

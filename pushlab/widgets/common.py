@@ -24,7 +24,7 @@ from pushlab.widgets.render.html import (CSS, box_html, card_back, card_face, es
 __all__ = [
     "CSS", "esc", "card_face", "card_back", "stack_html", "row_html", "box_html",
     "message_html", "error_text", "MessageArea", "routed", "RunButton", "page_direction",
-    "Shown", "ipw", "INLINE_TOGGLES",
+    "Shown", "ipw", "figure_html", "INLINE_TOGGLES",
 ]
 
 #: ToggleButtons render their label above the buttons by default; this keeps it beside them.
@@ -46,6 +46,31 @@ def ipw():
     """ipywidgets, imported where widgets are built (importing a widgets module does not import it)."""
     import ipywidgets
     return ipywidgets
+
+
+def figure_html(figure, alt: str = "figure", *, dpi: int = 96, tight: bool = True) -> str:
+    """A matplotlib figure as the value of an ``HTML`` widget: an inline PNG ``<img>`` with
+    ``alt`` text (:func:`pushlab.plots.alt.figure_html`, Arabic drawn shaped), the figure
+    closed; a string is returned as it is.
+
+    >>> import matplotlib; matplotlib.use("Agg")
+    >>> import matplotlib.pyplot as plt
+    >>> html = figure_html(plt.figure(figsize=(1, 1)), "an <empty> plot", tight=False)
+    >>> html.startswith('<img alt="an &lt;empty&gt; plot" style="max-width:100%" src="data:image/png;base64,')
+    True
+    >>> plt.get_fignums(), figure_html("<b>ready</b>")
+    ([], '<b>ready</b>')
+    """
+    if isinstance(figure, str):
+        return figure
+    import matplotlib.pyplot as plt
+
+    from pushlab.plots.alt import figure_html as img_html
+
+    try:
+        return img_html(figure, alt, table=False, dpi=dpi, tight=tight)
+    finally:
+        plt.close(figure)
 
 
 class Shown:

@@ -5,8 +5,9 @@ language (``page="en"`` in the English source; ``make catalogs`` writes ``page="
 etc. into the copies in ``notebooks/<lang>/``). The picker is a row of plain links to
 the same lesson in each language, so it works in Voilà (with or without preheated
 kernels), JupyterLab and the static site without JavaScript. A ``?lang=xx`` in the
-page's URL (read with :func:`pushlab.serving.query_params`, i.e.
-``voila.utils.get_query_string()``) sets the language of the widgets on that page
+page's URL (read with :func:`pushlab.serving.query_params`: from the kernel's
+environment, or through ``voila.utils.get_query_string()`` in a preheated kernel,
+where it is not read at start) sets the language of the widgets on that page
 and puts a link to the translated lesson first.
 
 >>> from pushlab import i18n

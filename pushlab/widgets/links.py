@@ -22,7 +22,7 @@ from __future__ import annotations
 import os
 
 from pushlab.i18n import _, current_language
-from pushlab.widgets.common import esc
+from pushlab.widgets.common import Shown, esc
 
 __all__ = ["page_query", "page_address", "requested_position", "PositionLink", "SharedPosition"]
 
@@ -112,7 +112,7 @@ class PositionLink:
         return url
 
 
-class SharedPosition:
+class SharedPosition(Shown):
     """A position in a lesson: the page's ``?position=`` if it holds one of this game, else ``default``.
 
     ``render(game) -> html`` draws it (e.g. the game's ``table_html``). A link that cannot
@@ -143,6 +143,3 @@ class SharedPosition:
         self.widget.add_class("pl-shared-position")
         page_direction(self.widget)
 
-    def _repr_mimebundle_(self, **kwargs):
-        """Display as the widget."""
-        return self.widget._repr_mimebundle_(**kwargs)

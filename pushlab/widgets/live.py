@@ -12,24 +12,10 @@ from __future__ import annotations
 import time
 
 from pushlab.i18n import _
-from pushlab.widgets.common import MessageArea, esc, page_direction, routed
+from pushlab.widgets.common import MessageArea, Shown, esc, figure_html, page_direction, routed
 
 
-def figure_html(figure, alt: str = "figure") -> str:
-    """A matplotlib Figure as an ``<img>`` (PNG, inline) with ``alt`` text, the figure closed;
-    a string is returned as it is."""
-    if isinstance(figure, str):
-        return figure
-    import matplotlib.pyplot as plt
-
-    from pushlab.plots.rtl import png_base64
-
-    data = png_base64(figure)                     # Arabic drawn shaped, alt text logical
-    plt.close(figure)
-    return f'<img alt="{esc(alt)}" style="max-width:100%" src="data:image/png;base64,{data}">'
-
-
-class LiveResult:
+class LiveResult(Shown):
     """The figure ``draw(value)`` now; the button calls ``compute(progress)`` and redraws.
 
     ``value``: the shipped result; ``draw(value)`` returns a matplotlib Figure (or an
@@ -104,5 +90,3 @@ class LiveResult:
 
         self._show()
 
-    def _repr_mimebundle_(self, **kwargs):
-        return self.widget._repr_mimebundle_(**kwargs)

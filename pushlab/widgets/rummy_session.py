@@ -186,6 +186,7 @@ class RummySession(Session):
     def clear_selection(self) -> None:
         """Deselect everything."""
         self.selection = []
+        self.info = ""
 
     # -- actions
     def check(self, action) -> None:
@@ -226,6 +227,7 @@ class RummySession(Session):
         """Put the staged melds back into the hand."""
         self.staged = []
         self.selection = []
+        self.info = ""
 
     def meld(self, kind: str | None = None, order: str = "selected") -> None:
         """Lay down the staged melds (plus the selection as a ``kind`` meld, if given) in one action."""
@@ -238,19 +240,21 @@ class RummySession(Session):
         action = "meld " + "; ".join(f"{k} {' '.join(str(c) for c in cs)}" for k, cs in parts)
         staged, self.staged = self.staged, []
         try:
-            self.act(action)
+            self.act(action, then_bots=False)
         except PushlabError:
-            self.staged = staged
+            self.staged = staged              # refused: nothing changed, the melds stay staged
             raise
+        self.run_bots()                       # laid down: a bot's failure must not un-meld them
 
     def lay_off(self, meld_index: int, end: str | None = None) -> None:
         """Lay off the selected cards, in order, onto meld ``meld_index`` (0-based): all or nothing."""
         cards = self._need_selected(1, _("lay off"))
         if self.staged:
             raise IllegalAction(_("lay down or put back your staged melds first"))
+        suffix = f" {end}" if end else ""
+        self.check(f"layoff {cards[0]} {meld_index}{suffix}")   # the reader's turn, the game not over
         game = self.game
         for c in cards:
-            suffix = f" {end}" if end else ""
             game = game.apply(f"layoff {c} {meld_index}{suffix}")
             if game.current_player != self.you or game.deal_index != self.game.deal_index:
                 break                     # went out: the deal is over
