@@ -43,20 +43,33 @@ def test_welcome_button_reports_the_installed_version(open_app, app_errors):
 
 
 def test_tree_lists_every_notebook(browser, voila_server):
-    """The tree page (Voilà's server-rendered one, as readers get it) lists every notebook
-    and each language's folder, and a notebook's link opens it as an app."""
+    """The tree page (Voilà's server-rendered one, pushlab's tree.html) lists every notebook
+    and each language's folder, named in its language; a lesson's link opens it as an app in
+    a new tab; axe-core finds no critical or serious problem."""
+    from test_browser_a11y import axe_violations, describe
+
     from pushlab import i18n
 
     context = browser.new_context()
     try:
         expected = sorted(p.name for p in voila_server.root.glob("*.ipynb"))
-        assert tree_entries(context.new_page(), voila_server.base_url) == (expected, sorted(i18n.TRANSLATED))
+        page = context.new_page()
+        assert tree_entries(page, voila_server.base_url) == (expected, sorted(i18n.TRANSLATED))
+        folders = page.evaluate(
+            "() => [...document.querySelectorAll('.pl-folder a')].map(a => [a.querySelector('.name').innerText,"
+            " (a.querySelector('[lang]') || {}).lang, (a.querySelector('[lang]') || {}).innerText])")
+        native = {name: (lang, text) for name, lang, text in folders}
+        assert native == {code: (code, i18n.LANGUAGES[code]) for code in i18n.TRANSLATED}
+        assert page.evaluate("() => document.documentElement.lang") == "en"
+        violations = axe_violations(page)
+        assert violations == [], describe(violations)
         with context.expect_page(timeout=30_000) as opened:            # a new tab, as Voilà's links do
-            context.pages[0].get_by_role("link", name="00-welcome.ipynb").click()
+            page.get_by_role("link", name="00-welcome.ipynb").click()
         assert opened.value.url.split("?")[0].endswith("/voila/render/00-welcome.ipynb")
         estonian = context.new_page()
         assert tree_entries(estonian, voila_server.base_url + "voila/tree/et") == (
             sorted(p.name for p in (voila_server.root / "et").glob("*.ipynb")), [".."])
+        assert "eesti" in estonian.inner_text("h1")
     finally:
         context.close()
 
@@ -65,11 +78,10 @@ def tree_entries(page, url: str) -> tuple[list, list]:
     """``(notebooks, folders)`` a tree page lists: it is written by the server, so they are
     there as soon as the page has loaded (no script draws them)."""
     page.goto(url)
-    links = page.locator("ul.voila-notebooks > li > a")
-    names = [t.strip() for t in links.all_inner_texts()]
-    hrefs = [links.nth(i).get_attribute("href") for i in range(len(names))]
-    notebooks = sorted(n for n, h in zip(names, hrefs) if "/voila/render/" in h)
-    folders = sorted(n for n, h in zip(names, hrefs) if "/voila/render/" not in h)
+    entries = page.evaluate("() => [...document.querySelectorAll('ul.voila-notebooks > li > a')]"
+                            ".map(a => [(a.querySelector('.name') || a).innerText.trim(), a.getAttribute('href')])")
+    notebooks = sorted(n for n, href in entries if "/voila/render/" in href)
+    folders = sorted(n for n, href in entries if "/voila/render/" not in href)
     return notebooks, folders
 
 
