@@ -30,9 +30,9 @@ Browser fixtures (for ``tests/test_browser*.py``)
         ``server=`` another ``VoilaServer``; ``query="position=..."`` is added to
         the address. Pages are closed after the test.
     ``voila_factory`` (function)
-        ``voila_factory(folder) -> VoilaServer``: a private server on another
-        folder (e.g. a ``tmp_path`` with a scratch notebook), stopped after
-        the test.
+        ``voila_factory(folder, extra=()) -> VoilaServer``: a private server on
+        another folder (e.g. a ``tmp_path`` with a scratch notebook; ``extra``:
+        more Voilà options), stopped after the test.
     ``app_errors`` (function)
         ``app_errors(page) -> list[str]``: what went wrong on a page opened by
         ``open_app``: tracebacks or error text in stderr outputs, Voilà's
@@ -284,8 +284,9 @@ def _stop(process: subprocess.Popen) -> None:
             process.wait(timeout=10)
 
 
-def start_voila(root: Path, logdir: Path) -> VoilaServer:
-    """Start a test Voilà on ``root`` at a free port and wait until it answers."""
+def start_voila(root: Path, logdir: Path, extra=()) -> VoilaServer:
+    """Start a test Voilà on ``root`` at a free port and wait until it answers (``extra``:
+    more command-line options, e.g. :func:`pushlab.serving.voila_options` for a warm pool)."""
     from pushlab.serving import voila_env
 
     env = dict(voila_env(), PYTHONUNBUFFERED="1")
@@ -295,7 +296,7 @@ def start_voila(root: Path, logdir: Path) -> VoilaServer:
         log = logdir / f"voila-{port}.log"
         with open(log, "wb") as out:
             process = subprocess.Popen(
-                voila_test_argv(root, port),
+                [*voila_test_argv(root, port), *extra],
                 cwd=REPO,
                 env=env,
                 stdin=subprocess.DEVNULL,
@@ -333,9 +334,9 @@ def voila_factory(tmp_path):
     _require_voila()
     servers = []
 
-    def _start(root):
-        """Start a server on ``root``."""
-        servers.append(start_voila(Path(root), tmp_path))
+    def _start(root, extra=()):
+        """Start a server on ``root`` (``extra``: more Voilà options)."""
+        servers.append(start_voila(Path(root), tmp_path, extra))
         return servers[-1]
 
     yield _start

@@ -92,3 +92,37 @@ def test_rummy_rules_app_refuses_a_luck_link_and_shows_its_own_position(open_app
     assert "Deal 1" in table.inner_text()
     assert table.locator(".pl-meld .pl-card[title='jack of clubs']").count() == 1   # Ben's replacement
     assert app_errors(page) == []
+
+
+def test_a_warm_kernel_builds_the_app_before_the_reader_and_then_opens_the_link(
+        voila_factory, open_app, app_errors, tmp_path):
+    """``pushlab serve --pool``: a warm kernel has built the play app with its setup's game
+    before anyone asked (reading ``?position=`` waits for the reader in a thread, not in the
+    cell); a reader with a link then gets that position, one without gets the setup's game."""
+    import shutil
+    import time
+
+    from conftest import NOTEBOOK_DIR
+
+    from pushlab.serving import voila_options
+
+    shutil.copy(NOTEBOOK_DIR / f"{LUCK}.ipynb", tmp_path)
+    server = voila_factory(tmp_path, [o for o in voila_options(tmp_path, pool=2) if not o.startswith("--template=")])
+    deadline = time.monotonic() + 180
+    while f"Kernel pool of {LUCK}.ipynb is filled" not in server.log.read_text() and time.monotonic() < deadline:
+        time.sleep(0.5)
+    game = shared_luck_game()
+    (card,), = game.columns
+    from pushlab.luck.cards import COLOUR_NAMES
+
+    linked = open_app(LUCK, server=server, wait_for=".pl-playapp .pl-btn-draw",
+                      query="position=" + quote(encode(game), safe="."))
+    linked.locator(f".pl-playapp .pl-tableview .pl-card[title='{COLOUR_NAMES[card.colour]} {card.number}']"
+                   ).first.wait_for(timeout=60_000)
+    linked.get_by_text("put the drawn card in a column", exact=False).first.wait_for(timeout=30_000)
+    plain = open_app(LUCK, server=server, wait_for=".pl-playapp .pl-btn-draw")
+    assert plain.locator(".pl-playapp .pl-message").inner_text().strip() == ""
+    assert "put the drawn card" not in plain.inner_text(".pl-playapp .pl-prompt").lower()
+    log = server.log.read_text()
+    assert log.count(f"Using pre-heated kernel") == 2, log[-3000:]
+    assert app_errors(linked) == [] and app_errors(plain) == []

@@ -67,3 +67,75 @@ def test_rummy_app_opens_a_position_and_refuses_the_other_game(luck_game):
     assert set(deal.hand(0)) <= set(app.session.game.hand(0))   # bots moving first can only push cards onto Ann
     other = RummyPlayApp(position=encode(luck_game))
     assert "other game" in other.message.text
+
+
+# ---------------------------------------------------------------- a kernel of the warm pool
+
+@pytest.fixture
+def warm_kernel(monkeypatch):
+    """A kernel of ``pushlab serve --pool``: the page's query comes only when ``reader(query)`` is called."""
+    import threading
+
+    arrived, query = threading.Event(), {}
+
+    def wait_for_reader():
+        assert arrived.wait(20), "no reader came"
+        return query["text"]
+
+    def reader(text):
+        query["text"] = text
+        arrived.set()
+
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    monkeypatch.setattr(links, "page_query", wait_for_reader)
+    return reader
+
+
+def test_a_warm_kernel_reads_the_query_in_a_thread_so_the_cell_goes_on(warm_kernel):
+    seen = []
+    thread = links.on_page_query(seen.append)
+    assert thread.is_alive() and seen == []          # returned at once: the lesson runs on
+    warm_kernel("position=L1.x")
+    thread.join(20)
+    assert seen == ["position=L1.x"]
+
+
+def test_an_error_in_the_waiting_thread_is_shown_to_the_reader(warm_kernel):
+    from pushlab.errors import PushlabError
+    from pushlab.widgets.common import MessageArea
+
+    def broken(query):
+        raise PushlabError("that went wrong")
+
+    message = MessageArea()
+    thread = links.on_page_query(broken, message)
+    warm_kernel("")
+    thread.join(20)
+    assert message.kind == "error" and "that went wrong" in message.text
+
+
+@pytest.mark.parametrize("app_type", [PlayApp, RummyPlayApp])
+def test_a_warm_kernel_builds_the_app_before_the_reader_comes(warm_kernel, app_type, luck_game):
+    """The app is made with its setup's game while no reader is there; the reader's
+    ?position= then replaces it (a bad one leaves it and says why)."""
+    import threading
+
+    app = app_type(seed=5)                                   # returns: did not wait for the reader
+    default = app.session.game
+    [waiting] = [t for t in threading.enumerate() if t.name == "pushlab-page-query"]
+    position = luck_game if app_type is PlayApp else RummyGame.new(seed=77, deals=(2,))
+    warm_kernel("lang=et&position=" + encode(position))
+    waiting.join(20)
+    assert app.session.game is not default and app.message.text == ""
+    assert (app.session.game == position) if app_type is PlayApp else (app.session.game.deal_number == 2)
+
+
+def test_a_warm_kernel_keeps_the_setup_game_when_the_link_is_bad(warm_kernel):
+    import threading
+
+    app = PlayApp(seed=5)
+    default = app.session.game
+    [waiting] = [t for t in threading.enumerate() if t.name == "pushlab-page-query"]
+    warm_kernel("position=L1.broken")
+    waiting.join(20)
+    assert app.session.game is default and "cannot be opened" in app.message.text

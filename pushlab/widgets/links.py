@@ -1,10 +1,10 @@
 """Position links in the apps: open at ``?position=<text>``, and "Link to this position".
 
-The text format is :mod:`pushlab.share`. An app reads the page's query string with
-:func:`page_query` (Voilà's ``get_query_string()``, which also works in preheated
-kernels and returns at once outside Voilà), turns it into a game with
-:func:`requested_position`, and shows a :class:`PositionLink` that writes the
-current position's address into a box to copy.
+The text format is :mod:`pushlab.share`. An app shows its default game first and reads
+the page's query string with :func:`on_page_query` (at once; in a kernel of the warm pool,
+when the reader's request arrives, so the page is ready before anyone asks for it), turns
+it into a game with :func:`requested_position`, and shows a :class:`PositionLink` that
+writes the current position's address into a box to copy.
 
 >>> from pushlab.luck import Game
 >>> g = Game.new(3, seed=1)
@@ -20,11 +20,13 @@ True
 from __future__ import annotations
 
 import os
+import threading
 
 from pushlab.i18n import _, current_language
-from pushlab.widgets.common import Shown, esc
+from pushlab.widgets.common import Shown, error_text, esc
 
-__all__ = ["page_query", "page_address", "requested_position", "PositionLink", "SharedPosition"]
+__all__ = ["page_query", "on_page_query", "follow_page_position", "page_address", "requested_position",
+           "PositionLink", "SharedPosition"]
 
 
 def page_query() -> str:
@@ -32,6 +34,52 @@ def page_query() -> str:
     from pushlab.serving import query_string
 
     return query_string()
+
+
+def on_page_query(callback, message=None) -> threading.Thread | None:
+    """Call ``callback(query)`` with the page's query string (:func:`page_query`).
+
+    At once, except in a kernel of the warm pool (``VOILA_PREHEAT=True``), which runs the
+    lesson before any reader comes: there a background thread waits for the reader's
+    request and then calls it (and is returned), so the cell goes on and the page, built
+    with the app's default game, is ready when the reader arrives. An exception in that
+    thread is shown in ``message`` (a :class:`~pushlab.widgets.common.MessageArea`).
+
+    >>> on_page_query(lambda query: print(repr(query)))
+    ''
+    """
+    if os.environ.get("VOILA_PREHEAT", "False") == "False":
+        callback(page_query())
+        return None
+
+    def wait_for_the_reader():
+        """The thread: the reader's query, then the callback."""
+        try:
+            callback(page_query())
+        except Exception as exc:   # noqa: BLE001 - shown to the reader, as in a routed callback
+            if message is None:
+                raise
+            message.error(error_text(exc))
+
+    thread = threading.Thread(target=wait_for_the_reader, name="pushlab-page-query", daemon=True)
+    thread.start()
+    return thread
+
+
+def follow_page_position(game_type, play, message, fallback: str | None = None) -> threading.Thread | None:
+    """Once the page's query is known (:func:`on_page_query`), play its ``?position=`` (a
+    ``game_type``) with ``play(game)``; a position that cannot be opened leaves the game
+    shown and says why in ``message`` (ending with ``fallback``, as in
+    :func:`requested_position`); no ``?position=``: nothing happens."""
+    def from_the_query(query: str) -> None:
+        """The position the query asks for, if any."""
+        game, problem = requested_position(game_type, query=query, fallback=fallback)
+        if game is not None:
+            play(game)
+        if problem:
+            message.error(problem)
+
+    return on_page_query(from_the_query, message)
 
 
 def page_address() -> str:
@@ -131,15 +179,25 @@ class SharedPosition(Shown):
 
         from pushlab.widgets.common import MessageArea, page_direction
 
-        game, problem = requested_position(type(default), text,
-                                           fallback=_("Showing the lesson's position instead."))
-        self.game = default if game is None else game
+        self.game, self.render = default, render
         self.message = MessageArea()
-        if problem:
-            self.message.error(problem)
-        self.view = w.HTML(render(self.game))
+        self.view = w.HTML(render(default))
         self.link = PositionLink(lambda: self.game, base)
         self.widget = w.VBox([self.message.widget, self.view, self.link.widget])
         self.widget.add_class("pl-shared-position")
         page_direction(self.widget)
+        fallback = _("Showing the lesson's position instead.")
+        if text is None:       # the page's ?position=, once the reader's request is known
+            follow_page_position(type(default), self.show, self.message, fallback)
+        else:
+            game, problem = requested_position(type(default), text, fallback=fallback)
+            if game is not None:
+                self.show(game)
+            if problem:
+                self.message.error(problem)
+
+    def show(self, game) -> None:
+        """Show ``game`` (its link too)."""
+        self.game = game
+        self.view.value = self.render(game)
 

@@ -10,7 +10,7 @@ from pushlab.errors import Unavailable
 from pushlab.i18n import _, ngettext
 from pushlab.luck.words import colour_name
 from pushlab.widgets.common import MessageArea, Shown, error_text, ipw, page_direction, routed
-from pushlab.widgets.links import PositionLink, requested_position
+from pushlab.widgets.links import PositionLink, follow_page_position, requested_position
 from pushlab.widgets.luck_lessons import OddsPanel, TableView
 from pushlab.widgets.luck_session import (ADVICE_ROLLOUTS, BOT_KINDS, REVIEW_ROLLOUTS, LuckSession,
                                           bot_kind_names, bot_kind_texts, starts)
@@ -159,11 +159,18 @@ class PlayApp(Shown):
         self.link = PositionLink(lambda: self.session.game)
         self.widget.children = (self.widget.children[0], self.link.widget, *self.widget.children[1:])
         page_direction(self.widget)
-        self.open_position(position)
+        if position is None:
+            from pushlab.luck import Game
+
+            self.start()          # the setup's game now: a warm kernel's page is complete
+            follow_page_position(Game, self._play_from, self.message)
+        else:
+            self.open_position(position)
 
     # -- wiring
-    def open_position(self, text: str | None = None) -> None:
-        """Play from the position ``text`` (:mod:`pushlab.share`; None: the page's ``?position=``).
+    def open_position(self, text: str | None = None, *, query: str | None = None) -> None:
+        """Play from the position ``text`` (:mod:`pushlab.share`; None: the ``?position=`` of
+        ``query``, by default the page's).
 
         The reader takes the seat to act, bots of the chosen kind the others. No
         position asked for: a new game from the setup. A position that cannot be
@@ -171,7 +178,10 @@ class PlayApp(Shown):
         """
         from pushlab.luck import Game
 
-        game, problem = requested_position(Game, text)
+        self._play_from(*requested_position(Game, text, query=query))
+
+    def _play_from(self, game, problem: str = "") -> None:
+        """Play ``game`` (None: a new game from the setup), then show ``problem`` if any."""
         if game is None:
             self.start()
         else:

@@ -12,7 +12,7 @@ from pushlab.errors import IllegalAction
 from pushlab.i18n import _
 from pushlab.rummy.logtext import translate_log
 from pushlab.widgets.common import INLINE_TOGGLES, MessageArea, Shown, error_text, ipw, page_direction, routed
-from pushlab.widgets.links import PositionLink, requested_position
+from pushlab.widgets.links import PositionLink, follow_page_position, requested_position
 from pushlab.widgets.render.cards import RUMMY_CSS, card_classes, card_name
 from pushlab.widgets.render.html import CSS, esc, title_html
 from pushlab.widgets.render.rummy import (advice_html, cards_html, log_html, ltr_cards, meld_html, odds_html,
@@ -211,11 +211,18 @@ class PlayApp(Shown):
         self.link = PositionLink(lambda: self.session.game)
         self.widget.children = (*self.widget.children[:2], self.link.widget, *self.widget.children[2:])
         page_direction(self.widget)
-        self.open_position(position)
+        if position is None:
+            from pushlab.rummy.game import Game
+
+            self.start()          # the setup's game now: a warm kernel's page is complete
+            follow_page_position(Game, self._play_from, self.message)
+        else:
+            self.open_position(position)
 
     # -- wiring
-    def open_position(self, text: str | None = None) -> None:
-        """Play from the position ``text`` (:mod:`pushlab.share`; None: the page's ``?position=``).
+    def open_position(self, text: str | None = None, *, query: str | None = None) -> None:
+        """Play from the position ``text`` (:mod:`pushlab.share`; None: the ``?position=`` of
+        ``query``, by default the page's).
 
         The reader plays Ann (seat 0) with the bots in the other seats. No position
         asked for: a new game from the setup. A position that cannot be opened: a new
@@ -223,7 +230,10 @@ class PlayApp(Shown):
         """
         from pushlab.rummy.game import Game
 
-        game, problem = requested_position(Game, text)
+        self._play_from(*requested_position(Game, text, query=query))
+
+    def _play_from(self, game, problem: str = "") -> None:
+        """Play ``game`` (None: a new game from the setup), then show ``problem`` if any."""
         if game is None:
             self.start()
         else:
