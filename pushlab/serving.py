@@ -21,9 +21,10 @@ machine, and the rummy app 06 never rendered for any of 20 (see ``docs/deploy.md
   says "the server is busy preparing your page" while a page is slow, and "try again"
   if it has not come after four minutes, instead of a spinner that never ends.
 
-Code in a lesson that reads the page's URL (``?lang=``, ``?position=``) must call
-:func:`query_params`: in a preheated kernel it waits there until a reader's request
-arrives (so put it as late as possible: everything before it is preheated).
+Code in a lesson that reads the page's URL (``?position=``) should use
+:func:`pushlab.widgets.links.on_page_query`: in a preheated kernel :func:`query_params`
+waits until a reader's request arrives, which would stop the notebook there; a thread
+waits instead (``?lang=`` is the page template's redirect).
 
 >>> opts = voila_options(None, pool=0)
 >>> "--KernelManager.transport=ipc" in opts, "--template=pushlab" in opts
@@ -37,6 +38,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import threading
 from pathlib import Path
 from urllib.parse import parse_qs
 
@@ -143,11 +145,16 @@ def query_params(default: dict | None = None) -> dict:
     return {k: v[-1] for k, v in parse_qs(text.lstrip("?")).items()} or dict(default or {})
 
 
+_REQUEST_LOCK = threading.Lock()
+
+
 def query_string() -> str:
     """The page's raw query string (``"lang=et&position=..."``); ``""`` outside Voilà.
 
     Only a preheated kernel (``VOILA_PREHEAT=True``: it ran the notebook before any reader
-    came) asks Voilà, which waits for the reader's request. Everywhere else (a kernel Voilà
+    came) asks Voilà, which waits for the reader's request; the first caller asks (others
+    wait for it), and the kernel is then marked as taken (``VOILA_PREHEAT=False``), since
+    Voilà hands the request to one waiter only. Everywhere else (a kernel Voilà
     started for one request, with the request in its environment; plain Python,
     JupyterLab, tests) it answers ``QUERY_STRING`` from the environment, else ``""``, as
     Voilà's own ``get_query_string`` does there, without importing Voilà: ``voila.utils``
@@ -156,9 +163,14 @@ def query_string() -> str:
     """
     if os.environ.get("VOILA_PREHEAT", "False") == "False":
         return os.environ.get("QUERY_STRING", "")
-    from voila.utils import get_query_string
+    with _REQUEST_LOCK:     # Voilà answers one waiter per kernel, once: ask once, remember
+        if os.environ.get("VOILA_PREHEAT", "False") != "False":
+            from voila.utils import get_query_string
 
-    return get_query_string() or ""
+            query = get_query_string() or ""          # sets the request's variables too
+            os.environ["QUERY_STRING"] = query
+            os.environ["VOILA_PREHEAT"] = "False"     # a reader has come: this kernel is theirs
+    return os.environ.get("QUERY_STRING", "")
 
 
 #: The page template, where :func:`write_template_texts` puts :func:`template_texts`.

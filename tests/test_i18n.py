@@ -244,7 +244,7 @@ TEMPLATE = REPO / "pushlab" / "data" / "jupyter" / "voila" / "templates" / "push
     ("/voila/render/02-play.ipynb", "?lang=et", "/voila/render/et/02-play.ipynb?lang=et"),
     ("/voila/render/02-play.ipynb", "?position=L1.x&lang=AR-eg",
      "/voila/render/ar/02-play.ipynb?position=L1.x&lang=AR-eg"),
-    # Binder and JupyterHub serve the repository: the lessons sit in a folder
+    # a hub serving the repository (or pushlab serve --notebooks .): the lessons sit in a folder
     ("/user/u1/voila/render/notebooks/02-play.ipynb", "?lang=cs",
      "/user/u1/voila/render/notebooks/cs/02-play.ipynb?lang=cs"),
     # from one language's copy to another's, not into a copy of the copy
@@ -252,6 +252,8 @@ TEMPLATE = REPO / "pushlab" / "data" / "jupyter" / "voila" / "templates" / "push
     ("/user/u1/voila/render/notebooks/ar/05-rules.ipynb", "?lang=cs",
      "/user/u1/voila/render/notebooks/cs/05-rules.ipynb?lang=cs"),
     ("/voila/render/et/02-play.ipynb", "?lang=et", None),          # there already
+    ("/voila/render/et/02-play.ipynb", "?lang=en", "/voila/render/02-play.ipynb?lang=en"),  # back to English
+    ("/voila/render/02-play.ipynb", "?lang=en", None),
     ("/voila/render/02-play.ipynb", "?lang=fr", None),              # no such copy: the picker says so
     ("/voila/render/02-play.ipynb", "", None),
     ("/voila/tree/notebooks", "?lang=et", None),                    # not a lesson page

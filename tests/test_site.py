@@ -106,6 +106,10 @@ def test_launch_bar_offers_the_app_only_with_widgets():
 # ------------------------------------------------------------------ a built site
 
 
+#: Every test of a built site may be the one whose setup builds it (a minute idle, several under load).
+SITE_TIMEOUT = pytest.mark.timeout(900)
+
+
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     """The built site's folder: ``PUSHLAB_SITE`` if set (``make site-test`` builds
@@ -127,6 +131,7 @@ def site(tmp_path_factory):
 
 
 @pytest.mark.slow
+@SITE_TIMEOUT
 def test_site_builds_with_warnings_as_errors(site):
     """sphinx-build -W over the executed lessons, rule specs and API reference: no warning
     (the ``site`` fixture fails with the build's output otherwise), a page per lesson."""
@@ -180,6 +185,7 @@ def broken_links(site: Path) -> list[str]:
     return broken
 
 
+@SITE_TIMEOUT
 def test_site_has_a_page_per_lesson_rule_and_module(site):
     """Every lesson, both rule specs and every pushlab module (API reference) have a page."""
     for name in NOTEBOOKS:
@@ -194,6 +200,7 @@ def test_site_has_a_page_per_lesson_rule_and_module(site):
     assert all(f'href="notebooks/{name}.html"' in index for name in NOTEBOOKS)
 
 
+@SITE_TIMEOUT
 def test_site_has_no_broken_internal_links(site):
     """Every relative href/src points at a file of the site, and every #anchor exists."""
     assert broken_links(site) == []
@@ -207,6 +214,7 @@ def test_link_checker_is_not_blind(tmp_path):
     assert broken_links(tmp_path) == ["a.html -> b.html#nope: no anchor #nope", "a.html -> c.html: no such file"]
 
 
+@SITE_TIMEOUT
 def test_lessons_carry_launch_links_and_live_kernel_notes(site):
     """Each lesson links to Binder; where a widget stood, a note says it needs a live kernel, with links."""
     for name in NOTEBOOKS:
@@ -225,6 +233,7 @@ def test_lessons_carry_launch_links_and_live_kernel_notes(site):
     assert source["cells"]  # the source notebooks themselves stay clean (checked elsewhere)
 
 
+@SITE_TIMEOUT
 def test_lessons_are_executed(site):
     """The probability lab shows its plots (PNG files of the site) and its computed text."""
     page = site / "notebooks" / "03-push-your-luck-probability.html"
@@ -255,6 +264,7 @@ def site_url(site):
     server.server_close()
 
 
+@SITE_TIMEOUT
 def test_browser_sees_the_index_and_a_lessons_plots(site_url, browser):
     """Headless Chromium: the index lists the lessons; a lesson shows loaded plot images."""
     context = browser.new_context(viewport={"width": 1280, "height": 1600})

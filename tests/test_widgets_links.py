@@ -139,3 +139,32 @@ def test_a_warm_kernel_keeps_the_setup_game_when_the_link_is_bad(warm_kernel):
     warm_kernel("position=L1.broken")
     waiting.join(20)
     assert app.session.game is default and "cannot be opened" in app.message.text
+
+
+def test_a_warm_kernel_asks_voila_once_and_is_then_the_readers(monkeypatch):
+    """Voilà hands the reader's request to one waiter per kernel, once: every later reader of
+    the query (a second app on the page, a later call) gets the same answer without asking."""
+    import threading
+    import types
+
+    from pushlab import serving
+
+    asked = []
+
+    def get_query_string():
+        asked.append(threading.current_thread().name)
+        return "position=L1.x"
+
+    utils = types.ModuleType("voila.utils")
+    utils.get_query_string = get_query_string
+    monkeypatch.setitem(sys.modules, "voila", types.ModuleType("voila"))
+    monkeypatch.setitem(sys.modules, "voila.utils", utils)
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    threads = [threading.Thread(target=serving.query_string) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(10)
+    assert serving.query_string() == "position=L1.x" and len(asked) == 1
+    assert serving.os.environ["VOILA_PREHEAT"] == "False"

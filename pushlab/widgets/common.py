@@ -24,7 +24,7 @@ from pushlab.widgets.render.html import (CSS, box_html, card_back, card_face, es
 __all__ = [
     "CSS", "esc", "card_face", "card_back", "stack_html", "row_html", "box_html",
     "message_html", "error_text", "MessageArea", "routed", "RunButton", "page_direction",
-    "Shown", "ipw", "figure_html", "INLINE_TOGGLES",
+    "Shown", "ipw", "figure_html", "kernel_loop", "INLINE_TOGGLES",
 ]
 
 #: ToggleButtons render their label above the buttons by default; this keeps it beside them.
@@ -55,11 +55,12 @@ def figure_html(figure, alt: str = "figure", *, dpi: int = 96, tight: bool = Tru
 
     >>> import matplotlib; matplotlib.use("Agg")
     >>> import matplotlib.pyplot as plt
-    >>> html = figure_html(plt.figure(figsize=(1, 1)), "an <empty> plot", tight=False)
+    >>> fig = plt.figure(figsize=(1, 1))
+    >>> html = figure_html(fig, "an <empty> plot", tight=False)
     >>> html.startswith('<img alt="an &lt;empty&gt; plot" style="max-width:100%" src="data:image/png;base64,')
     True
-    >>> plt.get_fignums(), figure_html("<b>ready</b>")
-    ([], '<b>ready</b>')
+    >>> plt.fignum_exists(fig.number), figure_html("<b>ready</b>")
+    (False, '<b>ready</b>')
     """
     if isinstance(figure, str):
         return figure
@@ -71,6 +72,26 @@ def figure_html(figure, alt: str = "figure", *, dpi: int = 96, tight: bool = Tru
         return img_html(figure, alt, table=False, dpi=dpi, tight=tight)
     finally:
         plt.close(figure)
+
+
+def kernel_loop():
+    """The running event loop of a Jupyter kernel, or None (plain Python, tests).
+
+    Another library's loop (Playwright's sync API keeps one running in the main thread
+    of a test session) is not a kernel's: work scheduled there would never run.
+    """
+    import asyncio
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - IPython comes with ipywidgets
+        return None
+    shell = get_ipython()
+    if shell is None or getattr(shell, "kernel", None) is None:
+        return None
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
 
 
 class Shown:

@@ -23,7 +23,7 @@ import os
 import threading
 
 from pushlab.i18n import _, current_language
-from pushlab.widgets.common import Shown, error_text, esc
+from pushlab.widgets.common import Shown, error_text, esc, kernel_loop
 
 __all__ = ["page_query", "on_page_query", "follow_page_position", "page_address", "requested_position",
            "PositionLink", "SharedPosition"]
@@ -41,9 +41,11 @@ def on_page_query(callback, message=None) -> threading.Thread | None:
 
     At once, except in a kernel of the warm pool (``VOILA_PREHEAT=True``), which runs the
     lesson before any reader comes: there a background thread waits for the reader's
-    request and then calls it (and is returned), so the cell goes on and the page, built
-    with the app's default game, is ready when the reader arrives. An exception in that
-    thread is shown in ``message`` (a :class:`~pushlab.widgets.common.MessageArea`).
+    request (and is returned), so the cell goes on and the page, built with the app's
+    default game, is ready when the reader arrives. The callback then runs on the
+    kernel's event loop, between two of the reader's clicks, as a click's handler does
+    (without a kernel loop, in tests: in the thread). An exception in it is shown in
+    ``message`` (a :class:`~pushlab.widgets.common.MessageArea`).
 
     >>> on_page_query(lambda query: print(repr(query)))
     ''
@@ -52,14 +54,34 @@ def on_page_query(callback, message=None) -> threading.Thread | None:
         callback(page_query())
         return None
 
-    def wait_for_the_reader():
-        """The thread: the reader's query, then the callback."""
+    loop = kernel_loop()            # read here, on the kernel's own thread
+
+    def run(query: str) -> None:
+        """The callback, its error shown."""
         try:
-            callback(page_query())
+            callback(query)
         except Exception as exc:   # noqa: BLE001 - shown to the reader, as in a routed callback
             if message is None:
                 raise
             message.error(error_text(exc))
+
+    def wait_for_the_reader():
+        """The thread: the reader's query, then the callback on the kernel's loop."""
+        try:
+            query = page_query()
+        except Exception as exc:   # noqa: BLE001
+            query, failed = "", exc
+        else:
+            failed = None
+        if failed is not None:
+            if message is None:
+                raise failed
+            message.error(error_text(failed))
+            return
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(run, query)
+        else:
+            run(query)
 
     thread = threading.Thread(target=wait_for_the_reader, name="pushlab-page-query", daemon=True)
     thread.start()

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pushlab.errors import Unavailable
 from pushlab.i18n import _, ngettext
 from pushlab.luck.words import colour_name
-from pushlab.widgets.common import MessageArea, Shown, error_text, ipw, page_direction, routed
+from pushlab.widgets.common import MessageArea, Shown, error_text, ipw, kernel_loop, page_direction, routed
 from pushlab.widgets.links import PositionLink, follow_page_position, requested_position
 from pushlab.widgets.luck_lessons import OddsPanel, TableView
 from pushlab.widgets.luck_session import (ADVICE_ROLLOUTS, BOT_KINDS, REVIEW_ROLLOUTS, LuckSession,
@@ -20,26 +20,6 @@ from pushlab.widgets.render.luck import (_column_title, advice_html, log_html, p
                                          switch_rule_text, switch_rule_words)
 
 __all__ = ["PlayApp"]
-
-
-def _kernel_loop():
-    """The running event loop of a Jupyter kernel, or None (plain Python, tests).
-
-    Another library's loop (Playwright's sync API keeps one running in the main thread
-    of a test session) is not a kernel's: work scheduled there would never run.
-    """
-    import asyncio
-    try:
-        from IPython import get_ipython
-    except ImportError:  # pragma: no cover - IPython comes with ipywidgets
-        return None
-    shell = get_ipython()
-    if shell is None or getattr(shell, "kernel", None) is None:
-        return None
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None
 
 
 def _label_width(px: str) -> dict:
@@ -281,7 +261,7 @@ class PlayApp(Shown):
         """Run the generator ``steps`` chunk by chunk: as a task of the kernel's event loop
         (clicks are handled between chunks), or at once where no loop runs (plain Python)."""
         import asyncio
-        loop = _kernel_loop()
+        loop = kernel_loop()
         if loop is None:
             for _ in steps:
                 pass
