@@ -40,11 +40,17 @@ def test_rules_app_steps_through_a_scenario(open_app, app_errors, screenshot):
     assert "Step 0 of 11" in first.inner_text()
     assert first.locator("button:has-text('Back')").is_disabled()
     assert_labelled_controls(page, ".pl-stepthrough")
-    for step in range(1, 4):                  # the step line is drawn after the table and log
+    for step in range(1, 4):
         first.locator("button:has-text('Next')").click()
         page.wait_for_function(
             "([s]) => document.querySelector('.pl-stepthrough').innerText.includes(s)",
             arg=[f"Step {step} of 11"])
+    # the step's widgets (line, table, log, note) are updated one message each: the browser
+    # may draw the step line before the note (seen once on an idle machine), so wait for all
+    page.wait_for_function(
+        "([a, b]) => { const t = document.querySelector('.pl-stepthrough').innerText;"
+        " return t.includes(a) && t.includes(b); }",
+        arg=["A blue 3 has the same number as the red 3", "Ann draws R3 and starts column 1"], timeout=30_000)
     text = first.inner_text()
     assert "Step 3 of 11" in text
     assert "Ann draws R3 and starts column 1" in text
@@ -108,11 +114,15 @@ def test_rules_app_shows_both_switch_readings_side_by_side(open_app, app_errors,
     tables = both.locator(".pl-tableview")
     assert tables.count() == 2 and "Step 0 of 26" in both.inner_text()
     assert_labelled_controls(page, ".pl-comparesteps")
-    for step in range(1, 12):                 # to the start of Ben's turn (the tables are drawn
-        both.locator("button:has-text('Next')").click()       # before the step line)
+    for step in range(1, 12):                 # to the start of Ben's turn
+        both.locator("button:has-text('Next')").click()
         page.wait_for_function(
             "([s]) => document.querySelector('.pl-comparesteps').innerText.includes(s)",
             arg=[f"Step {step} of 26"])
+    # each widget is its own update message: the step line may be drawn before the tables
+    page.wait_for_function("() => { const t = document.querySelectorAll('.pl-comparesteps .pl-tableview');"
+                           " return t.length === 2 && t[1].innerText.includes('switch pile: 1 (lasts)'); }",
+                           timeout=30_000)
     left, right = tables.nth(0).inner_text(), tables.nth(1).inner_text()
     assert "this turn only" in left and "counter-clockwise" not in left
     assert "until the next switch card" in right and "counter-clockwise" in right

@@ -190,7 +190,9 @@ def test_rules_app_meld_checker_and_step_through(open_app, app_errors, screensho
         old = steps.inner_text()
         steps.get_by_role("button", name="Next").click()
         _wait_text_change(page, steps, old)
-    assert "replaces 2♦ in meld 2 by J♣" in steps.inner_text()
+    page.wait_for_function(                  # each widget is its own update: wait for the log too
+        "() => document.querySelector('.pl-rummy-stepthrough').innerText.includes('replaces 2♦ in meld 2 by J♣')",
+        timeout=30_000)
     assert app_errors(page) == []
     screenshot(page, "rummy-05-rules")
 
