@@ -111,6 +111,7 @@ def test_a_warm_kernel_builds_the_app_before_the_reader_and_then_opens_the_link(
     deadline = time.monotonic() + 180
     while f"Kernel pool of {LUCK}.ipynb is filled" not in server.log.read_text() and time.monotonic() < deadline:
         time.sleep(0.5)
+    assert f"Kernel pool of {LUCK}.ipynb is filled" in server.log.read_text(), server.log.read_text()[-3000:]
     game = shared_luck_game()
     (card,), = game.columns
     from pushlab.luck.cards import COLOUR_NAMES
