@@ -23,10 +23,10 @@ import os
 import threading
 
 from pushlab.i18n import _, current_language
-from pushlab.widgets.common import Shown, error_text, esc, kernel_loop
+from pushlab.widgets.common import Shown, esc, kernel_loop, routed
 
 __all__ = ["page_query", "on_page_query", "follow_page_position", "page_address", "requested_position",
-           "PositionLink", "SharedPosition"]
+           "PlaysPositions", "PositionLink", "SharedPosition"]
 
 
 def page_query() -> str:
@@ -55,33 +55,21 @@ def on_page_query(callback, message=None) -> threading.Thread | None:
         return None
 
     loop = kernel_loop()            # read here, on the kernel's own thread
-
-    def run(query: str) -> None:
-        """The callback, its error shown."""
-        try:
-            callback(query)
-        except Exception as exc:   # noqa: BLE001 - shown to the reader, as in a routed callback
-            if message is None:
-                raise
-            message.error(error_text(exc))
+    if message is not None:
+        callback = routed(message, clear=False)(callback)
+        query_of_the_page = routed(message, clear=False)(page_query)
+    else:
+        query_of_the_page = page_query
 
     def wait_for_the_reader():
         """The thread: the reader's query, then the callback on the kernel's loop."""
-        try:
-            query = page_query()
-        except Exception as exc:   # noqa: BLE001
-            query, failed = "", exc
-        else:
-            failed = None
-        if failed is not None:
-            if message is None:
-                raise failed
-            message.error(error_text(failed))
+        query = query_of_the_page()
+        if query is None:                     # it failed, and says so in ``message``
             return
         if loop is not None and not loop.is_closed():
-            loop.call_soon_threadsafe(run, query)
+            loop.call_soon_threadsafe(callback, query)
         else:
-            run(query)
+            callback(query)
 
     thread = threading.Thread(target=wait_for_the_reader, name="pushlab-page-query", daemon=True)
     thread.start()
@@ -102,6 +90,40 @@ def follow_page_position(game_type, play, message, fallback: str | None = None) 
             message.error(problem)
 
     return on_page_query(from_the_query, message)
+
+
+class PlaysPositions:
+    """The position wiring of a play app: a first game (the page's ``?position=`` over the
+    setup's game, read as :func:`follow_page_position` does) and :meth:`open_position`.
+
+    The app has ``message``, ``start()`` (a new game from its setup), ``play(game)`` (play
+    a given position) and ``game_type()`` (its engine's ``Game``, imported when asked).
+    """
+
+    def first_game(self, position: str | None = None) -> None:
+        """``position`` (a text), or the setup's game now and the page's ``?position=`` when
+        the reader's request is known (so a warm kernel's page is complete before it)."""
+        if position is None:
+            self.start()
+            follow_page_position(self.game_type(), self._play_from, self.message)
+        else:
+            self.open_position(position)
+
+    def open_position(self, text: str | None = None, *, query: str | None = None) -> None:
+        """Play from the position ``text`` (:mod:`pushlab.share`; None: the ``?position=`` of
+        ``query``, by default the page's). No position asked for: a new game from the
+        setup. A position that cannot be opened: a new game, and the reason in the
+        message line."""
+        self._play_from(*requested_position(self.game_type(), text, query=query))
+
+    def _play_from(self, game, problem: str = "") -> None:
+        """Play ``game`` (None: a new game from the setup), then show ``problem`` if any."""
+        if game is None:
+            self.start()
+        else:
+            self.play(game)
+        if problem:
+            self.message.error(problem)
 
 
 def page_address() -> str:

@@ -10,7 +10,7 @@ from pushlab.errors import Unavailable
 from pushlab.i18n import _, ngettext
 from pushlab.luck.words import colour_name
 from pushlab.widgets.common import MessageArea, Shown, error_text, ipw, kernel_loop, page_direction, routed
-from pushlab.widgets.links import PositionLink, follow_page_position, requested_position
+from pushlab.widgets.links import PlaysPositions, PositionLink
 from pushlab.widgets.luck_lessons import OddsPanel, TableView
 from pushlab.widgets.luck_session import (ADVICE_ROLLOUTS, BOT_KINDS, REVIEW_ROLLOUTS, LuckSession,
                                           bot_kind_names, bot_kind_texts, starts)
@@ -28,7 +28,7 @@ def _label_width(px: str) -> dict:
     return {"description_width": px if i18n.current_language() == i18n.SOURCE else "initial"}
 
 
-class PlayApp(Shown):
+class PlayApp(PlaysPositions, Shown):
     """A full game against 1-5 bots with live odds, an optional hint, undo and an end summary.
 
     All game logic is in :class:`LuckSession`; this class only wires buttons to it.
@@ -139,52 +139,33 @@ class PlayApp(Shown):
         self.link = PositionLink(lambda: self.session.game)
         self.widget.children = (self.widget.children[0], self.link.widget, *self.widget.children[1:])
         page_direction(self.widget)
-        if position is None:
-            from pushlab.luck import Game
-
-            self.start()          # the setup's game now: a warm kernel's page is complete
-            follow_page_position(Game, self._play_from, self.message)
-        else:
-            self.open_position(position)
+        self.first_game(position)
 
     # -- wiring
-    def open_position(self, text: str | None = None, *, query: str | None = None) -> None:
-        """Play from the position ``text`` (:mod:`pushlab.share`; None: the ``?position=`` of
-        ``query``, by default the page's).
-
-        The reader takes the seat to act, bots of the chosen kind the others. No
-        position asked for: a new game from the setup. A position that cannot be
-        opened: a new game, and the reason in the message line.
-        """
+    def game_type(self):
+        """The engine's ``Game`` (for position links)."""
         from pushlab.luck import Game
+        return Game
 
-        self._play_from(*requested_position(Game, text, query=query))
+    def play(self, game) -> None:
+        """Play the position ``game``: the reader takes the seat to act, bots of the chosen kind the others."""
+        n = game.num_players - 1
+        self.n_bots.value = n
+        you = game.current_player if game.current_player is not None else 0
+        self.session = LuckSession(game, bots=self._kinds(n), you=you, seed=int(self.seed.value))
+        self.message.clear()
+        self.refresh()
 
-    def _play_from(self, game, problem: str = "") -> None:
-        """Play ``game`` (None: a new game from the setup), then show ``problem`` if any."""
-        if game is None:
-            self.start()
-        else:
-            n = game.num_players - 1
-            self.n_bots.value = n
-            kinds = ([list(BOT_KINDS)[i % len(BOT_KINDS)] for i in range(n)] if self.kind.value == "mixed"
-                     else [self.kind.value] * n)
-            you = game.current_player if game.current_player is not None else 0
-            self.session = LuckSession(game, bots=kinds, you=you, seed=int(self.seed.value))
-            self.message.clear()
-            self.refresh()
-        if problem:
-            self.message.error(problem)
+    def _kinds(self, n: int) -> list:
+        """The bots' kinds for ``n`` seats from the setup ("mixed": each kind in turn)."""
+        if self.kind.value == "mixed":
+            return [list(BOT_KINDS)[i % len(BOT_KINDS)] for i in range(n)]
+        return [self.kind.value] * n
 
     def start(self) -> None:
         """Deal a new game from the setup controls."""
         n = int(self.n_bots.value)
-        if self._given_kinds and len(self._given_kinds) == n:
-            kinds = self._given_kinds
-        elif self.kind.value == "mixed":
-            kinds = [list(BOT_KINDS)[i % len(BOT_KINDS)] for i in range(n)]
-        else:
-            kinds = [self.kind.value] * n
+        kinds = self._given_kinds if self._given_kinds and len(self._given_kinds) == n else self._kinds(n)
         self._given_kinds = None
         self.session = LuckSession(n_bots=n, bots=kinds, seed=int(self.seed.value),
                                    first=self.first.value, switch_rule=self.switch_rule.value)

@@ -12,7 +12,7 @@ from pushlab.errors import IllegalAction
 from pushlab.i18n import _
 from pushlab.rummy.logtext import translate_log
 from pushlab.widgets.common import INLINE_TOGGLES, MessageArea, Shown, error_text, ipw, page_direction, routed
-from pushlab.widgets.links import PositionLink, follow_page_position, requested_position
+from pushlab.widgets.links import PlaysPositions, PositionLink
 from pushlab.widgets.render.cards import RUMMY_CSS, card_classes, card_name
 from pushlab.widgets.render.html import CSS, esc, title_html
 from pushlab.widgets.render.rummy import (advice_html, cards_html, log_html, ltr_cards, meld_html, odds_html,
@@ -89,7 +89,7 @@ class HandView:
             self._syncing = False
 
 
-class PlayApp(Shown):
+class PlayApp(PlaysPositions, Shown):
     """Push rummy for the reader (seat 0, Ann) with a bot partner (Cat) against two bots.
 
     All game logic is in :class:`RummySession`; this class wires buttons to it and
@@ -211,38 +211,20 @@ class PlayApp(Shown):
         self.link = PositionLink(lambda: self.session.game)
         self.widget.children = (*self.widget.children[:2], self.link.widget, *self.widget.children[2:])
         page_direction(self.widget)
-        if position is None:
-            from pushlab.rummy.game import Game
-
-            self.start()          # the setup's game now: a warm kernel's page is complete
-            follow_page_position(Game, self._play_from, self.message)
-        else:
-            self.open_position(position)
+        self.first_game(position)
 
     # -- wiring
-    def open_position(self, text: str | None = None, *, query: str | None = None) -> None:
-        """Play from the position ``text`` (:mod:`pushlab.share`; None: the ``?position=`` of
-        ``query``, by default the page's).
-
-        The reader plays Ann (seat 0) with the bots in the other seats. No position
-        asked for: a new game from the setup. A position that cannot be opened: a new
-        game, and the reason in the message line.
-        """
+    def game_type(self):
+        """The engine's ``Game`` (for position links)."""
         from pushlab.rummy.game import Game
+        return Game
 
-        self._play_from(*requested_position(Game, text, query=query))
-
-    def _play_from(self, game, problem: str = "") -> None:
-        """Play ``game`` (None: a new game from the setup), then show ``problem`` if any."""
-        if game is None:
-            self.start()
-        else:
-            self.session = RummySession(game, bots=self._bots)
-            self.message.clear()
-            self._results_seen = 0
-            self.refresh()
-        if problem:
-            self.message.error(problem)
+    def play(self, game) -> None:
+        """Play the position ``game``: the reader is Ann (seat 0), the bots the other seats."""
+        self.session = RummySession(game, bots=self._bots)
+        self.message.clear()
+        self._results_seen = 0
+        self.refresh()
 
     def start(self) -> None:
         """A new session from the setup controls."""
