@@ -148,6 +148,12 @@ def query_params(default: dict | None = None) -> dict:
 _REQUEST_LOCK = threading.Lock()
 
 
+def in_warm_kernel() -> bool:
+    """True in a kernel of the warm pool that no reader has taken yet (``VOILA_PREHEAT=True``):
+    there the page's query is not known until the reader's request arrives."""
+    return os.environ.get("VOILA_PREHEAT", "False") != "False"
+
+
 def query_string() -> str:
     """The page's raw query string (``"lang=et&position=..."``); ``""`` outside Voilà.
 
@@ -161,10 +167,10 @@ def query_string() -> str:
     brings in Jupyter Server and its JSON-schema grammars, 2 CPU-s per page on an idle
     machine (docs/testing.md).
     """
-    if os.environ.get("VOILA_PREHEAT", "False") == "False":
+    if not in_warm_kernel():
         return os.environ.get("QUERY_STRING", "")
     with _REQUEST_LOCK:     # Voilà answers one waiter per kernel, once: ask once, remember
-        if os.environ.get("VOILA_PREHEAT", "False") != "False":
+        if in_warm_kernel():
             from voila.utils import get_query_string
 
             query = get_query_string() or ""          # sets the request's variables too

@@ -73,11 +73,10 @@ def _page_query() -> dict:
     page template sends the reader on to the lesson's copy in that language
     (``docs/i18n.md``). The apps' own ``?position=`` is read at the end of their set-up.
     """
-    import os
+    from pushlab.serving import in_warm_kernel, query_params
 
-    if os.environ.get("VOILA_PREHEAT") == "True":
+    if in_warm_kernel():
         return {}
-    from pushlab.serving import query_params
 
     return query_params()
 

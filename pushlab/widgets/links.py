@@ -50,7 +50,9 @@ def on_page_query(callback, message=None) -> threading.Thread | None:
     >>> on_page_query(lambda query: print(repr(query)))
     ''
     """
-    if os.environ.get("VOILA_PREHEAT", "False") == "False":
+    from pushlab.serving import in_warm_kernel
+
+    if not in_warm_kernel():
         callback(page_query())
         return None
 
@@ -101,9 +103,12 @@ class PlaysPositions:
     """
 
     def first_game(self, position: str | None = None) -> None:
-        """``position`` (a text), or the setup's game now and the page's ``?position=`` when
-        the reader's request is known (so a warm kernel's page is complete before it)."""
-        if position is None:
+        """``position`` (a text; None: the page's ``?position=``). In a warm kernel, where
+        the page's query comes only with the reader, the setup's game now and the page's
+        position when the reader's request arrives (so the page is complete before it)."""
+        from pushlab.serving import in_warm_kernel
+
+        if position is None and in_warm_kernel():
             self.start()
             follow_page_position(self.game_type(), self._play_from, self.message)
         else:
