@@ -74,7 +74,8 @@ chromium:
 # Translations (docs/i18n.md): extract the marked strings and the lesson paragraphs into
 # the template pushlab.pot, compile each language's .po parts to .mo (both committed;
 # compiled with a fixed date by pushlab.i18n.compile, so nothing changes when nothing was
-# translated; it says what is still untranslated), then write notebooks/<lang>/ from them.
+# translated; it says what is still untranslated), then write notebooks/<lang>/ from them, and
+# docs/glossary/<lang>.md from the glossaries' .toml (tests/test_glossary.py checks them all).
 LOCALE    := pushlab/i18n/locale
 catalogs: $(STAMP)
 	mkdir -p $(LOCALE)
@@ -83,6 +84,7 @@ catalogs: $(STAMP)
 	$(BIN)/python -m pushlab.i18n.compile
 	$(BIN)/python -m pushlab.i18n.notebook
 	$(BIN)/python -m pushlab.serving
+	$(BIN)/python -m pushlab.i18n.glossary
 
 strip:
 	$(PYTHON) scripts/strip_notebooks.py

@@ -137,7 +137,7 @@ def test_table_and_odds_speak_the_language_with_card_notation_kept():
     assert "كومة السحب" in table and "العمود 1" in table and "Column" not in table
     assert 'title="أحمر 3"' in table
     odds = ui.odds_html(g)
-    assert "فرصة أن تدفع البطاقة التالية بعيدًا جدًا" in odds and "counting" not in odds
+    assert "فرصة أن تدفع الورقة التالية بعيدًا جدًا" in odds and "counting" not in odds
 
 
 @pytest.mark.parametrize("language,n,expected", [
@@ -155,7 +155,7 @@ def test_the_bank_log_line_uses_the_plural_forms():
     """A counted log sentence is translated with the count's plural form."""
     assert log_line("Ann banks 1 blue card (3 points)", "cs") == "Ann ukládá do banky 1 kartu barvy modrá (3 b.)"
     assert log_line("Ann banks 5 red cards (15 points)", "cs") == "Ann ukládá do banky 5 karet barvy červená (15 b.)"
-    assert log_line("Ann banks 2 red cards (4 points)", "ar").startswith("Ann يودع 2 بطاقتين")
+    assert log_line("Ann banks 2 red cards (4 points)", "ar").startswith("Ann يودع 2 ورقتين")
 
 
 def test_a_plots_title_axes_and_legend_are_translated():
