@@ -426,13 +426,15 @@ def build_parser() -> argparse.ArgumentParser:
         "(2-6 of them); rummy bots: random, heuristic, neverpush, expert (2: one per partnership; lower "
         "penalty is better).",
     )
-    sim.add_argument("game", choices=["luck", "rummy"])
+    sim.add_argument("game", choices=["luck", "rummy"], help="luck (push-your-luck) or rummy (contract rummy)")
     sim.add_argument("bots", nargs="+", metavar="BOT", help="e.g. stopafter:3 greedy")
     sim.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     sim.add_argument("--seed", type=int, default=0, help="seed; same seed, same results (default 0)")
     sim.add_argument("--workers", type=int, default=1, help="processes to use (default 1)")
     sim.add_argument("--harder", action="store_true", help="luck: the harder variant")
-    sim.add_argument("--switch-cards", action="store_true", help="luck: play with switch cards")
+    sim.add_argument("--switch-cards", action="store_true",
+                     help="luck: keep the switch cards in a 2-player game (rule 20; with 3 or more "
+                     "players they are always in)")
     sim.add_argument("--switch-rule", choices=["turn", "game"], default=None,
                      help="luck: a switch card reverses collection for one turn (turn, the "
                      "default) or until the next switch card (game)")
@@ -460,7 +462,7 @@ def build_parser() -> argparse.ArgumentParser:
         "search",
         help="search whole-game push-your-luck policies (grid, then iterated best response)",
         description="Evaluate every policy of a family (stop rule x bank rule) against a field by "
-        "batched simulation, then iterate best responses; write the results (win rates with 95%% "
+        "batched simulation, then iterate best responses; write the results (win rates with 95% "
         "intervals per round) as JSON. Same seed, same results on any number of workers.",
     )
     sea.add_argument("--players", default="2-6", help="player counts, e.g. 2-6 or 3,4 (default 2-6)")

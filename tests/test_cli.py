@@ -358,12 +358,22 @@ def test_main_simulate_luck_switch_rule(capsys):
     assert "options of the luck game" in capsys.readouterr().err
 
 
-def test_simulate_help_says_95_percent_once(capsys):
-    """The help text says "95%" (argparse does not %-format a description)."""
-    with pytest.raises(SystemExit):
-        cli.main(["simulate", "--help"])
-    out = " ".join(capsys.readouterr().out.split())
-    assert "95% confidence" in out and "%%" not in out
+def _helps():
+    """The help text of ``pushlab`` and of each of its commands, as argparse prints it."""
+    parser = cli.build_parser()
+    [commands] = [a for a in parser._actions if isinstance(a, __import__("argparse")._SubParsersAction)]
+    return {"pushlab": parser.format_help(), **{name: p.format_help() for name, p in commands.choices.items()}}
+
+
+def test_every_command_help_prints_percent_signs_once():
+    """No "%%" in any help (argparse %-formats an option's help, not a description), no
+    unfilled "%(...)" and no stray "None" default; "95%" where the text means it."""
+    helps = _helps()
+    assert set(helps) >= {"pushlab", "serve", "lessons", "lab", "simulate", "soak", "search"}
+    for name, text in helps.items():
+        assert "%%" not in text and "%(" not in text and "(default None)" not in text, name
+    flat = {name: " ".join(text.split()) for name, text in helps.items()}
+    assert "95% confidence" in flat["simulate"] and "win rates with 95% intervals" in flat["search"]
 
 
 def test_format_result_shows_differences_and_no_zero_width_rates():
