@@ -176,3 +176,19 @@ def _lesson_paragraph(language, lesson, english_start):
 ])
 def test_the_corrected_lesson_paragraphs(language, lesson, start, expected):
     assert expected in _lesson_paragraph(language, lesson, start)
+
+
+@pytest.mark.parametrize("language", i18n.TRANSLATED)
+def test_lesson_08_names_the_policies_as_the_widgets_do(language):
+    """The lesson's names of the stop and bank rules are the labels its heatmaps and tables show
+    (``pushlab.luck.policy.policy_label``), in every language."""
+    from pushlab.luck.policy import policy_label
+
+    para = _lesson_paragraph(language, "08-when-to-bank.ipynb", "* a **stop rule**")
+    for spec, name in [("after 7", "k"), ("risk 0.3", "p"), ("bank at 20", "x"), ("bank loss 5", "t")]:
+        label = policy_label(spec, language)
+        named = re.sub(r"\d+(?:\.\d+)?", name, label)
+        assert f"*{named}*" in para, (language, label)
+    assert f"*{policy_label('never', language)}*" in para
+    assert policy_label("after 5, bank at 25", language) != "after 5, bank at 25"
+    assert policy_label("after 5, bank at 25", "en") == "after 5, bank at 25"

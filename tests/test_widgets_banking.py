@@ -107,9 +107,11 @@ def test_the_search_speaks_the_readers_language(results):
     i18n.set_language("cs")
     try:
         text = summary(r)
-        assert text.startswith("hráčů: 2, běžná hra:") and "nejlepší 'after" in text
+        assert text.startswith("hráčů: 2, běžná hra:") and "nejlepší 'po " in text and "after" not in text
         assert stop_reason(r.stopped) in text and stop_reason(r.stopped) != r.stopped
-        assert "nikdy" in plots.search_grid_data(r)["bank"]
+        grid = plots.search_grid_data(r)
+        assert "nikdy" in grid["bank"] and grid["stop"][0].startswith("po ")     # policy names translated
+        assert "po 5" in unescape(summary_html(results)) and "after" not in unescape(summary_html(results))
         assert f"({stop_reason(r.stopped)})" in unescape(summary_html(results))
         ex = SearchExplorer(results, players=2)
         assert stop_reason(results[0].stopped) in unescape(ex.paths.value)

@@ -40,6 +40,7 @@ from fractions import Fraction
 from numbers import Integral, Real
 
 from pushlab.errors import IllegalAction, ParseError, SetupError, UnsupportedPolicy
+from pushlab.i18n import gettext as _
 from pushlab.luck.bots import (
     as_fraction, bench_colour_points, cards_in_columns, pile_bust_probability, placement,
     take_choice,
@@ -47,7 +48,7 @@ from pushlab.luck.bots import (
 from pushlab.luck.cards import COLOURS
 
 __all__ = ["BankRule", "Endgame", "Policy", "StopRule", "UnsupportedPolicy", "loss_ahead",
-           "rolls_forecast", "DEFAULT_POLICY", "BUSTS_PER_CARD"]
+           "rolls_forecast", "policy_label", "DEFAULT_POLICY", "BUSTS_PER_CARD"]
 
 #: Busts per card drawn in the forecast of rolls ahead (:func:`rolls_forecast`). Measured
 #: (engine, 40 games each): 0.002 with ``after 4`` at every seat (3-card pushes rarely
@@ -135,6 +136,14 @@ class StopRule:
     def __str__(self) -> str:
         return self.kind if self.kind == "optimal" else f"{self.kind} {_number_text(self.value)}"
 
+    def label(self, language: str | None = None) -> str:
+        """The rule's name for a reader, in ``language`` (default: the current one); English is
+        the text form (``'after 4'``), other languages translate it (Czech ``'po 4'``)."""
+        if self.kind == "optimal":
+            return _("optimal", language)
+        template = _("after {k}", language) if self.kind == "after" else _("risk {p}", language)
+        return template.format(k=self.value, p=_number_text(self.value))
+
     def __repr__(self) -> str:
         return f"StopRule({str(self)!r})"
 
@@ -187,6 +196,11 @@ class BankRule:
     def __str__(self) -> str:
         return f"bank {self.kind} {_number_text(self.value)}"
 
+    def label(self, language: str | None = None) -> str:
+        """The rule's name for a reader in ``language`` (English: the text form, ``'bank at 12'``)."""
+        template = _("bank at {x}", language) if self.kind == "at" else _("bank loss {t}", language)
+        return template.format(x=_number_text(self.value), t=_number_text(self.value))
+
     def __repr__(self) -> str:
         return f"BankRule({str(self)!r})"
 
@@ -218,6 +232,10 @@ class Endgame:
 
     def __str__(self) -> str:
         return f"endgame {self.pile}: {self.stop}"
+
+    def label(self, language: str | None = None) -> str:
+        """The endgame's name for a reader in ``language`` (English: ``'endgame 20: after 6'``)."""
+        return _("endgame {pile}: {stop}", language).format(pile=self.pile, stop=self.stop.label(language))
 
     def __repr__(self) -> str:
         return f"Endgame({str(self)!r})"
@@ -355,8 +373,43 @@ class Policy:
     def __str__(self) -> str:
         return ", ".join(str(x) for x in (self.stop, self.bank, self.endgame) if x is not None)
 
+    def label(self, language: str | None = None) -> str:
+        """The policy's name for a reader in ``language``: English keeps the text form, which code
+        uses (``'after 4, bank at 12'``); the other languages translate each part.
+
+        >>> p = Policy.parse("after 4, bank at 12, endgame 20: risk 0.4")
+        >>> p.label("en") == str(p), p.label("cs")
+        (True, 'po 4, banka při 12, závěr 20: riziko 0.4')
+        """
+        parts = [x.label(language) for x in (self.stop, self.bank, self.endgame) if x is not None]
+        text = parts[0]
+        for part in parts[1:]:          # the list separator is the language's (Arabic: "، ")
+            text = _("{policy}, {part}", language).format(policy=text, part=part)
+        return text
+
     def __repr__(self) -> str:
         return f"Policy({str(self)!r})"
+
+
+def policy_label(policy, language: str | None = None) -> str:
+    """The name a reader sees for ``policy`` (a :class:`Policy`, a rule, or their text) in
+    ``language`` (default: the current one). ``'never'`` (the bank rule that never banks, as the
+    search labels it) is translated too; text that is no policy is returned unchanged.
+
+    >>> policy_label("after 5", "et"), policy_label("after 5, bank loss 5", "eo"), policy_label("never", "ar")
+    ('pärast 5', 'post 5, banko je perdo 5', 'أبدًا')
+    """
+    if isinstance(policy, (Policy, StopRule, BankRule, Endgame)):
+        return policy.label(language)
+    text = str(policy).strip()
+    if text == "never":
+        return _("never", language)
+    for kind in (Policy, BankRule, Endgame):
+        try:
+            return kind.parse(text).label(language)
+        except (ParseError, SetupError):
+            continue
+    return str(policy)
 
 
 #: The rollouts' default policy for every seat: ``after 5``, as ``StopAfter``'s default.

@@ -58,7 +58,7 @@ import numpy as np
 from pushlab.errors import SetupError
 from pushlab.i18n import _, ngettext
 from pushlab.luck.game import Game
-from pushlab.luck.policy import Policy
+from pushlab.luck.policy import Policy, policy_label
 from pushlab.luck.sim import random_decks, seat_policies, simulate_from
 from pushlab.stats import mean_ci, paired_rate_diff_ci, rate_ci
 
@@ -483,34 +483,39 @@ def bank_rule_label(label: str, language: str | None = None) -> str:
 def summary(result: SearchResult, language: str | None = None) -> str:
     """A few lines: each round's field, best response with its 95% interval, and the edge.
 
-    In ``language`` (default: the current one); policies (``'after 5'``) stay notation.
+    In ``language`` (default: the current one), policy names too (:func:`~pushlab.luck.policy.policy_label`:
+    English ``'after 5'``, Czech ``'po 5'``).
 
     >>> fam = Family(stop=("after 2", "after 5"), bank=(None,), endgame=())
     >>> res = search(2, family=fam, games=20)
     >>> print(summary(res, "en").splitlines()[0])
     2 players, normal game: 1 round, converged; best 'after 5'
     >>> print(summary(res, "cs").splitlines()[0])
-    hráčů: 2, běžná hra: 1 kolo, konvergovalo; nejlepší 'after 5'
+    hráčů: 2, běžná hra: 1 kolo, konvergovalo; nejlepší 'po 5'
     """
     fam = result.family.policies()
     n = len(result.rounds)
+
+    def quoted(policy) -> str:
+        return "'" + policy_label(policy, language) + "'"
+
     head = _("{players} players, {variant}: {rounds}, {stopped}; best {best}", language).format(
         players=result.players, variant=_("harder game", language) if result.harder else _("normal game", language),
         rounds=ngettext("{n} round", "{n} rounds", n, language).format(n=n),
-        stopped=stop_reason(result.stopped, language), best=repr(result.best))
+        stopped=stop_reason(result.stopped, language), best=quoted(result.best))
     lines = [head]
     for i, r in enumerate(result.rounds):
         lo, hi = r.win_ci(r.best)
         edge = "" if r.edge is None else _("; edge over the field {edge} [{lo}, {hi}]", language).format(
             edge=f"{r.edge:+.3f}", lo=f"{r.edge_ci[0]:+.3f}", hi=f"{r.edge_ci[1]:+.3f}")
         lines.append("  " + _("round {i}: against {field}: best {best} wins {win} [{lo}, {hi}]{edge}", language).format(
-            i=i, field=repr(r.field), best=repr(fam[r.best]), win=f"{r.win[r.best]:.3f}",
+            i=i, field=quoted(r.field), best=quoted(fam[r.best]), win=f"{r.win[r.best]:.3f}",
             lo=f"{lo:.3f}", hi=f"{hi:.3f}", edge=edge))
     e = result.endgame
     if e is not None:
         lines.append("  " + _("endgame: best variant {variant}, edge {edge} [{lo}, {hi}]; recommended {policy}", language).format(
-            variant=repr(e.policies[e.best]), edge=f"{e.edge:+.3f}", lo=f"{e.edge_ci[0]:+.3f}",
-            hi=f"{e.edge_ci[1]:+.3f}", policy=repr(result.recommended)))
+            variant=quoted(e.policies[e.best]), edge=f"{e.edge:+.3f}", lo=f"{e.edge_ci[0]:+.3f}",
+            hi=f"{e.edge_ci[1]:+.3f}", policy=quoted(result.recommended)))
     return "\n".join(lines)
 
 

@@ -21,6 +21,7 @@ import numpy as np
 
 from pushlab.errors import PushlabError
 from pushlab.i18n import _, ngettext
+from pushlab.luck.policy import policy_label
 from pushlab.stats import Z95, mean_ci, rate_ci
 
 __all__ = [
@@ -521,9 +522,9 @@ def search_grid_data(result, round: int = 0) -> dict:
     win = rnd.grid(shape)
     lo = np.asarray(rnd.win_lo, dtype=float).reshape(shape)
     hi = np.asarray(rnd.win_hi, dtype=float).reshape(shape)
-    return {"win": win, "lo": lo, "hi": hi, "stop": result.family.stop_labels(),
+    return {"win": win, "lo": lo, "hi": hi, "stop": [policy_label(s) for s in result.family.stop_labels()],
             "bank": [bank_rule_label(b) for b in result.family.bank_labels()], "best": divmod(rnd.best, shape[1]),
-            "field": rnd.field, "players": result.players, "harder": result.harder,
+            "field": policy_label(rnd.field), "players": result.players, "harder": result.harder,
             "games": result.games}
 
 
@@ -567,8 +568,8 @@ def best_response_data(result) -> dict:
     """Per round of a search: the field, the best response and its win rate with 95% interval."""
     pols = result.family.policies()
     rounds = result.rounds
-    return {"round": list(range(len(rounds))), "field": [r.field for r in rounds],
-            "best": [pols[r.best] for r in rounds],
+    return {"round": list(range(len(rounds))), "field": [policy_label(r.field) for r in rounds],
+            "best": [policy_label(pols[r.best]) for r in rounds],
             "win": [r.win[r.best] for r in rounds],
             "lo": [r.win_ci(r.best)[0] for r in rounds],
             "hi": [r.win_ci(r.best)[1] for r in rounds],
@@ -699,7 +700,7 @@ def bank_edge_plot(data, ax=None):
                 label=_("95%\u00a0interval (paired: the same shuffles and dice)"))
     ax.invert_xaxis()
     ax.set_title(_("Does banking the {points} points pay? (every seat then plays '{policy}')").format(
-        points=data.get('points', '?'), policy=data.get('policy', '?')), fontsize=10)
+        points=data.get('points', '?'), policy=policy_label(data.get('policy', '?'))), fontsize=10)
     ax.set_xlabel(_("cards left in the draw pile (count)"))
     ax.set_ylabel(_("win probability gained by banking (percentage points)"))
     ax.grid(axis="y", alpha=0.3)

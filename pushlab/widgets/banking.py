@@ -20,6 +20,7 @@ import functools
 from html import escape
 
 from pushlab.i18n import _, ngettext
+from pushlab.luck.policy import policy_label
 from pushlab.luck.search import stop_reason
 from pushlab.widgets.common import MessageArea, Shown, figure_html, ipw, routed
 
@@ -41,11 +42,11 @@ def summary_html(results) -> str:
         elif e.best == 0:
             end = escape(_("none beats it"))
         else:
-            end = (f"{escape(e.policies[e.best])}: {e.edge:+.1%} "
+            end = (f"{escape(policy_label(e.policies[e.best]))}: {e.edge:+.1%} "
                    f"[{e.edge_ci[0]:+.1%}, {e.edge_ci[1]:+.1%}]")
         rows.append(
             f"<tr><td>{r.players}</td><td>{escape(_variant_word(r.harder))}</td>"
-            f"<td><b>{escape(r.best)}</b></td><td>{escape(last.field)}</td>"
+            f"<td><b>{escape(policy_label(r.best))}</b></td><td>{escape(policy_label(last.field))}</td>"
             f"<td>{last.win[last.best]:.1%} [{lo:.1%}, {hi:.1%}]</td>"
             f"<td>{len(r.rounds)} ({escape(stop_reason(r.stopped))})</td><td>{end}</td></tr>")
     head = "<tr>" + "".join(f"<th>{escape(h)}</th>" for h in (
@@ -117,7 +118,7 @@ class SearchExplorer(Shown):
         self.paths.value = lesson_figure(fig, _("Iterated best response, {players} players: {details}").format(
             players=self.players.value, details="; ".join(
                 _("{variant}: {rounds}, {stopped}, best {best}").format(
-                    variant=plots._variant(r.harder), stopped=stop_reason(r.stopped), best=r.best,
+                    variant=plots._variant(r.harder), stopped=stop_reason(r.stopped), best=policy_label(r.best),
                     rounds=ngettext("{n} round", "{n} rounds", len(r.rounds)).format(n=len(r.rounds)))
                 for r in pair)))
         self.heatmaps.value = heat            # last: a changed heatmap means all is redrawn
@@ -259,7 +260,7 @@ class BankStory(Shown):
                 "estimate plays {n} continuations per action from {player}'s information (the unseen "
                 "cards reshuffled, fresh dice); then every seat plays '{policy}'.").format(
                     best=escape(h.best), n=f"{a.rollouts:,}", player=escape(a.player),
-                    policy=escape(str(a.policy)))
+                    policy=escape(policy_label(a.policy)))
             + "</p>" + edge
             + (f"<p>{escape(a.explain())}</p>" if a.explain() else ""))
 
@@ -306,7 +307,7 @@ class RolloutDuel(Shown):
                                       tooltip=_("games, {low} to {high}").format(low=players, high=10 * players))
         self.button = w.Button(description=_("Play the games"), button_style="primary",
                                tooltip=_("RolloutBot({rollouts}) against {seats} seats of '{field}', seats "
-                                         "rotated").format(rollouts=rollouts, seats=players - 1, field=field))
+                                         "rotated").format(rollouts=rollouts, seats=players - 1, field=policy_label(field)))
         self.progress = w.IntProgress(value=0, min=0, max=1, description=_("Progress:"))
         self.message = MessageArea()
         self.out = w.HTML()
@@ -341,7 +342,8 @@ class RolloutDuel(Shown):
             self.button.disabled = False
         rate, lo, hi = r.win_rate()
         fig, ax = plt.subplots(figsize=(8, 2.8), layout="constrained")
-        names = [r.names[0]] + [_("field {i}: {name}").format(i=i, name=n) for i, n in enumerate(r.names[1:], 1)]
+        names = [r.names[0]] + [_("field {i}: {name}").format(i=i, name=policy_label(n))
+                                for i, n in enumerate(r.names[1:], 1)]
         plots.strategy_comparison({name: {"mean": rate[i], "lo": lo[i], "hi": hi[i]}
                                    for i, name in enumerate(names)}, ax=ax)
         ax.axvline(100 / self.players, color="#777", ls="--")

@@ -350,15 +350,15 @@ def _step_html(action: str) -> str:
 
 def _policy_text(session) -> str:
     """How every seat plays in the session's rollouts, in words."""
-    from pushlab.luck.policy import DEFAULT_POLICY
-    return str(session.policy or DEFAULT_POLICY)
+    from pushlab.luck.policy import DEFAULT_POLICY, policy_label
+    return policy_label(session.policy or DEFAULT_POLICY)
 
 
 def advice_html(advice, hint=None, session=None, progress: str = "") -> str:
     """Whole-game advice (win chance per action, 95% CI, the recommendation) beside the
     exact one-turn values of the hint, each labelled with how it was obtained."""
-    from pushlab.luck.policy import DEFAULT_POLICY
-    policy = str(advice.policy if advice is not None else (session and session.policy) or DEFAULT_POLICY)
+    from pushlab.luck.policy import DEFAULT_POLICY, policy_label
+    policy = policy_label(advice.policy if advice is not None else (session and session.policy) or DEFAULT_POLICY)
     parts = []
     if advice is None:
         estimating = esc(_("Whole game: estimating…"))
