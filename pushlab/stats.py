@@ -18,9 +18,12 @@
   :func:`paired_rate_diff_ci` (Agresti-Min: the Wald interval after adding half a
   pseudo-game to each cell of the paired 2 x 2 table; never zero width).
 - **Checks:** :func:`agrees` / :func:`rate_agrees` ("within k standard errors").
-- **Planning and teaching:** :func:`games_needed`, :func:`wald_ci` (the naive interval,
-  kept only to show why it was dropped), :func:`coverage` (exact coverage by summing
-  binomial probabilities) and :func:`simulated_coverage`.
+- **Planning and teaching:** :func:`games_needed` (a given precision),
+  :func:`games_for_power` and :func:`detection_chance` (a given chance to detect an edge),
+  :func:`wald_ci` (the naive interval, kept only to show why it was dropped),
+  :func:`coverage` (exact coverage by summing binomial probabilities),
+  :func:`simulated_coverage`, and the Monte Carlo band of lesson 10:
+  :func:`band_coverage` (exact, at one n) and :func:`band_run` (simulated, a whole run).
 
 Quantiles come from the standard library and a few lines of numpy, not scipy: the normal
 from :class:`statistics.NormalDist`; Student t by bisection on its closed-form CDF for
@@ -46,7 +49,8 @@ from pushlab.errors import PushlabError
 
 __all__ = ["Z95", "normal_quantile", "t_quantile", "proportion_ci", "wald_ci", "rate_ci",
            "mean_ci", "column_mean_ci", "diff_ci", "paired_diff_ci", "paired_rate_diff_ci", "agrees",
-           "rate_agrees", "rate_se", "games_needed", "coverage", "coverage_table", "simulated_coverage",
+           "rate_agrees", "rate_se", "games_needed", "games_for_power", "detection_chance",
+           "band_coverage", "band_run", "coverage", "coverage_table", "simulated_coverage",
            "format_ci", "NOT_ENOUGH", "METHODS"]
 
 Z95 = 1.959963984540054  # the 97.5% quantile of the standard normal
@@ -411,6 +415,113 @@ def games_needed(half_width: float, p: float = 0.5, level: float = 0.95) -> int:
         raise PushlabError(f"p must be between 0 and 1, got {p!r}")
     z = normal_quantile(1 - (1 - _level(level)) / 2)
     return math.ceil(z * z * p * (1 - p) / half_width**2 - 1e-9)
+
+
+def _normal_cdf(x: float) -> float:
+    """P(Z <= x) for the standard normal."""
+    return NormalDist().cdf(x)
+
+
+def _power_args(edge, p, power, level, rates):
+    """Check the arguments of :func:`games_for_power` / :func:`detection_chance`."""
+    if not 0 < edge < 1:
+        raise PushlabError(f"edge must be between 0 and 1, got {edge!r}")
+    if not 0 < p < 1:
+        raise PushlabError(f"p must be between 0 and 1, got {p!r}")
+    if power is not None and not 0 < power < 1:
+        raise PushlabError(f"power must be between 0 and 1, got {power!r}")
+    if rates not in (1, 2):
+        raise PushlabError(f"rates must be 1 (against a known rate) or 2 (two estimated rates), got {rates!r}")
+    return normal_quantile(1 - (1 - _level(level)) / 2)
+
+
+def games_for_power(edge: float, p: float = 0.5, power: float = 0.8, level: float = 0.95,
+                    rates: int = 1) -> int:
+    """Games needed so that a real edge ``edge`` over a rate near ``p`` is detected with
+    chance ``power``: the 95% interval (``level``) then excludes "no difference" that often.
+
+    Normal approximation: n = (z + z_power)² · rates · p(1-p) / edge², with z the interval's
+    quantile (1.96) and z_power the ``power`` quantile (0.84 for 80%). ``rates=1`` compares
+    one estimated rate with a known one (a bot against the fair 50%); ``rates=2`` compares
+    two estimated rates with ``n`` games each (twice as many). Asking only for a half-width
+    of ``edge`` (:func:`games_needed`) detects the edge about half the time
+    (:func:`detection_chance`).
+
+    >>> games_for_power(0.02), games_for_power(0.02, rates=2), games_needed(0.02)
+    (4906, 9812, 2401)
+    """
+    z = _power_args(edge, p, power, level, rates)
+    zb = normal_quantile(power)
+    return math.ceil((z + zb) ** 2 * rates * p * (1 - p) / edge**2 - 1e-9)
+
+
+def detection_chance(edge: float, n: int, p: float = 0.5, level: float = 0.95, rates: int = 1) -> float:
+    """Chance that ``n`` games detect a real edge ``edge`` (the interval of the difference
+    excludes 0), by the normal approximation of :func:`games_for_power`.
+
+    >>> round(detection_chance(0.02, 2401), 2), round(detection_chance(0.02, 4906), 2)
+    (0.5, 0.8)
+    """
+    z = _power_args(edge, p, None, level, rates)
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
+        raise PushlabError(f"n must be a positive whole number of games, got {n!r}")
+    se = math.sqrt(rates * p * (1 - p) / n)
+    return _normal_cdf(edge / se - z) + _normal_cdf(-edge / se - z)
+
+
+def _band_p(p) -> float:
+    """Check the exact chance of a band."""
+    if isinstance(p, bool) or not 0 < float(p) < 1:
+        raise PushlabError(f"p must be between 0 and 1, got {p!r}")
+    return float(p)
+
+
+def band_coverage(p: float, n: int, z: float = Z95) -> float:
+    """Exact chance that the mean of ``n`` 0/1 trials with chance ``p`` lies in the band
+    ``p ± z·√(p(1-p)/n)`` (lesson 10's shaded band at one fixed n): summed binomial probabilities.
+
+    About 95% at every n, not exactly (a number of hits is whole).
+
+    >>> round(band_coverage(0.18, 1000), 3)
+    0.947
+    """
+    p = _band_p(p)
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
+        raise PushlabError(f"n must be a positive whole number, got {n!r}")
+    k = np.arange(n + 1)
+    inside = np.abs(k / n - p) <= z * math.sqrt(p * (1 - p) / n) + 1e-12
+    return float(_binom_pmf_all(int(n), p)[inside].sum())
+
+
+def band_run(p: float, runs: int, rng, n_min: int = 30, n_max: int = 5000, z: float = Z95):
+    """Simulate ``runs`` whole runs of 0/1 trials with chance ``p`` and count the runs whose
+    running mean stays inside the band ``p ± z·√(p(1-p)/n)`` at EVERY n from ``n_min`` to
+    ``n_max`` (lesson 10): the band holds about 95% of the runs at any one n, far fewer
+    all the time.
+
+    Returns ``(stayed, runs)``; :func:`proportion_ci` gives its interval.
+
+    >>> stayed, runs = band_run(0.18, 400, np.random.default_rng(1))
+    >>> stayed, runs, [round(x, 2) for x in proportion_ci(stayed, runs)]
+    (204, 400, [0.46, 0.56])
+    """
+    p = _band_p(p)
+    if not isinstance(rng, np.random.Generator):
+        raise PushlabError(f"rng must be a numpy Generator, got {rng!r}")
+    for name, v in (("runs", runs), ("n_min", n_min), ("n_max", n_max)):
+        if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 1:
+            raise PushlabError(f"{name} must be a positive whole number, got {v!r}")
+    if n_min > n_max:
+        raise PushlabError(f"n_min ({n_min}) must not exceed n_max ({n_max})")
+    n = np.arange(1, n_max + 1)
+    half = z * math.sqrt(p * (1 - p)) / np.sqrt(n)
+    stayed = np.zeros(runs, dtype=bool)
+    for start in range(0, runs, 100):                    # 100 runs at a time: bounded memory
+        x = rng.random((min(100, runs - start), n_max)) < p
+        running = np.cumsum(x, axis=1) / n
+        inside = np.abs(running - p) <= half + 1e-12
+        stayed[start:start + len(x)] = inside[:, n_min - 1:].all(axis=1)
+    return int(stayed.sum()), int(runs)
 
 
 def _binom_pmf_all(n: int, p: float) -> np.ndarray:
