@@ -22,7 +22,7 @@ SITE_DIR ?= build/site
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export PATH := $(abspath $(BIN)):$(PATH)
 
-.PHONY: help serve test site site-test venv chromium strip clean catalogs
+.PHONY: help serve test site site-test venv chromium postgresql strip clean catalogs
 
 help:
 	@echo "make serve    serve the notebooks with Voilà on http://127.0.0.1:$(PORT)/, $(POOL) warm kernels per play/rules app (POOL=0: none)"
@@ -36,7 +36,7 @@ help:
 serve: $(STAMP)
 	$(BIN)/pushlab serve $(SERVE_ARGS)
 
-test: $(STAMP) chromium
+test: $(STAMP) chromium postgresql
 	$(BIN)/python -m pytest -n $(WORKERS) --durations=15 $(PYTEST_ARGS)
 
 # The static site: Sphinx + MyST-NB + sphinx-book-theme (installed by .[test],
@@ -69,6 +69,16 @@ chromium:
 	@if [ -x "$(CHROMIUM)" ]; then echo "chromium: $(CHROMIUM)"; else \
 	  echo "no $(CHROMIUM): installing Debian's chromium"; \
 	  $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; \
+	fi
+
+# A PostgreSQL server's programs, so that the class experiment store's tests run on
+# PostgreSQL too (tests/pg_server.py starts a throw-away server; without one they skip).
+postgresql:
+	@if command -v initdb >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
+	  echo "postgresql: $$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | tail -1)"; else \
+	  echo "no PostgreSQL server programs: installing Debian's postgresql"; \
+	  $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y postgresql || \
+	  echo "postgresql could not be installed: the PostgreSQL store tests will be skipped"; \
 	fi
 
 # Translations (docs/i18n.md): extract the marked strings and the lesson paragraphs into

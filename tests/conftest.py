@@ -488,3 +488,32 @@ def screenshot():
         return path
 
     return _shot
+
+
+# --------------------------------------------------------------------------- class experiment stores
+
+
+@pytest.fixture(scope="session")
+def postgres_server():
+    """A throw-away PostgreSQL server (tests/pg_server.py), or a skip saying why there is none."""
+    import pg_server
+
+    try:
+        import psycopg  # noqa: F401
+    except ImportError:
+        pytest.skip("psycopg is not installed (pip install -e '.[test]'): PostgreSQL store tests skipped")
+    if pg_server.binaries() is None:
+        pytest.skip("no PostgreSQL server programs (initdb, pg_ctl) here: apt-get install postgresql "
+                    "(make test installs it); PostgreSQL store tests skipped")
+    server = pg_server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_url(request, tmp_path):
+    """The address of a new, empty class experiment store: a SQLite file, then a PostgreSQL
+    database (skipped with the reason where no PostgreSQL server can be started)."""
+    if request.param == "sqlite":
+        return str(tmp_path / "class.sqlite3")
+    return request.getfixturevalue("postgres_server").new_database()
