@@ -132,12 +132,12 @@ def open_store(url: str | os.PathLike | None = None) -> Store:
     if text.startswith(("postgresql://", "postgres://")):
         return _PostgresStore(text)
     if "://" in text and not text.startswith("sqlite://"):
-        raise StoreError(_("unknown store address {url}: use a file path, sqlite:///path or "
+        raise StoreError(("unknown store address {url}: use a file path, sqlite:///path or "
                            "postgresql://...").format(url=repr(text.split("@")[-1])))
     if text.startswith("sqlite://"):
         text = text[len("sqlite://"):]
         if not text.startswith("/"):
-            raise StoreError(_("a sqlite:/// address needs an absolute path: {url}").format(url=repr(url)))
+            raise StoreError(("a sqlite:/// address needs an absolute path: {url}").format(url=repr(url)))
     return _SqliteStore(Path(text))
 
 
@@ -195,7 +195,7 @@ class Store:
                 cur.execute(self._sql("INSERT INTO meta (key, value) VALUES (?, ?)"),
                             ("schema_version", str(SCHEMA_VERSION)))
             elif int(row[0]) > SCHEMA_VERSION:
-                raise StoreError(_("this store was written by a newer pushlab (schema {found}; this one "
+                raise StoreError(("this store was written by a newer pushlab (schema {found}; this one "
                                    "reads {known}): update pushlab").format(found=row[0], known=SCHEMA_VERSION))
 
     @property
@@ -209,18 +209,18 @@ class Store:
         """Store a new experiment; return its join code (``code``, else a fresh one)."""
         outcomes = [int(o) for o in outcomes]
         if not outcomes or not all(isinstance(c, str) for c in choices):
-            raise StoreError(_("an experiment needs its possible outcomes and choices"))
+            raise StoreError(("an experiment needs its possible outcomes and choices"))
         text = json.dumps(params, ensure_ascii=False, sort_keys=True)
         if len(text) > MAX_PARAMS:
-            raise StoreError(_("the experiment's settings are too long"))
+            raise StoreError(("the experiment's settings are too long"))
         if state not in STATES:
-            raise StoreError(_("unknown experiment state {state}").format(state=repr(state)))
+            raise StoreError(("unknown experiment state {state}").format(state=repr(state)))
         for attempt in range(20):
             c = check_code(code) if code is not None else new_code()
             if not self._read("SELECT 1 FROM experiments WHERE code = ?", (c,)):
                 break
             if code is not None:
-                raise StoreError(_("an experiment with code {code} exists already").format(code=c))
+                raise StoreError(("an experiment with code {code} exists already").format(code=c))
         with self._write() as cur:
             cur.execute(self._sql(
                 "INSERT INTO experiments (code, kind, title, params, outcomes, choices, state, round, "
@@ -257,7 +257,7 @@ class Store:
     def set_state(self, code: str, state: str) -> None:
         """Open, pause or close an experiment (paused and closed ones refuse tries)."""
         if state not in STATES:
-            raise StoreError(_("unknown experiment state {state}").format(state=repr(state)))
+            raise StoreError(("unknown experiment state {state}").format(state=repr(state)))
         self._update(code, "state", state)
 
     def show_names(self, code: str, show: bool) -> None:
@@ -281,7 +281,7 @@ class Store:
         open, or the outcome or choice is not possible in it.
         """
         if not isinstance(attempt, Try):
-            raise TryRefused(_("only a Try can be stored, not {kind}").format(kind=type(attempt).__name__))
+            raise TryRefused(("only a Try can be stored, not {kind}").format(kind=type(attempt).__name__))
         with self._write() as cur:
             cur.execute(self._sql("SELECT state, round, outcomes, choices FROM experiments WHERE code = ?"),
                         (attempt.experiment,))
@@ -409,7 +409,7 @@ class _SqliteStore(Store):
             self.conn.execute("PRAGMA synchronous=FULL")
             self.conn.execute("PRAGMA foreign_keys=ON")
         except (OSError, sqlite3.Error) as exc:
-            raise StoreError(_("cannot open the store {path}: {problem}").format(path=str(self.path),
+            raise StoreError(("cannot open the store {path}: {problem}").format(path=str(self.path),
                                                                                 problem=exc)) from None
 
     @contextmanager
@@ -470,12 +470,12 @@ class _PostgresStore(Store):
         try:
             import psycopg
         except ImportError:
-            raise StoreError(_("a PostgreSQL store needs psycopg: pip install 'pushlab[classroom]'")) from None
+            raise StoreError(("a PostgreSQL store needs psycopg: pip install 'pushlab[classroom]'")) from None
         self._psycopg = psycopg
         try:
             self.conn = psycopg.connect(self.url, autocommit=True, connect_timeout=15)
         except psycopg.Error as exc:
-            raise StoreError(_("cannot open the store {url}: {problem}").format(
+            raise StoreError(("cannot open the store {url}: {problem}").format(
                 url=self.url.split("@")[-1], problem=str(exc).strip())) from None
 
     @contextmanager

@@ -93,7 +93,7 @@ def check_code(code) -> str:
     'k7q2m'
     """
     if not isinstance(code, str) or len(code) > 40:
-        raise TryRefused(_("an experiment code is a short text, not {value}").format(value=_short(code)))
+        raise TryRefused(("an experiment code is a short text, not {value}").format(value=_short(code)))
     text = code.strip().lower().replace(" ", "").replace("-", "")
     if not _CODE.fullmatch(text):
         raise TryRefused(_("{value} is not an experiment code (4 to 12 letters and digits)").format(
@@ -104,7 +104,7 @@ def check_code(code) -> str:
 def check_student(token) -> str:
     """A student token (16-64 lower-case hex digits), or :class:`TryRefused`."""
     if not isinstance(token, str) or not _STUDENT.fullmatch(token):
-        raise TryRefused(_("{value} is not a student token").format(value=_short(token)))
+        raise TryRefused(("{value} is not a student token").format(value=_short(token)))
     return token
 
 
@@ -157,9 +157,9 @@ class Try:
         object.__setattr__(self, "student", check_student(self.student))
         out = self.outcome
         if isinstance(out, bool) or not isinstance(out, int) or not -OUTCOME_MAX <= out <= OUTCOME_MAX:
-            raise TryRefused(_("an outcome is a whole number, not {value}").format(value=_short(out)))
+            raise TryRefused(("an outcome is a whole number, not {value}").format(value=_short(out)))
         if self.choice is not None and (not isinstance(self.choice, str) or not 0 < len(self.choice) <= CHOICE_MAX):
-            raise TryRefused(_("{value} is not a choice").format(value=_short(self.choice)))
+            raise TryRefused(("{value} is not a choice").format(value=_short(self.choice)))
         object.__setattr__(self, "nickname", clean_nickname(self.nickname))
 
     def check(self, outcomes, choices=()) -> Try:
@@ -168,12 +168,12 @@ class Try:
         allowed = list(outcomes)
         if self.outcome not in allowed:
             low, high = min(allowed), max(allowed)
-            raise TryRefused(_("outcome {value} is not possible in this experiment ({low} to {high})").format(
+            raise TryRefused(("outcome {value} is not possible in this experiment ({low} to {high})").format(
                 value=self.outcome, low=low, high=high))
         if choices:
             if self.choice not in tuple(choices):
-                raise TryRefused(_("{value} is not one of this experiment's choices: {choices}").format(
+                raise TryRefused(("{value} is not one of this experiment's choices: {choices}").format(
                     value=_short(self.choice), choices=", ".join(choices)))
         elif self.choice is not None:
-            raise TryRefused(_("this experiment asks for no choice, got {value}").format(value=_short(self.choice)))
+            raise TryRefused(("this experiment asks for no choice, got {value}").format(value=_short(self.choice)))
         return self
