@@ -998,8 +998,8 @@ class _Draft:
             raise _Refusal(_("rule 15: {name} has no {card} to discard").format(name=self.name(), card=card.pretty))
         if self.source == "discard" and card == self.drawn and any(c != card for c in hand):
             raise _Refusal(_("rule 15: {name} took {card} from the discard pile this turn and may not "
-                             "discard it again while holding another card (that would be a free pass; "
-                             "docs/decisions.md)").format(name=self.name(), card=card.pretty))
+                             "discard it, or its twin from the other deck, while holding another card: "
+                             "that would be a free pass").format(name=self.name(), card=card.pretty))
         self.take_away(self.p, (card,))
         self.discard_pile += (card,)
         self.note(f"{self.name()} discards {card.pretty}")
