@@ -21,7 +21,8 @@ Browser fixtures (for ``tests/test_browser*.py``)
     ``open_app`` (function)
         ``page = open_app("02-play-push-your-luck")`` (``.ipynb`` optional)
         opens ``/voila/render/<name>.ipynb`` in a fresh browser context with
-        a tall viewport (``width=1280, height=2400`` by default), waits until
+        a tall viewport (``width=1280, height=2400`` by default; ``mobile=True``:
+        a touch screen that honours the page's viewport tag, as phones do), waits until
         Voilà has executed the notebook and every output has been rendered,
         then until the page has been still for about a second (at most 15 s
         more), and returns the
@@ -408,13 +409,16 @@ def open_app(browser, voila_server):
     """``open_app(name, wait_for=None, width=1280, height=2400, timeout=120_000) -> Page``."""
     contexts = []
 
-    def _open(name, *, wait_for=None, width=1280, height=2400, timeout=120_000, server=None, query=""):
-        """Open one notebook as a Voilà app and wait until it has rendered."""
+    def _open(name, *, wait_for=None, width=1280, height=2400, timeout=120_000, server=None, query="",
+              mobile=False):
+        """Open one notebook as a Voilà app and wait until it has rendered (``mobile``: as a
+        phone or tablet would, a touch screen honouring the page's viewport tag)."""
         server = server or voila_server
         filename = notebook_filename(name)
         if not (server.root / filename).is_file():
             pytest.fail(f"no notebook {filename!r} in {server.root}", pytrace=False)
-        context = browser.new_context(viewport={"width": width, "height": height})
+        context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=mobile,
+                                      has_touch=mobile)
         contexts.append(context)
         page = context.new_page()
         errors = _PAGE_ERRORS.setdefault(page, [])

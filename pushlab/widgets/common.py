@@ -18,7 +18,7 @@ import traceback
 
 from pushlab.errors import IllegalAction, PushlabError, Unavailable
 from pushlab.i18n import _
-from pushlab.widgets.render.html import (CSS, box_html, card_back, card_face, esc, message_html,  # noqa: F401
+from pushlab.widgets.render.html import (CSS, DEVICE_CSS, box_html, card_back, card_face, esc, message_html,  # noqa: F401
                                          row_html, stack_html)
 
 __all__ = [
@@ -127,18 +127,19 @@ def error_text(exc: BaseException) -> str:
 
 
 def page_direction(widget):
-    """Give an app's outer box the page direction of the current language, and the style it needs.
+    """Give an app's outer box the page direction of the current language and the styles it needs.
 
     Right to left (Arabic) adds :data:`pushlab.i18n.RTL_CLASS` and its ``<style>``; cards
-    and card notation stay left to right inside (``pushlab-ltr``). Returns ``widget``.
+    and card notation stay left to right inside (``pushlab-ltr``). Every app also gets the
+    class ``pl-app`` and :data:`~pushlab.widgets.render.html.DEVICE_CSS` (phones, tablets and
+    touch screens), in one HTML child put first. Returns ``widget``.
     """
     import ipywidgets as w
 
     from pushlab import i18n
     i18n.apply_direction(widget)
-    style = i18n.page_style()
-    if style:
-        widget.children = (w.HTML(style), *widget.children)
+    widget.add_class("pl-app")
+    widget.children = (w.HTML(i18n.page_style() + DEVICE_CSS), *widget.children)
     return widget
 
 

@@ -29,6 +29,7 @@ import ipywidgets as widgets
 
 from pushlab import i18n
 from pushlab.errors import PushlabError
+from pushlab.widgets.render.html import DEVICE_CSS
 
 
 def lesson_href(lesson: str, page: str, target: str) -> str:
@@ -60,7 +61,7 @@ def picker_html(lesson: str, page: str, language: str, problem: str = "") -> str
     if problem:
         note += f' <span role="alert">{html.escape(problem)}</span>'
     return (f'<nav class="pushlab-language" aria-label="{label}" {i18n.dir_attrs(language)}>'
-            f'{label}: ' + " · ".join(items) + note + "</nav>" + i18n.page_style(language))
+            f'{label}: ' + " · ".join(items) + note + "</nav>" + i18n.page_style(language) + DEVICE_CSS)
 
 
 def _page_query() -> dict:

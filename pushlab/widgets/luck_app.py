@@ -122,16 +122,20 @@ class PlayApp(PlaysPositions, Shown):
         setup = w.HBox([self.n_bots, self.kind, self.first, self.seed, self.switch_rule,
                         self.new_game, self.show_hint],
                        layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        # what to do and the buttons, one block: on a narrow screen it stays on screen above the table
         actions = w.VBox([
+            self.prompt,
             w.HBox([self.draw, self.stop, *self.columns, self.new_column, self.undo],
                    layout=w.Layout(flex_flow="row wrap")),
             w.HBox(self.banks, layout=w.Layout(flex_flow="row wrap")),
+            self.message.widget,
         ])
+        actions.add_class("pl-actionbar")
         side = w.VBox([self.odds.widget, self.progress, self.hint,
                        w.HTML(f"{CSS}<div class='pl-root'><b>" + esc(_("Event log")) + "</b> "
                               + esc(_("(latest last)")) + "</div>"), self.log],
                       layout=w.Layout(width="360px", min_width="300px"))
-        self.widget = w.VBox([setup, self.rule_note, self.prompt, actions, self.message.widget, self.summary,
+        self.widget = w.VBox([setup, self.rule_note, actions, self.summary,
                               w.HBox([self.table.widget, side],
                                      layout=w.Layout(align_items="flex-start", flex_flow="row wrap"))])
         self.widget.add_class("pl-playapp")

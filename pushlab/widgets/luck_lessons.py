@@ -77,7 +77,7 @@ class StepThrough(StepPlayer):
         header = [w.HTML(title_html(title, 18, ""))] if title else []
         self.widget = w.VBox(header + [
             self.step_controls(), self.note, self.message.widget,
-            w.HBox([self.table.widget, w.VBox(side)], layout=w.Layout(align_items="flex-start")),
+            w.HBox([self.table.widget, w.VBox(side)], layout=w.Layout(align_items="flex-start", flex_flow="row wrap")),
         ])
         self.widget.add_class("pl-stepthrough")
         page_direction(self.widget)

@@ -182,8 +182,8 @@ class PlayApp(PlaysPositions, Shown):
         self.selection = w.HTML()
         self.selection.add_class("pl-selection")
         self.results = w.HTML()
-        self.log = w.HTML(layout=w.Layout(width="340px"))
-        self.private = w.HTML(layout=w.Layout(width="340px"))
+        self.log = w.HTML()
+        self.private = w.HTML()
         self.odds = OddsPanel(hint=hint, seed=seed) if odds else None
         order_note = w.HTML(f"{CSS}<div class='pl-root pl-muted' style='max-width:720px'>" + _(
             "Runs are laid low to high. <i>as selected</i> keeps the order in which you clicked the cards, "
@@ -203,10 +203,11 @@ class PlayApp(PlaysPositions, Shown):
             side.append(self.odds.widget)
         main = w.VBox([self.prompt, self.message.widget, self.results,
                        w.HTML(title_html(_("Your hand (click cards to select them)"))), self.hand.box,
-                       self.selection, controls, self.table], layout=w.Layout(width="800px"))
+                       self.selection, controls, self.table], layout=w.Layout(flex="1 1 560px", max_width="800px"))
+        # two columns side by side where there is room (at least 860 px), stacked on a tablet or a phone
         self.widget = w.VBox([w.HTML(RUMMY_CSS), setup,
-                              w.HBox([main, w.VBox(side, layout=w.Layout(width="350px"))],
-                                     layout=w.Layout(align_items="flex-start"))])
+                              w.HBox([main, w.VBox(side, layout=w.Layout(flex="1 1 300px"))],
+                                     layout=w.Layout(align_items="flex-start", flex_flow="row wrap"))])
         self.widget.add_class("pl-rummy-playapp")
         self.link = PositionLink(lambda: self.session.game)
         self.widget.children = (*self.widget.children[:2], self.link.widget, *self.widget.children[2:])

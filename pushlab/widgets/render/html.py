@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from pushlab.i18n import _
 
-__all__ = ["CSS", "esc", "card_face", "card_back", "stack_html", "row_html", "box_html", "message_html",
+__all__ = ["CSS", "DEVICE_CSS", "esc", "card_face", "card_back", "stack_html", "row_html", "box_html", "message_html",
            "title_html", "log_list_html", "ltr_spans"]
 
 #: One style sheet for every pushlab widget; prefixed ``pl-`` to avoid clashes.
@@ -71,6 +71,49 @@ CSS = """<style>
 .jupyter-button.mod-success,.jupyter-widgets.mod-success.jupyter-button{background-color:#2e7d32}
 .jupyter-button.mod-info,.jupyter-widgets.mod-info.jupyter-button{background-color:#00737f}
 .pl-bar{display:inline-block;height:10px;background:#5b8cc0;vertical-align:middle;border-radius:2px}
+</style>"""
+
+#: The style sheet for students' own devices (phones at 390 px, tablets at 768 px, touch
+#: screens): every app puts it on its page once (:func:`pushlab.widgets.common.page_direction`,
+#: the language picker). CSS only, no per-device code:
+#:
+#: - a width set in Python is an upper bound: no box, plot or table pushes the page sideways;
+#: - on a narrow screen (820 px or less) every row of widgets wraps, so side panels (event
+#:   logs, odds) stack under the table instead of being cut off at the right edge; wide
+#:   tables scroll inside their own box;
+#: - on a narrow or touch screen every control is at least 44 px high (WCAG 2.5.5), through
+#:   ipywidgets' own height variable, and a slider's handle is 44 px to grab;
+#: - a play app's action bar (``pl-actionbar``: what to do and the buttons) stays at the top
+#:   of a narrow screen while the table scrolls under it, and shows only the buttons that can
+#:   be pressed now, so a student sees the table while pressing Draw.
+DEVICE_CSS = """<style>
+.pl-app,.jp-OutputArea-output .widget-box{max-width:100%}
+.jp-OutputArea-output :is(.widget-html,.widget-inline-hbox){max-width:calc(100% - 2 * var(--jp-widgets-margin,2px))}
+.jp-OutputArea-output .widget-html-content{max-width:100%}
+.pl-app .widget-box{min-width:0}
+.jp-OutputArea-output img{max-width:100%;height:auto}
+.pl-app .pl-scroll-x{max-width:100%;overflow-x:auto}
+@media (max-width:820px),(pointer:coarse){
+ :root{--jp-widgets-inline-height:44px}
+ .jupyter-widgets.jupyter-button,.jupyter-button{min-height:44px;min-width:44px}
+ .widget-slider .noUi-handle,.jupyter-widget-slider .noUi-handle{width:28px;height:28px;top:-12px}
+ .widget-slider .noUi-handle::after,.jupyter-widget-slider .noUi-handle::after{content:"";position:absolute;
+  left:-8px;top:-8px;width:44px;height:44px}
+ .widget-inline-hbox :is(select,input:not([type=checkbox]):not([type=radio]),textarea){min-height:44px;box-sizing:border-box}
+ .widget-checkbox label,.widget-radio-box label{min-height:44px;display:flex;align-items:center}
+ .pl-app a{display:inline-block;min-height:24px}
+}
+@media (max-width:820px){
+ .jp-OutputArea-output .widget-hbox{flex-wrap:wrap}
+ .pl-app .widget-inline-hbox :is(select,input){min-width:0}
+ .pl-app .widget-box>.widget-html,.pl-app .widget-box>.widget-box{flex-shrink:1}
+ .jp-RenderedHTMLCommon table,.pl-app table{display:block;max-width:100%;overflow-x:auto}
+ .pl-actionbar{position:sticky;top:-10px;padding-top:6px;z-index:20;background:var(--jp-layout-color0,#fff);
+  box-shadow:0 3px 4px -2px rgba(0,0,0,.3);padding-bottom:4px}
+ :is(.jp-OutputArea,.jp-OutputArea-child,.jp-OutputArea-output,.widget-box):has(.pl-actionbar){overflow:visible}
+ .pl-actionbar .jupyter-button:disabled{display:none}
+ .pl-actionbar .jupyter-button{flex:1 1 30%;max-width:none;min-width:96px}
+}
 </style>"""
 
 

@@ -1,0 +1,144 @@
+"""Every app on a student's own device: a phone (390 px wide) and a tablet (768 px).
+
+One page load per app, in a mobile Chromium context (a touch screen that honours the
+page's viewport tag): at 390 x 844, then resized to 768 x 1024, each time
+
+- the page has no horizontal overflow, and nothing of the app is cut off at either edge
+  or squeezed into a box that scrolls sideways (wide data tables, which scroll inside their
+  own box, and code excepted): side panels (event logs, odds) stack under the table;
+- every control (button, drop-down, text field, a checkbox's label, a slider's handle) is
+  a touch target of at least 44 x 44 px;
+- a screenshot is saved (``tests/screenshots/devices-<lesson>-<width>.png``);
+
+and in the push-your-luck play app (02) the table's columns and the Draw button are on
+screen together once the table is scrolled into view. The style behind it is
+:data:`pushlab.widgets.render.html.DEVICE_CSS` (CSS only, no per-device code).
+"""
+
+from pathlib import Path
+
+import pytest
+
+NOTEBOOKS = sorted(p.stem for p in (Path(__file__).resolve().parents[1] / "notebooks").glob("*.ipynb"))
+#: The right-to-left copies of the play apps: sideways overflow there would be at the left edge.
+RTL_APPS = ["ar/02-play-push-your-luck", "ar/06-play-push-rummy"]
+PHONE, TABLET = (390, 844), (768, 1024)
+MIN_TARGET = 44
+
+# Runs in the page: what does not fit the viewport. Returns lists of readable problems.
+_CHECK_JS = """(minTarget) => {
+  const vw = document.documentElement.clientWidth;
+  const root = document.getElementById('rendered_cells');
+  const name = el => ((el.getAttribute && el.getAttribute('aria-label')) || el.innerText || el.value
+                      || (typeof el.className === 'string' ? el.className : '') || el.tagName)
+                     .toString().replace(/\\s+/g, ' ').trim().slice(0, 50);
+  const shown = el => { const r = el.getBoundingClientRect(), s = getComputedStyle(el);
+                        return r.width > 0 && r.height > 0 && s.visibility !== 'hidden'; };
+  // (a 1-px box that clips its text is a name for screen readers only, not something cut off)
+  // boxes that may scroll sideways: a wide data table or code keeps its shape and scrolls in place
+  const mayScroll = el => el.matches('table, pre, code, .pl-scroll-x, .CodeMirror, .cm-editor, select, input, textarea')
+                          || el.closest('table, pre, .pl-scroll-x') !== null;
+  const page = [], cut = [], squeezed = [], small = [];
+  if (document.documentElement.scrollWidth > vw + 1)
+    page.push('the page is ' + document.documentElement.scrollWidth + ' px wide');
+  if (root.scrollWidth > root.clientWidth + 1)
+    page.push('the lesson scrolls sideways: ' + root.scrollWidth + ' px in ' + root.clientWidth);
+  for (const el of root.querySelectorAll('*')) {
+    if (!shown(el)) continue;
+    const r = el.getBoundingClientRect();
+    const s = getComputedStyle(el);
+    if ((r.right > vw + 1 || r.left < -1) && !mayScroll(el) && !el.closest('.jp-InputArea'))
+      cut.push(name(el) + ' [' + Math.round(r.left) + ', ' + Math.round(r.right) + ']');
+    if (s.overflowX !== 'visible' && el.scrollWidth > el.clientWidth + 1 && r.width > 2 && !mayScroll(el)
+        && !el.closest('.jp-InputArea, .noUi-target'))
+      squeezed.push(name(el) + ' (' + el.scrollWidth + ' px in ' + el.clientWidth + ')');
+  }
+  const targets = root.querySelectorAll('button, select, textarea, input:not([type=checkbox]):not([type=radio]),'
+                                        + ' input[type=checkbox], input[type=radio], .noUi-handle');
+  for (const el of targets) {
+    const target = el.matches('input[type=checkbox], input[type=radio]') ? (el.closest('label') || el) : el;
+    if (!shown(target)) continue;
+    let {width, height} = target.getBoundingClientRect();
+    if (el.matches('.noUi-handle')) {          // a handle's touch area may reach past its drawing
+      const after = getComputedStyle(el, '::after');
+      width = Math.max(width, parseFloat(after.width) || 0);
+      height = Math.max(height, parseFloat(after.height) || 0);
+    }
+    if (width < minTarget - 0.5 || height < minTarget - 0.5)
+      small.push(name(target) + ' ' + Math.round(width) + 'x' + Math.round(height));
+  }
+  // a problem inside a problem says nothing new: keep the first few of each kind
+  return {page, cut: cut.slice(0, 8), squeezed: squeezed.slice(0, 8), small: small.slice(0, 8),
+          counts: [cut.length, squeezed.length, small.length]};
+}"""
+
+
+def device_problems(page) -> dict:
+    """What does not fit the page's current viewport (empty lists: nothing)."""
+    found = page.evaluate(_CHECK_JS, MIN_TARGET)
+    return {k: v for k, v in found.items() if k != "counts" and v}
+
+
+def check_viewports(page, screenshot, stem: str) -> dict:
+    """Resize ``page`` to a phone and then a tablet; ``{width: problems}`` where there are any."""
+    problems = {}
+    for width, height in (PHONE, TABLET):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(300)                       # let the layout settle after the resize
+        found = device_problems(page)
+        if found:
+            problems[width] = found
+        assert screenshot(page, f"devices-{stem.replace('/', '-')}-{width}").stat().st_size > 0
+    return problems
+
+
+@pytest.mark.parametrize("name", NOTEBOOKS + RTL_APPS)
+def test_app_fits_a_phone_and_a_tablet(name, open_app, app_errors, screenshot):
+    """No sideways overflow, nothing cut off, 44 px touch targets, at 390 and 768 px."""
+    page = open_app(name, width=PHONE[0], height=PHONE[1], mobile=True)
+    assert page.evaluate("() => innerWidth") == PHONE[0]   # the viewport tag is honoured
+    assert check_viewports(page, screenshot, name) == {}
+    assert app_errors(page) == []
+
+
+def test_play_app_shows_the_table_while_pressing_draw(open_app):
+    """On a phone, the push-your-luck table's columns and the Draw button are on screen
+    together: with the columns scrolled into view (after a draw: the drawn card waits for
+    a column), the action bar stays at the top of the screen."""
+    page = open_app("02-play-push-your-luck", width=PHONE[0], height=PHONE[1], mobile=True,
+                    wait_for=".pl-btn-draw")
+    for _ in range(2):
+        page.locator(".pl-btn-draw").first.click()
+        page.wait_for_timeout(500)
+        columns = page.locator(".pl-tableview .pl-col")
+        columns.last.evaluate("el => el.scrollIntoView({block: 'end'})")
+        page.wait_for_timeout(300)
+        height = page.evaluate("() => innerHeight")
+        boxes = [page.locator(".pl-btn-draw").first.bounding_box()] + [
+            columns.nth(i).bounding_box() for i in range(columns.count())]
+        assert all(b and b["y"] >= 0 and b["y"] + b["height"] <= height + 1 for b in boxes), boxes
+
+
+def test_device_check_is_not_blind(browser):
+    """A box wider than the phone, a panel squeezed into a box that scrolls sideways and a
+    small button are all reported (a static page shaped like Voilà's: no kernel needed)."""
+    context = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]}, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        page.set_content(
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            '<div id="rendered_cells" style="overflow:auto">'
+            '<div style="width:900px">a table of widgets wider than the phone</div>'
+            '<div style="display:flex;overflow:auto;width:300px"><div style="width:600px;flex-shrink:0">'
+            'a side panel squeezed</div></div>'
+            '<button style="width:30px;height:20px">tiny</button>'
+            '<label><input type="checkbox"> a checkbox with a short label</label>'
+            '<table><tr><td style="width:900px">a wide data table scrolls in place: allowed</td></tr></table>'
+            '</div>')
+        found = device_problems(page)
+        assert found["page"] and any("wider than the phone" in c for c in found["cut"]), found
+        assert any("side panel squeezed" in c for c in found["squeezed"]), found
+        assert [s.split()[0] for s in found["small"]] == ["tiny", "a"], found
+        assert not any("data table" in c for c in found["cut"] + found["squeezed"]), found
+    finally:
+        context.close()
