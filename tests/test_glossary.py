@@ -178,17 +178,38 @@ def test_the_corrected_lesson_paragraphs(language, lesson, start, expected):
     assert expected in _lesson_paragraph(language, lesson, start)
 
 
-@pytest.mark.parametrize("language", i18n.TRANSLATED)
+@pytest.mark.parametrize("language", ["en", *i18n.TRANSLATED])
 def test_lesson_08_names_the_policies_as_the_widgets_do(language):
     """The lesson's names of the stop and bank rules are the labels its heatmaps and tables show
     (``pushlab.luck.policy.policy_label``), in every language."""
     from pushlab.luck.policy import policy_label
+    from pushlab.luck.search import bank_rule_label
 
     para = _lesson_paragraph(language, "08-when-to-bank.ipynb", "* a **stop rule**")
-    for spec, name in [("after 7", "k"), ("risk 0.3", "p"), ("bank at 20", "x"), ("bank loss 5", "t")]:
-        label = policy_label(spec, language)
+    names = [(policy_label("after 7", language), "k"), (policy_label("risk 0.3", language), "p"),
+             (bank_rule_label("at 20", language), "x"), (bank_rule_label("loss 5", language), "t")]
+    for label, name in names:          # the heatmap's row and column labels, with the letter
         named = re.sub(r"\d+(?:\.\d+)?", name, label)
         assert f"*{named}*" in para, (language, label)
     assert f"*{policy_label('never', language)}*" in para
-    assert policy_label("after 5, bank at 25", language) != "after 5, bank at 25"
-    assert policy_label("after 5, bank at 25", "en") == "after 5, bank at 25"
+    english = policy_label("after 5, bank at 25", language) == "after 5, bank at 25"
+    assert english == (language == "en")        # English shows the text form code uses
+
+
+@pytest.mark.parametrize("language", i18n.TRANSLATED)
+@pytest.mark.parametrize("game", sorted(glossary.GAMES))
+def test_the_rule_sheet_box_maps_the_sheets_words_to_the_lessons(language, game, glossaries):
+    """Lessons 01 and 05 have a "The rule sheet says ..." box; in each language it names every
+    rule-sheet word the glossary marks for the box, beside the lesson's word. A language with
+    no rule sheet for the game says so."""
+    box = glossary.box_text(language, game)
+    assert box, f"no rule sheet box in {glossary.GAMES[game]} ({language})"
+    assert glossary.box_problems(glossaries[language], box, game) == []
+    terms = [t for t in glossaries[language].terms if t.game == game and t.box]
+    assert ("\n> - " in box) == bool(terms), "a list exactly where the language has a rule sheet"
+    if not terms:
+        assert f"docs/glossary/{language}.md" in box
+    # and a box that forgets a word fails
+    if terms:
+        word = terms[0].sheet[0]
+        assert glossary.box_problems(glossaries[language], box.replace(word, "…"), game)

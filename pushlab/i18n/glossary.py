@@ -58,7 +58,7 @@ GAMES = {"luck": "01-push-your-luck-rules.ipynb", "rummy": "05-rummy-rules.ipynb
 BOX_START = "> **The rule sheet says"
 #: Languages whose words carry the article and clitics in front (match inside words).
 INSIDE_WORDS = frozenset({"ar"})
-_FIELDS = {"en", "use", "seed", "why", "forbidden", "where", "word", "only_where", "sheet", "box"}
+_FIELDS = {"en", "use", "seed", "why", "forbidden", "where", "word", "only_where", "sheet", "box", "lesson"}
 
 
 @dataclass(frozen=True)
@@ -77,6 +77,13 @@ class Term:
     only_where: str = ""
     sheet: tuple = ()
     box: bool = False
+    lesson: tuple = ()
+
+    @property
+    def lesson_words(self) -> tuple:
+        """The words the rule sheet box shows for the lesson's side: ``lesson``, else the first
+        of the ``use`` words."""
+        return self.lesson or (re.split(r"[;،,]| \(", self.use)[0].strip(),)
 
     def _pattern(self, regex: str) -> re.Pattern:
         start = "" if self.language in INSIDE_WORDS else r"(?<![\w])"
@@ -250,6 +257,8 @@ def problems(glossary: Glossary, items) -> list[str]:
     exclusive = [(t, t.word_pattern, re.compile(t.only_where, re.I)) for t in glossary.terms if t.only_where]
     scopes = {t.where: re.compile(t.where, re.I) for t in glossary.terms if t.where}
     for item in items:
+        if item.english is not None and item.english.startswith(BOX_START):
+            continue            # the rule sheet box quotes the sheet's words on purpose (box_problems)
         text = words_of(item.text)
         english = words_of(item.english) if item.english is not None else None
         for term, pattern in checks:
@@ -313,7 +322,7 @@ def box_problems(glossary: Glossary, box: str | None, game: str) -> list[str]:
     for t in glossary.terms:
         if t.game != game or not t.box:
             continue
-        for word in (*t.sheet, t.use.split(";")[0].split(",")[0].split(" (")[0].strip()):
+        for word in (*t.sheet, *t.lesson_words):
             if word.lower() not in flat.lower():
                 out.append(f"{glossary.language}: the rule sheet box of {GAMES[game]} does not name "
                            f"{word!r} ({t.en})")

@@ -472,12 +472,21 @@ def stop_reason(stopped: str, language: str | None = None) -> str:
 
 
 def bank_rule_label(label: str, language: str | None = None) -> str:
-    """A bank rule label of :meth:`Family.bank_labels` as shown: ``'never'`` in words, points as they are.
+    """A bank rule label of :meth:`Family.bank_labels` (``'never'``, ``'at 25'``, ``'loss 5'``) as a
+    reader sees it in ``language`` (default: the current one): the short names that lesson 08's
+    heatmap columns and prose use (English keeps the label).
 
-    >>> bank_rule_label("never", "eo"), bank_rule_label("25", "eo")
-    ('neniam', '25')
+    >>> bank_rule_label("never", "eo"), bank_rule_label("at 25", "cs"), bank_rule_label("loss 5", "et")
+    ('neniam', 'při 25', 'kaotus 5')
     """
-    return _("never", language) if label == "never" else label
+    words = str(label).split()
+    if words == ["never"]:
+        return _("never", language)
+    if len(words) == 2 and words[0] == "at":
+        return _("at {x}", language).format(x=words[1])
+    if len(words) == 2 and words[0] == "loss":
+        return _("loss {t}", language).format(t=words[1])
+    return label
 
 
 def summary(result: SearchResult, language: str | None = None) -> str:
