@@ -3,10 +3,10 @@
 ``encode(game)`` writes a game state as text a teacher can put in a link
 (``?position=...``); ``decode(text)`` reads it back, and ``decode(encode(g)) == g``.
 
-The format is ``<game><version>.<payload>``: ``L1`` for push-your-luck, ``R1`` for
+The format is ``<game><version>.<payload>``: ``L2`` for push-your-luck, ``R2`` for
 contract rummy; the payload is the state's fields as JSON, compressed with zlib
 (with a preset dictionary of the games' words) and written in URL-safe base64
-without padding. Every field is written, including the event log and, for rummy,
+without padding. Every field is written, including the events and, for rummy,
 **the hidden hands and the stock**: a rummy link is a teacher's setup, and
 whoever reads it can see every card. A push-your-luck link also holds the draw
 pile's order and the die rolls to come.
@@ -15,7 +15,7 @@ Decoding never evaluates anything: it reads JSON, checks the type and range of
 every field, parses every card with the games' own parsers, rebuilds the state
 with the engine's constructor and then checks the engine's invariants (the full
 deck is there, who acts agrees with the legal actions, the winners are the best
-scores). The text is refused before any work when it is longer than
+scores, the events can be written as text). The text is refused before any work when it is longer than
 :data:`MAX_TEXT`, and the decompressed JSON may not exceed :data:`MAX_JSON` bytes.
 Whatever is wrong raises :class:`ShareError` (a ``ValueError``) naming the problem.
 
@@ -23,11 +23,14 @@ Whatever is wrong raises :class:`ShareError` (a ``ValueError``) naming the probl
 >>> g = Game.new(3, seed=7).apply("draw")
 >>> text = encode(g)
 >>> text[:3], decode(text) == g
-('L1.', True)
+('L2.', True)
 >>> decode("L9.abc")
 Traceback (most recent call last):
 ...
-pushlab.share.ShareError: position format 'L9' is not known to this pushlab (it reads L1 and R1)
+pushlab.share.ShareError: position format 'L9' is not known to this pushlab (it reads L1, L2, R1)
+
+Links of version 1 (``L1``, ``R1``, pushlab 0.1) held the event log as English sentences;
+they still open at their position, with an empty log (sentences are not read back).
 """
 
 from __future__ import annotations
@@ -36,7 +39,6 @@ import base64
 import binascii
 import dataclasses
 import json
-import re
 import zlib
 from collections import Counter
 
@@ -54,6 +56,22 @@ MAX_STRING = 500
 
 # Words the event logs and card lists repeat; zlib's preset dictionary makes links shorter.
 _ZDICT = (
+    '"events":[["Placed",0,"R1",0,true],["Placed",1,"roll",1,false],["Stopped",0],["TookColumn",0,0,"R1 roll"],'
+    '["Rolled",0,"*","",false],["Busted",0,"B2"],["SwitchDrawn",0,-1,false],["Banked",0,"B","B1 B2"],'
+    '["ColumnsDiscarded",["G3"]],["GameOver",[0],12],["DealStarted",1,1,5,0,6,"4D"],["Dealt",0,1,"5H 5S JK"],'
+    '["TookDiscard",1,"KD"],["Pushed",1,2,"KD",true],["Received",2,"7C",1],["DrewStock",1,"AH"],'
+    '["Discarded",1,"AH"],["Melded",0,[["set","5H 5S JK",0]],1,true],["LaidOff",0,"6H",1,"low",["run","6H 7H 8H",0]],'
+    '["Replaced",0,"JK",1,"5D"],["WentOut",0],["DealEnded",1,[0,25],["","",""]],["MatchOver",[0,25]],'
+    '"R1","R2","R3","R4","R5","R6","B1","B2","B3","B4","B5","B6","G1","G2","G3","G4","G5","G6","Y1","Y2",'
+    '"Y3","Y4","Y5","Y6","P1","P2","P3","P4","P5","P6","Ann","Ben","Cat","Dan","Eve","Fay",'
+    '{"players":["Ann","Ben","Cat","Dan"],"harder":false,"switch_cards":true,"phase":"turn",'
+    '"active_player":0,"collector":null,"pending":null,"columns":[],"benches":["R1 R2 R3 B1 B2 B3"],'
+    '"banks":["G4 G5 G6 Y4 Y5 Y6"],"draw_pile":"roll P1 P2 switch","discard_pile":"","switches_drawn":0,'
+    '"die":"RBGYP*","die_index":0,"turn":1,"switch_rule":"turn","switch_pile":"","hands":'
+    '"stock":"table":"results":"deal_seeds":'
+).encode()
+# The preset dictionary of version 1 links (pushlab 0.1), which still open.
+_ZDICT_V1 = (
     '"log":{"t":["\\u0000 draws a \\u0000 card and starts column \\u0000","\\u0000 draws \\u0000 and '
     'starts column \\u0000","\\u0000 stops","\\u0000 takes column \\u0000: \\u0000 \\u0000",'
     '"\\u0000 rolls \\u0000 and loses nothing","\\u0000 draws a \\u0000 card and puts it in column '
@@ -178,67 +196,55 @@ def _record(cls, codecs):
     return (lambda v: [codecs[n][0](getattr(v, n)) for n in names]), read
 
 
-# The event log is most of a position's text. A link packs it as its distinct line
-# templates (the text between the tokens), the distinct tokens (cards, names, numbers)
-# and one character per template and token, which zlib then squeezes well.
-_ALPHABET = "".join(chr(c) for c in range(35, 127) if chr(c) != "\\")
-_HOLE = "\x00"
+# The events: each written as a list, its type's name then its fields in order, each field
+# by the codec its annotation names (``int``, ``Card``, ``tuple[Card, ...]``, ...); a field
+# named in ``special`` (a player, a column, a colour) is read by that codec instead.
 
+def _events_codec(types, scalars, special):
+    """A tuple of events of ``types`` (frozen dataclasses); ``scalars``: annotation -> codec."""
+    by_name = {t.__name__: (t, [(f.name, special.get(f.name) or scalars[f.type]) for f in dataclasses.fields(t)])
+               for t in types}
 
-def _log_codec(pattern):
-    """A log (tuple of str) packed as templates + tokens; ``pattern`` splits out the tokens."""
-    plain_write, plain_read = _tuple(_str())
-
-    def write(lines):
-        templates, vocab, stream = {}, {}, []
-        for line in lines:
-            parts = pattern.split(line)          # text, token, text, token, ..., text
-            template = _HOLE.join(parts[0::2])
-            if _HOLE in line or "\n" in line:
-                return {"plain": plain_write(lines)}
-            stream.append(templates.setdefault(template, len(templates)))
-            stream.extend(vocab.setdefault(t, len(vocab)) for t in parts[1::2])
-        if max(len(templates), len(vocab)) > len(_ALPHABET):
-            return {"plain": plain_write(lines)}
-        return {"t": list(templates), "v": list(vocab),
-                "s": "".join(_ALPHABET[i] for i in stream)}
+    def write(events):
+        return [[type(e).__name__] + [codec[0](getattr(e, name)) for name, codec in by_name[type(e).__name__][1]]
+                for e in events]
 
     def read(name, v):
-        if not isinstance(v, dict):
-            _fail(name, _("expected a packed log"))
-        if set(v) == {"plain"}:
-            return plain_read(name, v["plain"])
-        if set(v) != {"t", "v", "s"}:
-            _fail(name, _("expected a packed log"))
-        templates = [_str()[1](name, t).split(_HOLE) for t in _list(name, v["t"], len(_ALPHABET))]
-        vocab = [_str(longest=60)[1](name, t) for t in _list(name, v["v"], len(_ALPHABET))]
-        stream = _str(longest=40 * MAX_ITEMS)[1](name, v["s"])
-        index = {ch: i for i, ch in enumerate(_ALPHABET)}
-        lines, at = [], 0
-        try:
-            while at < len(stream):
-                parts = templates[index[stream[at]]]
-                at += 1
-                words = [vocab[index[ch]] for ch in stream[at:at + len(parts) - 1]]
-                if len(words) != len(parts) - 1:
-                    _fail(name, _("the packed log is cut short"))
-                at += len(words)
-                lines.append("".join(p + w for p, w in zip(parts, words + [""])))
-        except (KeyError, IndexError):
-            _fail(name, _("the packed log names a template or token that is not there"))
-        if len(lines) > MAX_ITEMS:
-            _fail(name, _("the log is too long"))
-        return tuple(lines)
+        out = []
+        for item in _list(name, v):
+            if not isinstance(item, list) or not item or not isinstance(item[0], str) or item[0] not in by_name:
+                _fail(name, _("expected events, each a list starting with the name of an event"))
+            cls, fields = by_name[item[0]]
+            if len(item) != len(fields) + 1:
+                _fail(name, _("expected {n} parts, got {got}").format(n=len(fields) + 1, got=len(item)))
+            where = f"{name}.{item[0]}"
+            out.append(cls(**{f: codec[1](f"{where}.{f}", x) for (f, codec), x in zip(fields, item[1:])}))
+        return tuple(out)
     return write, read
+
+
+def _skip():
+    """A field of an older format that is read and dropped (version 1's English log)."""
+    def read(name, v):
+        if not isinstance(v, (dict, list)):
+            _fail(name, _("expected a packed log"))
+        return ()
+    return (lambda v: v), read
 
 
 # ------------------------------------------------------------------ the two games
 
 def _luck_schema(game=None):
-    from pushlab.luck import game as luck
-    from pushlab.luck.cards import Card, parse_cards
+    from pushlab.luck import events, game as luck
+    from pushlab.luck.cards import COLOURS, DIE_FACES, Card, parse_cards
 
     cards = _cards(parse_cards)
+    player = _int(0, luck.MAX_PLAYERS - 1)
+    scalars = {"int": _int(0, 100_000), "bool": _bool(), "str": _str(longest=10), "Card": _card(Card),
+               "tuple[Card, ...]": cards, "tuple[tuple[Card, ...], ...]": _tuple(cards, longest=luck.MAX_COLUMNS),
+               "tuple[int, ...]": _tuple(player, longest=luck.MAX_PLAYERS)}
+    special = {"player": player, "column": _int(0, luck.MAX_COLUMNS - 1), "face": _str(tuple(DIE_FACES)),
+               "colour": _str(tuple(COLOURS)), "direction": _int(-1, 1)}
     return {
         "players": _tuple(_str(longest=40), longest=luck.MAX_PLAYERS),
         "harder": _bool(),
@@ -253,20 +259,13 @@ def _luck_schema(game=None):
         "draw_pile": cards,
         "discard_pile": cards,
         "switches_drawn": _int(0, 200),
-        "log": _log_codec(_luck_tokens(game.players if game is not None else ())),
+        "events": _events_codec(events.EVENTS, scalars, special),
         "die": _str(longest=1000),
         "die_index": _int(0, 1000),
         "turn": _int(1, 100_000),
         "switch_rule": _str(luck.SWITCH_RULES),
         "switch_pile": cards,
     }
-
-
-def _luck_tokens(names):
-    """Cards, numbers and the players' names: the words a push-your-luck log line varies by."""
-    names = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
-    return re.compile(r"(\b(?:[RBGYP][1-6]|roll|switch|red|blue|green|yellow|purple|cards?)\b|\d+"
-                      + (f"|{names}" if names else "") + ")")
 
 
 def _luck_check(g):
@@ -288,6 +287,17 @@ def _luck_check(g):
     for i, column in enumerate(g.columns):
         if not column or any(not card_fits(c, column[:k]) for k, c in enumerate(column)):
             raise ShareError(_("column {n} breaks rules 8-10: {cards}").format(n=i + 1, cards=" ".join(map(str, column))))
+    _check_players(g.events, n)
+
+
+def _check_players(events, n):
+    """Every player an event names is one of the ``n`` players; the events can be written as text."""
+    for e in events:
+        for name in ("player", "to", "pusher", "dealer"):
+            if getattr(e, name, 0) >= n:
+                raise ShareError(_("an event names a player who is not in the game"))
+        if any(p >= n for p in getattr(e, "winners", ())):
+            raise ShareError(_("an event names a player who is not in the game"))
 
 
 def _rummy_schema(game=None):
@@ -355,7 +365,10 @@ def _games():
     return {"L": (Luck, _luck_schema, _luck_check), "R": (Rummy, _rummy_schema, _rummy_check)}
 
 
-VERSION = 1
+#: The format version each game writes (``L2``: push-your-luck with events; rummy still ``R1``).
+VERSIONS = {"L": 2, "R": 1}
+#: The English log fields of version 1 links that a newer version reads and drops.
+_V1_LOGS = {"L": ("log",), "R": ()}
 
 
 # ------------------------------------------------------------------ the API
@@ -373,10 +386,11 @@ def encode(game) -> str:
             codecs = schema(game)
             data = {name: write(getattr(game, name)) for name, (write, _) in codecs.items()}
             raw = json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode()
-            packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9, zlib.Z_DEFAULT_STRATEGY, _ZDICT)
+            packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9, zlib.Z_DEFAULT_STRATEGY,
+                                      _ZDICT if VERSIONS[tag] > 1 else _ZDICT_V1)
             body = packer.compress(raw) + packer.flush()
             text = base64.urlsafe_b64encode(body).decode().rstrip("=")
-            return f"{tag}{VERSION}.{text}"
+            return f"{tag}{VERSIONS[tag]}.{text}"
     raise ShareError(_("cannot encode {kind}: only push-your-luck and rummy games").format(kind=type(game).__name__))
 
 
@@ -399,17 +413,20 @@ def decode(text):
     head, dot, body = text.partition(".")
     games = _games()
     if not dot or len(head) < 2 or head[0] not in games or not head[1:].isdigit():
-        raise ShareError(_("not a pushlab position (it should start with 'L1.' or 'R1.')"))
-    if int(head[1:]) != VERSION:
-        raise ShareError(_("position format {head} is not known to this pushlab (it reads L{version} and "
-                           "R{version})").format(head=repr(head), version=VERSION))
+        raise ShareError(_("not a pushlab position (it should start with a game's letter, L or R, its format's "
+                           "number and a dot, e.g. 'L2.')"))
+    version = int(head[1:]) if len(head) < 6 else 0
+    if version not in (1, VERSIONS[head[0]]):
+        known = ", ".join(f"{tag}{v}" for tag in VERSIONS for v in sorted({1, VERSIONS[tag]}))
+        raise ShareError(_("position format {head} is not known to this pushlab (it reads {formats})").format(
+            head=repr(head), formats=known))
     cls, schema, check = games[head[0]]
     try:
         packed = base64.b64decode(body + "=" * (-len(body) % 4), altchars=b"-_", validate=True)
     except (binascii.Error, ValueError):
         raise ShareError(_("the position text is damaged (not URL-safe base64)")) from None
     try:
-        unpacker = zlib.decompressobj(-15, _ZDICT)
+        unpacker = zlib.decompressobj(-15, _ZDICT if version > 1 else _ZDICT_V1)
         raw = unpacker.decompress(packed, MAX_JSON)
         if unpacker.unconsumed_tail:
             raise ShareError(_("the position expands to more than {n} bytes").format(n=MAX_JSON))
@@ -423,9 +440,16 @@ def decode(text):
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise ShareError(_("the position text is damaged (not a position record)")) from None
     codecs = schema()
+    old_logs = _V1_LOGS[head[0]] if version < VERSIONS[head[0]] else ()
+    if old_logs:                   # the English log of a version 1 link is read and dropped
+        codecs = {name: codec for name, codec in codecs.items() if name != "events"}
+        codecs.update({name: _skip() for name in old_logs})
     if not isinstance(data, dict) or set(data) != set(codecs):
         raise ShareError(_("the position record does not have this game's fields"))
     fields = {name: read(name, data[name]) for name, (_, read) in codecs.items()}
+    if old_logs:
+        fields = {name: value for name, value in fields.items() if name not in old_logs}
+        fields["events"] = ()
     try:
         game = cls(**fields)
     except ShareError:
@@ -443,6 +467,7 @@ def _check_protocol(game):
 
     try:
         found = problems(game)
+        game.log                        # the events can be written as text
     except ShareError:
         raise
     except Exception as e:  # a tampered state can break the engine in any way: refuse it
@@ -456,7 +481,7 @@ def url_for(game, base: str) -> str:
 
     >>> from pushlab.luck import Game
     >>> url_for(Game.new(2, seed=1), "http://127.0.0.1:8866/voila/render/02.ipynb")[:56]
-    'http://127.0.0.1:8866/voila/render/02.ipynb?position=L1.'
+    'http://127.0.0.1:8866/voila/render/02.ipynb?position=L2.'
     """
     from urllib.parse import urlencode, urlsplit, urlunsplit, parse_qsl
 

@@ -30,9 +30,9 @@ def test_luck_app_opens_the_linked_position_and_links_back(open_app, app_errors,
     assert table.locator(f".pl-card[title='{COLOUR_NAMES[card.colour]} {card.number}']").count() >= 1
     assert "put the drawn card in a column" in page.inner_text(".pl-playapp .pl-prompt").lower()
     page.locator(".pl-btn-link").click()
-    page.wait_for_function("() => document.querySelector('.pl-position-link input').value.includes('position=L1.')")
+    page.wait_for_function("() => document.querySelector('.pl-position-link input').value.includes('position=L2.')")
     link = page.locator(".pl-position-link input").input_value()
-    assert "/voila/render/02-play-push-your-luck.ipynb?position=L1." in link
+    assert "/voila/render/02-play-push-your-luck.ipynb?position=L2." in link
     assert app_errors(page) == []
     screenshot(page, "share-luck-linked")
 
@@ -73,7 +73,7 @@ def test_luck_rules_app_shows_the_linked_position_and_links_back(open_app, app_e
     assert shared.locator(f".pl-card[title='{COLOUR_NAMES[card.colour]} {card.number}']").count() == 1
     shared.locator(".pl-btn-link").click()
     page.wait_for_function("() => document.querySelector('.pl-shared-position .pl-position-link input')"
-                           ".value.includes('position=L1.')")
+                           ".value.includes('position=L2.')")
     link = shared.locator(".pl-position-link input").input_value()
     assert "/voila/render/01-push-your-luck-rules.ipynb?position=" + encode(game) in link
     assert app_errors(page) == []

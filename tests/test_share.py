@@ -93,13 +93,45 @@ def test_url_round_trip_and_query():
     ("L1.", "truncated"),
     ("L1.!!!!", "damaged"),
     ("X1.abcd", "not a pushlab position"),
-    ("L2.abcd", "not known"),
+    ("L3.abcd", "not known"),
     ("R1.eJwrSS0u0SsqTcvMz0kFACM4BTY", "damaged"),
     ("L1." + "A" * 200_000, "too long"),
 ])
 def test_bad_text_gets_a_clear_error(text, words):
     with pytest.raises(ShareError, match=words):
         decode(text)
+
+
+#: Lesson 01's shared position as pushlab 0.1 wrote it (version 1: the log as English sentences).
+V1_LINK = ("L1.pVZLcsMwCL1Kpoqdlm4a_w7Ahi3DjsPk7n0IOYlnMonbeGTJQnwEDwk_BeVvcLSov0Lk5wkcGUIEt6YxzsEWH"
+           "9Ci3YNyI90jAfBsPthSr6EDTwErsFMoHpNWu_RmHRK-ZTONRFiCaAB_2EgBaKl0nSJlgiGz5hwOgOg1m3jcSEEkM"
+           "8SXWE2bU2wLu2XsuRpM8tjIqxPIOyiHrUxAaIZDPoTRFJhzRKJCjY9hAz2mqWEM6zI_8h2-gRMxa3O-fsF3KPAa0"
+           "HD53JRdGSKuQzRrnmJ3bQn24QRkEQquAfSMZ3LuOh5I_NdVf3ch_0etfGhqf5F654djLSt5LlvIWvE4r1d3PSrb2"
+           "jGsV24px64_lhPez74rX11f6PtUPi7rneNkQioizmrCqkrEZujRzMgwijkJibIwkxoYxF2wYqrsjo-QABMkhdxcW"
+           "CDsyniIY5HVyVXrkoiqv3XLNWcvvw")
+
+
+def test_version_1_links_still_open_at_their_position_without_their_log():
+    """An L1 link opens at its position; its English log is not read back (no events to show)."""
+    g = decode(V1_LINK)
+    assert g.events == () and g.log == () and g.phase == "collect" and g.players == ("Ann", "Ben", "Cat")
+    assert [" ".join(map(str, c)) for c in g.columns] == ["roll Y5 G1", "R1"] and g.direction == -1
+    assert decode(encode(g)) == g and encode(g).startswith("L2.")
+
+
+def test_forged_events_are_refused():
+    text = encode(luck_line(3)[30])
+    forgeries = {
+        "not in the game": lambda d: d["events"].append(["Stopped", 5]),
+        "name of an event": lambda d: d["events"].append(["Exploded", 0]),
+        "expected 3 parts": lambda d: d["events"].append(["Busted", 0]),
+        "not a card": lambda d: d["events"].append(["Busted", 0, "Q9"]),
+        "is not one of": lambda d: d["events"].append(["Rolled", 0, "X", "", False]),
+        "cannot be written|not a valid state": lambda d: d["events"].append(["GameOver", [], 3]),
+    }
+    for words, change in forgeries.items():
+        with pytest.raises(ShareError, match=words):
+            decode(repack(text, change))
 
 
 def test_truncated_and_mixed_up_texts_are_refused():

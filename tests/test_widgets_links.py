@@ -34,7 +34,7 @@ def test_luck_app_opens_a_position_with_the_reader_in_the_seat_to_act(luck_game)
     assert app.session.you == luck_game.current_player
     assert int(app.n_bots.value) == 3 and app.message.text == ""
     url = app.link.update()
-    assert url.startswith("?position=L1.") and "position=L1." in app.link.anchor.value
+    assert url.startswith("?position=L2.") and "position=L2." in app.link.anchor.value
     assert links.requested_position(Game, query=url[1:]) == (luck_game, "")
 
 

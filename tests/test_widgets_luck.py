@@ -313,7 +313,7 @@ def test_step_through_next_back_and_notes():
     st.next.click()
     assert st.step == 1 and "Ann draws a card." in st.note.value and "Drawn card" in text(st.table.widget.value)
     st.next.click()                                  # placing logs the draw
-    assert 'class="pl-new">Ann draws R3 and starts column 1' in st.log.value
+    assert 'class="pl-new">Ann draws <span class="pushlab-ltr">R3</span> and starts column 1' in st.log.value
     for _ in range(5):
         st.next.click()
     assert st.step == 4 and st.next.disabled

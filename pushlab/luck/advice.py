@@ -22,6 +22,7 @@ import numpy as np
 
 from pushlab.errors import PushlabError, SetupError
 from pushlab.i18n import _
+from pushlab.i18n.forms import colour_name
 from pushlab.luck.cards import COLOUR_NAMES, COLOURS
 from pushlab.luck.policy import DEFAULT_POLICY, Policy
 from pushlab.seeding import make_rng
@@ -130,8 +131,6 @@ class Advice:
         """Why banking pays here, in a sentence or two (empty when nothing can be banked)."""
         if not self.bench:
             return ""
-        from pushlab.luck.words import colour_name
-
         q = _("1 in 3 (that colour or a star)") if self.harder else _("1 in 6")
         text = _("{player} still faces about {rolls} \u00b1 {half} die rolls before the game ends (own busts "
                  "and roll cards collected). Each one hits a given colour with a chance of {q}.").format(

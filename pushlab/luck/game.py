@@ -27,6 +27,8 @@ import numpy as np
 from pushlab.seeding import make_rng
 from pushlab.errors import IllegalAction, ParseError, SetupError
 from pushlab.i18n import _
+from pushlab.i18n.events import log_lines
+from pushlab.i18n.forms import colour_name
 from pushlab.luck.cards import (
     COLOUR_NAMES,
     COLOURS,
@@ -34,12 +36,13 @@ from pushlab.luck.cards import (
     STAR,
     SWITCH,
     Card,
-    face_name,
     format_cards,
     full_deck,
     parse_cards,
     parse_rolls,
 )
+from pushlab.luck.events import (Banked, Busted, ColumnsDiscarded, GameOver, PileEmpty, Placed, Rolled, Stopped,
+                                 SwitchDrawn, TookColumn)
 
 DEFAULT_NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay")
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
@@ -75,7 +78,7 @@ class Game:
     draw_pile: tuple
     discard_pile: tuple
     switches_drawn: int
-    log: tuple
+    events: tuple
     die: str
     die_index: int
     turn: int = 1
@@ -138,13 +141,30 @@ class Game:
             players=names, harder=harder, switch_cards=switch_cards, phase="turn",
             active_player=0, collector=None, pending=None, columns=[],
             benches=[[] for _ in range(n)], banks=[[] for _ in range(n)],
-            draw_pile=pile, discard_pile=[], switches_drawn=0, log=[], die=die,
+            draw_pile=pile, discard_pile=[], switches_drawn=0, events=[], die=die,
             die_index=0, turn=1, switch_rule=switch_rule, switch_pile=[])
         if not pile:
             draft.game_over()
         return draft.freeze()
 
     # ------------------------------------------------------------------ views
+    @property
+    def log(self) -> tuple:
+        """The event log in English, one sentence per event (:mod:`pushlab.i18n.events` writes any language).
+
+        >>> Game.new(2, deck="R3", rolls="*").apply("draw").apply("place 0").log
+        ('Ann draws R3 and starts column 1',)
+        """
+        d = self.__dict__
+        log = d.get("_log")
+        if log is None:
+            log = d["_log"] = tuple(log_lines(self.events, self.players, "en"))
+        return log
+
+    def __getstate__(self):
+        """The fields only (not the English log kept after its first use)."""
+        return {k: v for k, v in self.__dict__.items() if k != "_log"}
+
     @property
     def num_players(self) -> int:
         """Number of players."""
@@ -256,7 +276,7 @@ class Game:
             discard_pile=self.discard_pile, draw_pile_size=self.draw_pile_size,
             pile_counts=tuple(sorted(self.pile_counts().items(), key=lambda kv: str(kv[0]))),
             set_aside=self.set_aside, direction=self.direction, turn=self.turn,
-            scores=self.scores(), log=self.log,
+            scores=self.scores(), events=self.events,
             legal_actions=tuple(self.legal_actions()) if mine else ())
 
     def pile_counts(self) -> Counter:
@@ -363,8 +383,6 @@ class Game:
 
     def _diagnose(self, verb, args) -> str:
         """Explain why an action that is not in legal_actions() is refused."""
-        from pushlab.luck.words import colour_name
-
         shape = {"draw": 0, "stop": 0, "bank": 1, "place": 1, "take": 1}
         text = " ".join([verb] + args)
         quoted = repr(text)
@@ -580,16 +598,6 @@ def _player_names(players) -> tuple:
     return names
 
 
-def _spoken(card: Card) -> str:
-    """A card as a log sentence names it: ``R3``, or ``a roll card``."""
-    return str(card) if card.is_number else f"a {card} card"
-
-
-def _names_list(names) -> str:
-    """'Ann', 'Ann and Ben', 'Ann, Ben and Cat'."""
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
 def _sort_cards(cards) -> None:
     """Sort a bench in place by colour then number (rule 14)."""
     cards.sort(key=lambda c: c._key)
@@ -600,7 +608,7 @@ class _Draft:
 
     __slots__ = ("players", "harder", "switch_cards", "phase", "active_player", "collector",
                  "pending", "columns", "benches", "banks", "draw_pile", "discard_pile",
-                 "switches_drawn", "log", "die", "die_index", "turn", "switch_rule",
+                 "switches_drawn", "events", "die", "die_index", "turn", "switch_rule",
                  "switch_pile")
 
     def __init__(self, **fields):
@@ -616,7 +624,7 @@ class _Draft:
             columns=[list(c) for c in g.columns], benches=[list(b) for b in g.benches],
             banks=[list(b) for b in g.banks], draw_pile=g.draw_pile,
             discard_pile=list(g.discard_pile), switches_drawn=g.switches_drawn,
-            log=list(g.log), die=g.die, die_index=g.die_index, turn=g.turn,
+            events=list(g.events), die=g.die, die_index=g.die_index, turn=g.turn,
             switch_rule=g.switch_rule, switch_pile=list(g.switch_pile))
 
     def freeze(self) -> Game:
@@ -628,7 +636,7 @@ class _Draft:
             benches=tuple(tuple(b) for b in self.benches),
             banks=tuple(tuple(b) for b in self.banks), draw_pile=self.draw_pile,
             discard_pile=tuple(self.discard_pile), switches_drawn=self.switches_drawn,
-            log=tuple(self.log), die=self.die, die_index=self.die_index, turn=self.turn,
+            events=tuple(self.events), die=self.die, die_index=self.die_index, turn=self.turn,
             switch_rule=self.switch_rule, switch_pile=tuple(self.switch_pile))
 
     # -- helpers
@@ -652,9 +660,8 @@ class _Draft:
         """Roll the die for ``player`` and discard bench cards as rolled (rules 11, 15, 19)."""
         face = self.roll()
         bench = self.benches[player]
-        who = self.players[player]
         if face == STAR and not self.harder:
-            self.log.append(f"{who} rolls a star: nothing is lost")
+            self.events.append(Rolled(player, face, ()))
             return
         if face == STAR:
             lost, kept = list(bench), []
@@ -663,10 +670,7 @@ class _Draft:
             kept = [c for c in bench if c.colour != face]
         self.benches[player] = kept
         self.discard_pile.extend(lost)
-        what = f"loses {format_cards(lost)}" if lost else "loses nothing"
-        if face == STAR:
-            what = f"loses the whole bench: {format_cards(lost)}" if lost else "loses nothing"
-        self.log.append(f"{who} rolls {face_name(face)} and {what}")
+        self.events.append(Rolled(player, face, tuple(lost), self.harder))
 
     # -- actions
     def draw(self) -> None:
@@ -675,10 +679,7 @@ class _Draft:
         if card.is_switch:
             self.switches_drawn += 1
             self.switch_pile.append(card)
-            way = "counter-clockwise" if self.direction < 0 else "clockwise"
-            lasts = " for the rest of the game (until the next switch card)" \
-                if self.switch_rule == "game" else ""
-            self.log.append(f"{self.name} draws a switch card: collection now runs {way}{lasts}")
+            self.events.append(SwitchDrawn(self.active_player, self.direction, self.switch_rule == "game"))
             self.phase = "push"
             self.after_push_step()
             return
@@ -687,7 +688,7 @@ class _Draft:
             self.pending = card
             self.phase = "place"
             return
-        self.log.append(f"Bust! {self.name} draws {_spoken(card)}, which fits no column")
+        self.events.append(Busted(self.active_player, card))
         self.discard_pile.append(card)
         self.roll_and_lose(self.active_player)
         self.start_collection((self.active_player + self.direction) % len(self.players))
@@ -695,18 +696,18 @@ class _Draft:
     def after_push_step(self) -> None:
         """With the pile empty and no column, the turn ends at once (rule 12)."""
         if not self.draw_pile and not self.columns:
-            self.log.append(f"The draw pile is empty: {self.name}'s turn ends")
+            self.events.append(PileEmpty(self.active_player))
             self.end_turn()
 
     def place(self, i: int) -> None:
         """Put the pending card in column ``i`` (rules 8, 9)."""
         card, self.pending = self.pending, None
-        if i == len(self.columns):
+        new = i == len(self.columns)
+        if new:
             self.columns.append([card])
-            self.log.append(f"{self.name} draws {_spoken(card)} and starts column {i + 1}")
         else:
             self.columns[i].append(card)
-            self.log.append(f"{self.name} draws {_spoken(card)} and puts it in column {i + 1}")
+        self.events.append(Placed(self.active_player, card, i, new))
         self.phase = "push"
 
     def bank(self, colour: str) -> None:
@@ -716,15 +717,12 @@ class _Draft:
         self.benches[p] = [c for c in self.benches[p] if c.colour != colour]
         self.banks[p].extend(moved)
         _sort_cards(self.banks[p])
-        points = sum(c.points for c in moved)
-        noun = "card" if len(moved) == 1 else "cards"
-        self.log.append(f"{self.name} banks {len(moved)} {COLOUR_NAMES[colour]} {noun} "
-                        f"({points} points)")
+        self.events.append(Banked(p, colour, tuple(moved)))
         self.end_turn()
 
     def stop(self) -> None:
         """Stop pushing; collection starts with the active player (rules 12, 13)."""
-        self.log.append(f"{self.name} stops")
+        self.events.append(Stopped(self.active_player))
         self.start_collection(self.active_player)
 
     def start_collection(self, first: int) -> None:
@@ -738,7 +736,7 @@ class _Draft:
         """The collector takes column ``i``; a roll card in it is rolled (rules 13, 15)."""
         p = self.collector
         column = self.columns.pop(i)
-        self.log.append(f"{self.players[p]} takes column {i + 1}: {format_cards(column)}")
+        self.events.append(TookColumn(p, i, tuple(column)))
         numbers = [c for c in column if c.is_number]
         rolls = [c for c in column if not c.is_number]
         self.benches[p].extend(numbers)
@@ -755,8 +753,7 @@ class _Draft:
     def end_collection(self) -> None:
         """Discard the columns nobody took and end the turn (rule 13)."""
         if self.columns:
-            left = " | ".join(format_cards(c) for c in self.columns)
-            self.log.append(f"Columns nobody takes are discarded: {left}")
+            self.events.append(ColumnsDiscarded(tuple(tuple(c) for c in self.columns)))
             for column in self.columns:
                 self.discard_pile.extend(column)
             self.columns = []
@@ -785,12 +782,7 @@ class _Draft:
         scores = [sum(c.points for c in b) + sum(c.points for c in k)
                   for b, k in zip(self.benches, self.banks)]
         top = max(scores)
-        best = [self.players[i] for i, s in enumerate(scores) if s == top]
-        if len(best) == 1:
-            self.log.append(f"The game is over: {best[0]} wins with {top} points")
-        else:
-            self.log.append(f"The game is over: {_names_list(best)} share the win "
-                            f"with {top} points each")
+        self.events.append(GameOver(tuple(i for i, s in enumerate(scores) if s == top), top))
 
 
 @dataclass(frozen=True)
@@ -816,5 +808,10 @@ class Observation:
     direction: int
     turn: int
     scores: tuple
-    log: tuple
+    events: tuple
     legal_actions: tuple
+
+    @property
+    def log(self) -> tuple:
+        """The event log in English (:attr:`Game.log`)."""
+        return tuple(log_lines(self.events, self.players, "en"))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pushlab.errors import Unavailable
 from pushlab.i18n import _, ngettext
-from pushlab.luck.words import colour_name
+from pushlab.i18n.forms import colour_name
 from pushlab.widgets.common import MessageArea, Shown, error_text, ipw, kernel_loop, page_direction, routed
 from pushlab.widgets.links import PlaysPositions, PositionLink
 from pushlab.widgets.luck_lessons import OddsPanel, TableView
@@ -219,7 +219,7 @@ class PlayApp(PlaysPositions, Shown):
         for c, b in zip(COLOURS, self.banks):
             b.disabled = f"bank {c}" not in legal
         self.undo.disabled = not s.history
-        self.log.value = log_html(g.log, start=s.seen, last=40)
+        self.log.value = log_html(g, start=s.seen, last=40)
         self.odds.show(g)
         self.hint.value = ""
         self._cancel()

@@ -86,7 +86,7 @@ class StepThrough(StepPlayer):
     def show(self, game, new_from: int) -> None:
         """Draw the table, the log (this step's lines in bold) and the odds."""
         self.table.show(game)
-        self.log.value = log_html(game.log, start=new_from)
+        self.log.value = log_html(game, start=new_from)
         if self.odds:
             self.odds.show(game)
 
@@ -140,7 +140,7 @@ class CompareSteps(StepPlayer):
         for states, table, log in zip(self.lines, self.tables, self.logs):
             g = states[k]
             start = len(states[k - 1].log) if k else len(g.log)
-            log.value = log_html(g.log, start=start, last=max(6, len(g.log) - start))
+            log.value = log_html(g, start=start, last=max(6, len(g.events) - start))
             table.show(g)
 
     def action_html(self, action: str) -> str:

@@ -110,7 +110,7 @@ def _luck_card(card, size: str = "") -> str:
     >>> "roll" in card_html(Card.parse("roll"))
     True
     """
-    from pushlab.luck.words import colour_name
+    from pushlab.i18n.forms import colour_name
     if card.kind == "number":
         name = colour_name(card.colour)
         return card_face(card.number, CARD_COLOURS[card.colour], corner=card.colour,

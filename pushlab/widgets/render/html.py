@@ -239,12 +239,12 @@ def title_html(text: str, size: int = 15, margin: str = "4px 0") -> str:
     return f"{CSS}<div class='pl-root' style='{style}'>{esc(text)}</div>"
 
 
-def log_list_html(lines, start: int = 0, last: int | None = None, words=None, mark=None) -> str:
-    """An event log as a numbered live list; lines from index ``start`` on are bold (new).
+def log_list_html(lines, start: int = 0, last: int | None = None, render=None) -> str:
+    """An event log as a numbered live list; entries from index ``start`` on are bold (new).
 
-    ``last`` keeps only the last lines; ``words(lines)`` gives the kept lines in the
-    reader's language and ``mark(html)`` marks up each escaped line (e.g. card notation
-    kept left to right on right-to-left pages). Both games' logs are drawn here.
+    ``last`` keeps only the last entries; ``render(entries)`` writes the kept entries as
+    HTML (default: each entry is text, escaped). Both games' logs are drawn here: their
+    events written by :mod:`pushlab.i18n.events` in the reader's language.
 
     >>> log_list_html(["Ann stops", "Ben takes column 1: R3"], start=1).count('class="pl-new"')
     1
@@ -257,9 +257,10 @@ def log_list_html(lines, start: int = 0, last: int | None = None, words=None, ma
     if not items:
         return (f'{CSS}<div class="pl-root pl-muted" role="log" aria-live="polite">'
                 + esc(_("Nothing has happened yet.")) + '</div>')
-    shown = list(words([text for _k, text in items])) if words else [text for _k, text in items]
-    lis = "".join(f'<li class="{"pl-new" if k - 1 >= start else ""}">'
-                  f'{mark(esc(text)) if mark else esc(text)}</li>' for (k, _line), text in zip(items, shown))
+    kept = [entry for _k, entry in items]
+    shown = list(render(kept)) if render else [esc(str(entry)) for entry in kept]
+    lis = "".join(f'<li class="{"pl-new" if k - 1 >= start else ""}">{text}</li>'
+                  for (k, _entry), text in zip(items, shown))
     label = esc(_("Event log"))
     return (f'{CSS}<div class="pl-root" role="log" aria-live="polite" aria-label="{label}">'
             f'<ol class="pl-log" tabindex="0" start="{items[0][0]}">{lis}</ol></div>')

@@ -15,13 +15,14 @@ from __future__ import annotations
 from fractions import Fraction
 
 from pushlab.i18n import _, ngettext
-from pushlab.luck.words import colour_name, direction_words, log_line
+from pushlab.i18n.events import direction_words, log_lines
+from pushlab.i18n.forms import colour_name
 from pushlab.widgets.render.cards import COLOURS, card_html
 from pushlab.widgets.render.cards import cards_html as render_cards
-from pushlab.widgets.render.html import CSS, box_html, esc, log_list_html, ltr_spans, row_html, stack_html
+from pushlab.widgets.render.html import CSS, box_html, esc, log_list_html, row_html, stack_html
 
 __all__ = [
-    "cards_html", "column_html", "table_html", "odds_html", "log_html", "ltr_notation", "advice_html",
+    "cards_html", "column_html", "table_html", "odds_html", "log_html", "advice_html",
     "summary_html", "decision_words", "switch_rule_words", "switch_rule_text", "phase_text",
     "DECISION_WORDS", "SWITCH_RULE_WORDS", "SWITCH_RULE_TEXT", "PHASE_TEXT", "TROPHY", "STAR_MARK",
 ]
@@ -231,30 +232,21 @@ def table_html(game, labels=None, you: int | None = None) -> str:
     return f'{CSS}<div class="pl-root pl-table">{status}{piles}{columns}{players}</div>'
 
 
-def log_html(log, start: int = 0, last: int | None = None) -> str:
-    """The event log as a numbered list in the reader's language; entries from ``start`` on are bold (new).
+def log_html(game, start: int = 0, last: int | None = None) -> str:
+    """A game's event log as a numbered list in the reader's language; entries from ``start`` on are bold (new).
 
-    >>> log_html(["Ann stops", "Ben takes column 1: R3"], start=1).count('class="pl-new"')
+    ``game``: a :class:`~pushlab.luck.Game` or an observation of one (its ``events`` are
+    written by :mod:`pushlab.i18n.events`, card notation in ``pushlab-ltr`` spans); a plain
+    sequence of text lines is shown as it is.
+
+    >>> from pushlab.luck import Game
+    >>> g = Game.new(2, deck="R3", rolls="*").apply("draw").apply("place 0").apply("stop")
+    >>> log_html(g, start=1).count('class="pl-new"')
     1
     """
-    return log_list_html(log, start, last, words=lambda lines: [log_line(t) for t in lines], mark=ltr_notation)
-
-
-_CARD = r"(?:[RBGYP]\d{1,2}|roll|switch)"
-#: A run of push-your-luck card notation in a sentence.
-_NOTATION = rf"(?<![\w-]){_CARD}(?:[ |]+{_CARD})*(?![\w-])"
-
-
-def ltr_notation(html: str, language: str | None = None) -> str:
-    """``html`` with each run of card notation (``R3 B5 roll``) in a left-to-right ``pushlab-ltr``
-    span on right-to-left pages (Arabic), so the cards keep their order; other pages unchanged.
-
-    >>> from pushlab import i18n
-    >>> ltr_notation("Ann takes column 1: R3 roll"), ltr_notation("x R3 B5", "ar")
-    ('Ann takes column 1: R3 roll', 'x <span class="pushlab-ltr">R3 B5</span>')
-    """
-    from pushlab import i18n
-    return ltr_spans(html, _NOTATION) if i18n.is_rtl(language) else html
+    if not hasattr(game, "events"):
+        return log_list_html(game, start, last)
+    return log_list_html(game.events, start, last, render=lambda events: log_lines(events, game.players, html=True))
 
 
 def _pct(p) -> str:

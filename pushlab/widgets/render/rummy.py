@@ -303,7 +303,7 @@ def log_html(lines, start: int = 0, last: int | None = 30) -> str:
     >>> log_html(["a", "b"], start=1).count('class="pl-new"')
     1
     """
-    return log_list_html(lines, start, last, words=translate_log, mark=ltr_cards)
+    return log_list_html(lines, start, last, render=lambda kept: [ltr_cards(esc(t)) for t in translate_log(kept)])
 
 
 _CARD = r"(?:(?:10|[2-9AJQK])[\u2660\u2665\u2666\u2663]|JK)"
