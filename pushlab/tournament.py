@@ -38,7 +38,9 @@ from html import escape
 import numpy as np
 
 from pushlab.errors import SetupError
-from pushlab.stats import NOT_ENOUGH, format_ci, paired_diff_ci, paired_rate_diff_ci, rate_ci
+from pushlab.i18n import _
+from pushlab.luck.names import bot_label
+from pushlab.stats import format_ci, paired_diff_ci, paired_rate_diff_ci, rate_ci
 from pushlab.stats import column_mean_ci as mean_ci
 
 MAX_STEPS = 1_000_000
@@ -251,24 +253,28 @@ class TournamentResult:
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
+        """The summary as an HTML table in the current language, bots named in words
+        (:func:`pushlab.luck.names.bot_label`; a name it does not know is shown as it is)."""
         rows = "".join(
-            f"<tr><td>{escape(r['bot'])}</td><td>{r['score']:.2f}</td>"
+            f"<tr><td>{escape(bot_label(r['bot']))}</td><td>{r['score']:.2f}</td>"
             f"<td>{escape(format_ci(*r['score_ci'], '.2f'))}</td>"
             f"<td>{r['win_rate']:.1%}</td>"
             f"<td>{escape(format_ci(*r['win_ci']))}</td></tr>"
             for r in self.summary())
         rows += "".join(
-            f"<tr><td>{escape(c['a'])} &minus; {escape(c['b'])}</td>"
+            f"<tr><td>{escape(bot_label(c['a']))} &minus; {escape(bot_label(c['b']))}</td>"
             f"<td>{c['score_diff'][0]:+.2f}</td>"
             f"<td>{escape(format_ci(*c['score_diff'][1:], '+.2f'))}</td>"
             f"<td>{c['win_diff'][0]:+.1%}</td>"
             f"<td>{escape(format_ci(*c['win_diff'][1:], '+.1%'))}</td></tr>"
             for c in self.comparisons())
-        note = f" ({NOT_ENOUGH} for an interval)" if self.games < 2 else ""
-        return (f"<table><caption>{self.games} games (95% confidence intervals; "
-                f"differences are paired over the same games){note}</caption>"
-                "<tr><th>bot</th><th>mean score</th><th>CI</th><th>win rate</th><th>CI</th></tr>"
-                f"{rows}</table>")
+        caption = _("{games} games (confidence intervals of 95%; differences are paired over the same "
+                    "games)").format(games=self.games)
+        if self.games < 2:
+            caption += " " + _("(not enough games for an interval)")
+        heads = "".join(f"<th>{escape(h)}</th>" for h in (
+            _("bot"), _("mean score"), _("confidence interval"), _("win rate"), _("confidence interval")))
+        return f"<table><caption>{escape(caption)}</caption><tr>{heads}</tr>{rows}</table>"
 
 
 # ---------------------------------------------------------------------- tournament

@@ -245,3 +245,19 @@ def test_one_game_says_not_enough_games():
     assert np.isnan(lo).all() and "not enough games" in str(res)
     rate, lo, hi = res.win_rate()
     assert np.all(hi - lo > 0)       # a rate still has its Wilson interval
+
+
+def test_the_html_table_names_the_bots_in_the_readers_language():
+    """The table a lesson shows: bots in words of the page's language, not their reprs."""
+    from pushlab import i18n
+    from pushlab.luck.bots import Greedy, StopAfter
+
+    res = tournament([StopAfter(2), Greedy()], games=2, seed=1)
+    assert "stop after 2 cards" in res._repr_html_() and "StopAfter(" in str(res)   # str stays code
+    i18n.set_language("cs")
+    try:
+        html = res._repr_html_()
+    finally:
+        i18n.set_language("en")
+    assert "hladový (o kartu dopředu)" in html and "zastavit po 2 kartách" in html
+    assert "Greedy(" not in html and "mean score" not in html and "Počet her: 2" in html

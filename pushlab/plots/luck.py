@@ -21,6 +21,7 @@ import numpy as np
 
 from pushlab.errors import PushlabError
 from pushlab.i18n import _, ngettext
+from pushlab.luck.names import bot_label
 from pushlab.luck.policy import policy_label
 from pushlab.stats import Z95, mean_ci, rate_ci
 
@@ -419,35 +420,6 @@ def switch_rule_summary(data) -> str:
                        "can be luck, so play more games before believing it.").format(which=which, n=n))
     parts.append(_("(95%\u00a0intervals; every seat plays the same bot.)"))
     return " ".join(parts)
-
-
-def bot_label(name) -> str:
-    """A short label in words for a bot's name (its repr); other names are returned as they are.
-
-    >>> bot_label("StopAfter(2, bank_at=None)"), bot_label("StopAtRisk(0.3, bank_at=12)")
-    ('stop after 2 cards', 'stop at 30% risk, banks at 12 points')
-    >>> bot_label("Greedy(bank_at=None)"), bot_label("my bot")
-    ('greedy (one card ahead)', 'my bot')
-    """
-    import re
-    match = re.fullmatch(r"(\w+)\((.*)\)", str(name))
-    if not match:
-        return str(name)
-    kind, args = match.groups()
-    params = [a.strip() for a in args.split(",") if a.strip()]
-    bank = next((a.split("=", 1)[1] for a in params if a.startswith("bank_at=")), None)
-    params = [a for a in params if not a.startswith("bank_at=")]
-    try:
-        words = {
-            "StopAfter": lambda k: ngettext("stop after {k} card", "stop after {k} cards", int(k)).format(k=k),
-            "StopAtRisk": lambda p: _("stop at {p} risk").format(p=f"{float(p):.0%}"),
-            "Greedy": lambda: _("greedy (one card ahead)"),
-            "HintBot": lambda: _("exact hint"),
-            "RandomBot": lambda: _("random"),
-        }[kind](*params)
-    except (KeyError, TypeError, ValueError):
-        return str(name)
-    return words if bank in (None, "None") else _("{words}, banks at {bank} points").format(words=words, bank=bank)
 
 
 def strategy_comparison(data, ax=None, quantity: str | None = None, unit: str = "%",
