@@ -2,7 +2,9 @@
 
 The expected values (final scores, number of actions, and a digest of every action's text)
 were recorded from main before the bots, finder and engine were made faster (issue 9 §6,
-2026-12-01); any change of play, however small, changes the digest.
+2026-12-01; the random, never-push and second mixed tables before issue 24's incremental
+bots and lighter engine step); any change of play, however small, changes the digest.
+Every bot of :mod:`pushlab.rummy.bots` and :mod:`pushlab.rummy.expert` plays a whole table.
 """
 
 import hashlib
@@ -15,7 +17,9 @@ from pushlab.rummy.expert import ExpertBot
 from pushlab.rummy.game import Game
 
 MIXES = {"heuristic": (HeuristicBot,) * 4, "expert": (ExpertBot,) * 4,
-         "mixed": (ExpertBot, HeuristicBot, NeverPushBot, RandomBot)}
+         "mixed": (ExpertBot, HeuristicBot, NeverPushBot, RandomBot),
+         "random": (RandomBot,) * 4, "never-push": (NeverPushBot,) * 4,
+         "mixed2": (RandomBot, ExpertBot, HeuristicBot, NeverPushBot)}
 
 RECORDED = [   # (bots, seed, final scores, actions, sha256 of the action texts, first 16 hex)
     ("heuristic", 0, (355, 215), 485, "cf19906ba60b7758"),
@@ -25,6 +29,14 @@ RECORDED = [   # (bots, seed, final scores, actions, sha256 of the action texts,
     ("expert", 1, (370, 125), 477, "2483a020994e2d3f"),
     ("mixed", 0, (260, 535), 195, "01b3ea8e4b8440fd"),
     ("mixed", 3, (200, 470), 472, "f636bef94baaa33a"),
+    ("heuristic", 3, (225, 515), 464, "3e05b67e4e6683b8"),
+    ("expert", 2, (50, 325), 358, "0946b40e9dcccdcf"),
+    ("random", 0, (2380, 2420), 689, "24d277109e052ebb"),
+    ("random", 1, (2685, 2115), 815, "6c04fdca2c86e93e"),
+    ("never-push", 0, (720, 410), 1242, "72d5d41c141c14b2"),
+    ("never-push", 1, (515, 405), 1001, "ee6f8ab314475551"),
+    ("mixed2", 0, (715, 0), 422, "5207cfebe9093d9c"),
+    ("mixed2", 5, (360, 145), 504, "2369ce4137619a84"),
 ]
 
 

@@ -32,7 +32,7 @@ from pushlab.seeding import make_rng
 from pushlab.errors import IllegalAction, ParseError, PushlabError, SetupError
 from pushlab.rummy.actions import (Action, Discard, LayOff, MeldDown, Push, Replace, Take,
                                    parse_action)
-from pushlab.rummy.cards import SUITS, Card, full_deck, parse_cards, sort_cards
+from pushlab.rummy.cards import SUITS, Card, full_deck, parse_cards
 from pushlab.i18n import _
 from pushlab.rummy.melds import (CONTRACTS, _analyse_cached, HAND_SIZES, MAX_RUN, MAX_SET, Meld,
                                  cards_text, contract_problem, contract_text, lay_out_run,
@@ -360,13 +360,17 @@ class Game:
         if self.phase != "play":
             return []
         p = self.active_player
+        hand = self.hands[p]
+        held = dict.fromkeys(hand)          # distinct, in the hand's (sorted) order
         acts = []
-        held = sort_cards(set(self.hands[p]))
         if self.met[p]:
             for card in held:
                 for m, meld in enumerate(self.table):
                     acts.extend(_layoffs(card, m, meld))
-        acts.extend(Discard(c) for c in held if self._may_discard(c))
+        if self.source == "discard" and self.drawn in held and any(c != self.drawn for c in hand):
+            acts.extend(_DISCARD[c] for c in held if c != self.drawn)
+        else:
+            acts.extend(map(_DISCARD.__getitem__, held))
         return acts
 
     def _may_discard(self, card: Card) -> bool:
@@ -656,9 +660,24 @@ def _missing(hand, cards) -> Card | None:
 def _layoffs(card: Card, m: int, meld: Meld) -> list:
     """The lay-off actions of card onto table meld m (an end named only where both fit)."""
     ends = meld.layoff_ends(card)
+    if not ends:
+        return []
     if ends == ("any",) or len(ends) == 1:
-        return [LayOff(card, m)]
-    return [LayOff(card, m, e) for e in ends]
+        return [_layoff(card, m, None)]
+    return [_layoff(card, m, e) for e in ends]
+
+
+_DISCARD = {c: Discard(c) for c in full_deck()}        # one immutable action value per card
+_LAYOFFS: dict = {}
+
+
+def _layoff(card: Card, m: int, end) -> LayOff:
+    """The LayOff value (shared: actions are immutable values, built once each)."""
+    key = (card, m, end)
+    act = _LAYOFFS.get(key)
+    if act is None:
+        act = _LAYOFFS[key] = LayOff(card, m, end)
+    return act
 
 
 def _candidate_melds(hand) -> list:
