@@ -178,26 +178,47 @@ def advise_positions(count: int, seed: int) -> list:
     return out
 
 
-@benchmark
-def advise_latency(cfg: Config) -> dict:
-    """``advise(game)`` with its defaults: p50/p95/max seconds (wall clock and CPU) over sampled positions, and
-    HeuristicBot deals/s measured in the same run as a reference for the machine's load."""
-    from pushlab.rummy.advise import DEFAULT_BUDGET, advise
+ADVISE_POSITIONS = 20
+"""The positions ``advise_latency`` times (the first 20 of :func:`advise_positions`, seed 0:
+the same states in every run; issue 24's goal is stated over them)."""
 
-    positions = advise_positions(cfg.size(40, 2), cfg.seed)
-    secs, cpu = [], []
+
+def advise_estimates(positions) -> tuple:
+    """advise() with its defaults on each position (seed = its number): (wall seconds, CPU
+    seconds, the estimates as [(choice, mean, se, n)] per position)."""
+    from pushlab.rummy.advise import advise
+
+    secs, cpu, values = [], [], []
     for i, g in enumerate(positions):
         t0, c0 = time.perf_counter(), time.process_time()
-        advise(g, seed=i)
+        a = advise(g, seed=i)
         secs.append(time.perf_counter() - t0)
         cpu.append(time.process_time() - c0)
-    secs, cpu = np.array(secs), np.array(cpu)
+        values.append([(k, v.mean, v.se, v.n) for k, v in sorted(a.values.items())])
+    return np.array(secs), np.array(cpu), values
+
+
+@benchmark
+def advise_latency(cfg: Config) -> dict:
+    """``advise(game)`` with its defaults: p50/p95/max seconds (wall clock and CPU) over
+    :data:`ADVISE_POSITIONS` sampled positions, a digest of the estimates (equal digests:
+    equal estimates), and HeuristicBot deals/s measured in the same run as a reference for
+    the machine's load."""
+    import hashlib
+
+    from pushlab.rummy.advise import DEFAULT_BUDGET
+
+    positions = advise_positions(cfg.size(ADVISE_POSITIONS, 2), cfg.seed)
+    secs, cpu, values = advise_estimates(positions)
     ref = bench_rummy(matches=cfg.size(4, 1), bot="heuristic", seed=cfg.seed, repeat=1)
+    means = [m for v in values for _, m, _, _ in v]
     return {"positions": len(secs), "rollout_budget": DEFAULT_BUDGET,
             "p50_s": round(float(np.percentile(secs, 50)), 3),
             "p95_s": round(float(np.percentile(secs, 95)), 3), "max_s": round(float(secs.max()), 3),
             "cpu_p50_s": round(float(np.percentile(cpu, 50)), 3),
             "cpu_p95_s": round(float(np.percentile(cpu, 95)), 3),
+            "mean_estimate": round(float(np.mean(means)), 3),
+            "estimates_digest": hashlib.sha256(repr(values).encode()).hexdigest()[:16],
             "reference_heuristic_cpu_deals_per_s": ref["cpu_deals_per_s"],
             "reference_heuristic_deals_per_s": ref["deals_per_s"]}
 
@@ -236,24 +257,29 @@ def openspiel_gin_rummy(games: int, seed: int = 0) -> dict:
 
 @benchmark
 def openspiel_reference(cfg: Config) -> dict:
-    """HeuristicBot (and ExpertBot) deals/s against OpenSpiel gin rummy games/s with random
-    agents, measured alternately in this process (issue 9's speed goal: ratio >= 1); skipped
-    when ``pyspiel`` is not installed."""
+    """HeuristicBot, ExpertBot and RandomBot deals/s against OpenSpiel gin rummy games/s with
+    random agents, measured alternately in this process, the ratios per round then their
+    median (issue 24's goals: 1.5, 1 and 2); skipped when ``pyspiel`` is not installed."""
     try:
         import pyspiel  # noqa: F401
     except ImportError:
         return {"skipped": "open_spiel is not installed (pip install open_spiel in a scratch "
                            "venv to measure the reference; it is no dependency)"}
     rounds = cfg.size(5, 1)
+    bench_rummy(matches=cfg.size(2, 1), bot="expert", seed=cfg.seed + 7, repeat=1)   # warm-up
     rows = []
-    for r in range(rounds):                   # alternate, so both see the same machine load
+    for r in range(rounds):                   # alternate, so all see the same machine load
         os_ = openspiel_gin_rummy(cfg.size(100, 5), seed=cfg.seed + r)
         heu = bench_rummy(matches=cfg.size(6, 1), bot="heuristic", seed=cfg.seed + 101 * r,
                           repeat=1)
-        exp = bench_rummy(matches=cfg.size(2, 1), bot="expert", seed=cfg.seed + 103 * r, repeat=1)
+        exp = bench_rummy(matches=cfg.size(4, 1), bot="expert", seed=cfg.seed + 103 * r, repeat=1)
+        rnd = bench_rummy(matches=cfg.size(6, 1), bot="random", seed=cfg.seed + 107 * r, repeat=1)
         rows.append((os_["games_per_s"], os_["cpu_games_per_s"], heu["deals_per_s"],
-                     heu["cpu_deals_per_s"], exp["deals_per_s"], exp["cpu_deals_per_s"]))
-    med = np.median(np.array(rows), axis=0)
+                     heu["cpu_deals_per_s"], exp["deals_per_s"], exp["cpu_deals_per_s"],
+                     rnd["deals_per_s"], rnd["cpu_deals_per_s"]))
+    rows = np.array(rows)
+    med = np.median(rows, axis=0)
+    ratios = np.median(rows[:, [3, 5, 7]] / rows[:, [1]], axis=0)     # per round, then median
     return {"rounds": rounds,
             "openspiel_games_per_s": round(float(med[0]), 1),
             "openspiel_cpu_games_per_s": round(float(med[1]), 1),
@@ -261,6 +287,10 @@ def openspiel_reference(cfg: Config) -> dict:
             "heuristic_cpu_deals_per_s": round(float(med[3]), 1),
             "expert_deals_per_s": round(float(med[4]), 1),
             "expert_cpu_deals_per_s": round(float(med[5]), 1),
+            "random_deals_per_s": round(float(med[6]), 1),
+            "random_cpu_deals_per_s": round(float(med[7]), 1),
             "heuristic_ratio_wall": round(float(med[2] / med[0]), 2),
-            "heuristic_ratio_cpu": round(float(med[3] / med[1]), 2),
-            "expert_ratio_cpu": round(float(med[5] / med[1]), 2)}
+            "heuristic_ratio_cpu": round(float(ratios[0]), 2),
+            "expert_ratio_cpu": round(float(ratios[1]), 2),
+            "random_ratio_cpu": round(float(ratios[2]), 2),
+            "goals": "issue 24: heuristic >= 1.5, random >= 2, expert >= 1 (CPU ratios)"}

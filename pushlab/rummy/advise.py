@@ -177,7 +177,19 @@ def _line(game) -> tuple:
     return tuple(steps)
 
 
-def advise(game, *, rollouts: int | None = None, seed=None, progress=None) -> Advice:
+def _sample(world, lines, player) -> dict:
+    """Every choice's rollout on one determinized world: {first action: result}."""
+    out = {}
+    for a, line in lines.items():
+        g = world
+        for step in line:
+            g = g.apply(step)
+        out[a] = _rollout(g, player)
+    return out
+
+
+def advise(game, *, rollouts: int | None = None, seed=None, progress=None,
+           executor=None) -> Advice:
     """Estimate each choice of the player to move by ``rollouts`` determinized rollouts.
 
     ``rollouts``: per choice; None shares :data:`DEFAULT_BUDGET` among the choices (at
@@ -185,6 +197,18 @@ def advise(game, *, rollouts: int | None = None, seed=None, progress=None) -> Ad
     ``seed``: int, None or a numpy Generator. ``progress(done, total)`` is called after
     each sample. Values: expected (player's side minus other side) penalty at the end of
     the deal, lower is better; see the module notes for the model.
+
+    ``executor``: a :class:`concurrent.futures.Executor` (e.g. a small process pool kept
+    by the caller while cores are spare) to play the samples in; the worlds are drawn
+    here, in order, from ``seed`` and the bots choose without randomness, so the values
+    are exactly those of a run without one.
+
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> from pushlab.rummy.game import Game
+    >>> g = Game.new(seed=1, deals=(1,), dealer=0)
+    >>> with ThreadPoolExecutor(2) as ex:
+    ...     advise(g, rollouts=3, seed=5, executor=ex) == advise(g, rollouts=3, seed=5)
+    True
     """
     if game.is_over:
         raise PushlabError(_("the match is over: there is no move to advise"))
@@ -198,13 +222,14 @@ def advise(game, *, rollouts: int | None = None, seed=None, progress=None) -> Ad
         rollouts = max(MIN_ROLLOUTS, DEFAULT_BUDGET // len(lines))
     pool = unseen_cards(game, p)
     results = {a: [] for a in lines}
-    for i in range(rollouts):
-        world = determinize(game, p, rng, pool)
-        for a, line in lines.items():
-            g = world
-            for step in line:
-                g = g.apply(step)
-            results[a].append(_rollout(g, p))
+    worlds = (determinize(game, p, rng, pool) for _ in range(rollouts))
+    if executor is None:
+        samples = (_sample(world, lines, p) for world in worlds)
+    else:
+        samples = executor.map(_sample, list(worlds), [lines] * rollouts, [p] * rollouts)
+    for i, sample in enumerate(samples):
+        for a, r in sample.items():
+            results[a].append(r)
         if progress is not None:
             progress(i + 1, rollouts)
     values = {a: _value(v) for a, v in results.items()}

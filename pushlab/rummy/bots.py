@@ -32,7 +32,8 @@ import numpy as np
 from pushlab.rummy.actions import Action, Discard, LayOff, MeldDown, Push, Take
 from pushlab.rummy.cards import JOKER, Card
 from pushlab.rummy.encoding import INDEX, NATURALS, hand_key, sort_fast
-from pushlab.rummy.finder import best_extra_melds, deficit_plan, might_place, quick_contract
+from pushlab.rummy.finder import deficit_plan, quick_contract
+from pushlab.rummy.finder.extra import ExtraSearch, hand_data, might_place_data, table_infos
 
 __all__ = ["View", "view", "RummyBot", "RandomBot", "HeuristicBot", "NeverPushBot", "compare",
            "rummy_game", "rummy_outcome"]
@@ -143,7 +144,9 @@ class HeuristicBot(RummyBot):
                 before = _deficit(v.hand, v.deal)
             # lowers the deficit, or is used by the contract when it can already be met
             return max(0, plan.need - wilds) < before or before == 0
-        if not might_place(card, v.hand, v.table):
+        data = hand_data(v.hand)
+        infos = table_infos(v.table)
+        if not might_place_data(card, data[1], data[2], data[3], infos):
             return False
         steps, rest = self._steps(v._replace(taken=card), v.hand + (card,))
         if key is not None:
@@ -161,28 +164,39 @@ class HeuristicBot(RummyBot):
         """Plan the rest of the turn from ``hand``: [(hand before, action)], cards left."""
         steps = []
         table = v.table
+        infos = table_infos(table)
         if not v.met[v.player]:
             way = None
             counts, wilds = hand_key(hand)
             plan = deficit_plan(counts, v.deal)
             if plan is not None and plan.need <= wilds:    # deficit 0
-                way = quick_contract(hand, v.deal)       # the fewest wilds, from the plan
+                way = quick_contract(hand, v.deal, plan)   # the fewest wilds, from the plan
             if way is None:
                 return [(hand, _DISCARDS[self.discard(v, hand, known=(wilds, plan))])], hand
             steps.append((hand, MeldDown(way.melds)))
             hand = _minus(hand, [c for m in way.melds for c in m.cards])
-            table = table + tuple(m.owned_by(v.player) for m in way.melds)
+            new = tuple(m.owned_by(v.player) for m in way.melds)
+            table = table + new
+            infos = infos + table_infos(new)
             if not hand:
                 return steps, hand
-        extra = best_extra_melds(hand, table)
+        extra = ExtraSearch(hand, table, data=hand_data(hand), infos=infos).result()
         if extra.melds:
             steps.append((hand, MeldDown(extra.melds)))
             hand = _minus(hand, [c for m in extra.melds for c in m.cards])
         for lay in extra.layoffs:
-            kind = table[lay.index].kind
-            for card, end in [(c, "low") for c in reversed(lay.low)] + [(c, "high") for c in lay.high]:
-                steps.append((hand, LayOff(card, lay.index, None if kind == "set" else end)))
-                hand = _minus(hand, [card])
+            i = lay.index
+            if infos[i][0] == "set":
+                for card in lay.high:
+                    steps.append((hand, _layoff(card, i, None)))
+                    hand = _minus(hand, (card,))
+                continue
+            for card in reversed(lay.low):
+                steps.append((hand, _layoff(card, i, "low")))
+                hand = _minus(hand, (card,))
+            for card in lay.high:
+                steps.append((hand, _layoff(card, i, "high")))
+                hand = _minus(hand, (card,))
         if hand:
             steps.append((hand, _DISCARDS[self.discard(v, hand, met=True)]))
         return steps, extra.rest
@@ -202,18 +216,18 @@ class HeuristicBot(RummyBot):
 
     def _discard(self, v: View, hand, met, known, barred) -> Card:
         """:meth:`discard` choosing among the cards other than ``barred``."""
-        if met:
-            rest = hand
-        else:                               # before the contract: cards outside the best plan
+        if not met:                         # before the contract: cards outside the best plan
             if known is None:
                 counts, wilds = hand_key(hand)
                 plan = deficit_plan(counts, v.deal)
             else:
                 wilds, plan = known
-            rest = _split_plan(hand, plan.used if plan else ())[1]
-        pool = [c for c in rest if c.is_natural and c != barred]
+        if met:
+            pool = [c for c in hand if c.is_natural and c is not barred]
+        else:
+            pool = _outside_plan(hand, plan.used if plan else (), barred)
         if pool:
-            card = max(pool, key=lambda c: (c.penalty, c.sort_key))
+            card = max(pool, key=_THROW_FIRST.__getitem__)
             if not met:                     # the plan survives the discard: same deficit next draw
                 need = _NONE if plan is None else max(0, plan.need - wilds)
                 self._known = {(v.deal, sort_fast(_minus(hand, [card]))): need}
@@ -256,12 +270,41 @@ class NeverPushBot(HeuristicBot):
 
 _TAKE, _PUSH = Take(), Push()
 _DISCARDS = {c: Discard(c) for c in NATURALS + (JOKER,)}      # one value per card, shared
+_LAYOFFS: dict = {}
+
+
+def _layoff(card, m, end) -> LayOff:
+    """The LayOff value (one per card, meld and end, shared: actions are immutable values)."""
+    key = (card, m, end)
+    act = _LAYOFFS.get(key)
+    if act is None:
+        act = _LAYOFFS[key] = LayOff(card, m, end)
+    return act
 
 
 def _index(card: Card) -> int | None:
     """Natural index of a card in :func:`~pushlab.rummy.encoding.hand_key` counts, None if wild."""
     i = INDEX[card]
     return None if i < 0 else i
+
+
+_THROW_FIRST = {c: 100 * c.penalty + c.order for c in NATURALS}   # orders as (penalty, sort_key)
+
+
+def _outside_plan(hand, used, barred) -> list:
+    """The naturals of hand (in hand order) that the plan (its natural indices ``used``) leaves
+    over, except ``barred``: :func:`_split_plan`'s second part without ``barred``."""
+    left = list(used)
+    out = []
+    for c in hand:
+        i = INDEX[c]
+        if i < 0:
+            continue
+        if i in left:
+            left.remove(i)
+        elif c is not barred:
+            out.append(c)
+    return out
 
 
 def _split_plan(hand, used):

@@ -66,7 +66,30 @@ def fits_table(card, table, owners=None) -> bool:
     (True, True, False)
     """
     card = Card.parse(card)
+    if isinstance(table, tuple):           # a game's table: the owners each card fits, kept
+        fits = _table_fits(table)
+        hit = fits.get(card)
+        if hit is None:
+            hit = fits[card] = frozenset(m.owner for m in table if m.layoff_ends(card))
+        return bool(hit) if owners is None else not hit.isdisjoint(owners)
     return any(m.layoff_ends(card) for m in table if owners is None or m.owner in owners)
+
+
+_FITS: dict = {}
+
+
+def _table_fits(table) -> dict:
+    """{card: owners of the melds of ``table`` it could be laid off on}, filled as asked, kept
+    for the last tables seen (by identity: a game's table is an immutable tuple shared by
+    the states until a meld changes)."""
+    hit = _FITS.get(id(table))
+    if hit is not None and hit[0] is table:
+        return hit[1]
+    if len(_FITS) > 64:
+        _FITS.clear()
+    fits = {}
+    _FITS[id(table)] = (table, fits)        # the table kept alive: its id stays its own
+    return fits
 
 
 def _seen_ranks(game, hand) -> dict:
@@ -77,6 +100,16 @@ def _seen_ranks(game, hand) -> dict:
             if c.is_natural:
                 seen[c.rank] = seen.get(c.rank, 0) + 1
     return seen
+
+
+def _replaceable_of(meld) -> frozenset:
+    """:func:`_replaceable` of a table meld, kept on the immutable meld once read (like
+    :func:`functools.cached_property`; not a field, so ``==``, hash and repr ignore it)."""
+    d = meld.__dict__
+    out = d.get("_replaceable")
+    if out is None:
+        out = d["_replaceable"] = _replaceable(meld.kind, meld.cards)
+    return out
 
 
 @lru_cache(maxsize=4096)
@@ -172,7 +205,7 @@ class ExpertBot(HeuristicBot):
         hand = set(game.hands[game.current_player])
         table = game.table
         for m, meld in enumerate(table):
-            for nat in sorted(hand & _replaceable(meld.kind, meld.cards)):
+            for nat in sorted(hand & _replaceable_of(meld)):
                 for i in meld.replace_options(nat):
                     wild = meld.cards[i]
                     for k, other in enumerate(table):
@@ -180,7 +213,7 @@ class ExpertBot(HeuristicBot):
                         if ends:
                             end = "" if ends == ("any",) else f" {ends[0]}"
                             return f"replace {m} {nat} for {wild} then layoff {wild} {k}{end}"
-        if any(hand & _replaceable(meld.kind, meld.cards) for meld in table):
+        if any(hand & _replaceable_of(meld) for meld in table):
             acts = [str(a) for a in game.meld_actions(limit=None) if str(a).startswith("replace")]
             return acts[0] if acts else None
         return None

@@ -487,19 +487,23 @@ def deficit_plan(counts, deal) -> Plan | None:
 _plan_meld = PlanMeld._make
 
 
-def quick_contract(hand, deal: int) -> Way | None:
+def quick_contract(hand, deal: int, plan=None) -> Way | None:
     """A way to meet deal's contract with the fewest wilds, straight from the deficit plan.
 
     Much faster than :func:`best_contract` (no search among the ways with equally few
     wilds; the melds have exactly the contract's sizes), or None if the hand cannot.
+    ``plan``: the hand's :func:`deficit_plan`, if the caller has it.
 
     >>> quick_contract("5H 6H 7H 9S 9D JK 2C KD", 2)
     Way(melds=[('set', '9S 9D JK'), ('run', '5H 6H 7H 2C')], rest='KD', penalty=10)
     """
     cards = as_cards(hand)
     _deal(deal)
-    counts, wilds = hand_key(cards)
-    plan = deficit_plan(counts, deal)
+    if plan is None:
+        counts, wilds = hand_key(cards)
+        plan = deficit_plan(counts, deal)
+    else:
+        wilds = sum(1 for c in cards if c.is_wild)
     if plan is None or plan.need > wilds:
         return None
     skels = []

@@ -17,8 +17,9 @@ from pushlab.rummy.cards import SUITS, Card, cards_str, parse_cards
 from pushlab.rummy.encoding import (INDEX as _INDEX, NATURALS as _CARDS, RANK_PENALTY as _PEN, TWOS as _TWOS,
                                     WILD_PENALTY, as_cards, hand_key, sort_fast,
                                     value_index as _idx)
-from pushlab.rummy.finder.skeletons import (_IDXS, _Wilds, _default_window, _fmt,
-                                            _layout, _run_skels, _set_skels)
+from pushlab.rummy.finder.skeletons import (_IDXS, _SET_RANKS, _Wilds, _default_window, _fmt,
+                                            _layout, _rank_set_skels, _run_skels, _set_skels,
+                                            _suit_run_skels)
 from pushlab.rummy.melds import MAX_RUN, MAX_SET, Meld, run_values
 
 __all__ = ["Layoff", "Extra", "SetInfo", "RunInfo", "ExtraSearch", "best_extra_melds",
@@ -253,6 +254,49 @@ def hand_masks(cards):
     return by_rank, by_suit
 
 
+def hand_data(cards):
+    """(counts of the 52 naturals, wilds, :func:`hand_masks`' suit bits per rank and run-value bits
+    per suit) of a tuple of cards, in one pass: :func:`~pushlab.rummy.encoding.hand_key` and
+    :func:`hand_masks` together.
+
+    >>> counts, wilds, by_rank, by_suit = hand_data(parse_cards("AS 4S 4D JK"))
+    >>> (counts, wilds) == hand_key("AS 4S 4D JK"), (by_rank, by_suit) == hand_masks(parse_cards("AS 4S 4D JK"))
+    (True, True)
+    """
+    counts = [0] * 52
+    by_rank = [0] * 14
+    by_suit = [0, 0, 0, 0]
+    wilds = 0
+    idx = _INDEX
+    for c in cards:
+        i = idx[c]
+        if i < 0:
+            wilds += 1
+        else:
+            counts[i] += 1
+            s = i // 13
+            r = i - 13 * s
+            by_rank[r + 1] |= 1 << s
+            by_suit[s] |= 16386 if r == 0 else 2 << r
+    return tuple(counts), wilds, by_rank, by_suit
+
+
+@lru_cache(maxsize=None)
+def _rank_cands(rank, mask, wilds):
+    """New-set skeletons of one rank from the suits held (bits of ``mask``) needing at most
+    ``wilds`` wilds, in :func:`~pushlab.rummy.finder.skeletons._set_skels`' order."""
+    held = tuple(s for s in range(4) if mask >> s & 1)
+    return tuple(sk for sk in _rank_set_skels(rank, held, 3) if sk.need <= wilds)
+
+
+@lru_cache(maxsize=1 << 15)
+def _suit_cands(s, mask, wilds):
+    """New-run skeletons of suit s from the run values held (bits 1..14 of ``mask``) needing at
+    most ``wilds`` wilds, in :func:`~pushlab.rummy.finder.skeletons._run_skels`' order."""
+    vals = tuple(v for v in range(1, 15) if mask >> v & 1)
+    return tuple(sk for sk in _suit_run_skels(s, vals, 3, False) if sk.need <= wilds)
+
+
 def _possible(by_rank, by_suit, size, wilds):
     """:func:`new_meld_possible` from :func:`hand_masks` (``size`` cards in hand, ``wilds`` < 2)."""
     if size < 3:
@@ -324,34 +368,43 @@ def might_place(card, hand, table_melds=()) -> bool:
     (True, True)
     """
     card = Card.parse(card)
-    counts, wilds = hand_key(hand)
     if card.is_wild:
         return True
-    r, s = card.rank, SUITS.index(card.suit)
-    idx = _IDXS[s]
-    vals = (1, 14) if r == 1 else (r,)
-    if sum(1 for t in range(4) if t != s and counts[13 * t + r - 1]) + 1 + wilds >= 3:
+    _, wilds, by_rank, by_suit = hand_data(as_cards(hand))
+    return might_place_data(card, wilds, by_rank, by_suit, table_infos(table_melds))
+
+
+def might_place_data(card, wilds, by_rank, by_suit, infos) -> bool:
+    """:func:`might_place` of a natural ``card`` from a hand's :func:`hand_data` (its wilds and
+    bitmasks) and the table's :func:`table_infos`."""
+    i = _INDEX[card]
+    s = i // 13
+    r = i - 13 * s + 1
+    if _bit_count(by_rank[r] & ~(1 << s)) + 1 + wilds >= 3:
         return True                                          # a new set
-    for v in vals:                                           # a new run of 3 through it
+    held = by_suit[s]
+    mine = 16386 if r == 1 else 1 << r
+    with_card = held | mine
+    for v in ((1, 14) if r == 1 else (r,)):                  # a new run of 3 through it
         for lo in range(max(1, v - 2), min(v, 12) + 1):
-            if sum(1 for w in range(lo, lo + 3) if w != v and not counts[idx[w]]) <= wilds:
+            if _bit_count((7 << lo) & ~with_card) <= wilds:
                 return True
-    for info in table_infos(table_melds):
+    for info in infos:
         if info[0] == "set":
-            if info.rank == r and s not in info.suits and info.size < MAX_SET:
+            if info[1] == r and s not in info[2] and info[3] < MAX_SET:
                 return True
             continue
         if info[1] != s:
             continue
         _, _, lo, hi = info
-        for v in vals:
+        for v in ((1, 14) if r == 1 else (r,)):
             if v > hi and v - lo + 1 <= MAX_RUN:
-                gaps = range(hi + 1, v)
+                gaps = (1 << v) - (2 << hi)                  # values hi+1 .. v-1
             elif v < lo and hi - v + 1 <= MAX_RUN:
-                gaps = range(v + 1, lo)
+                gaps = (1 << lo) - (2 << v)                  # values v+1 .. lo-1
             else:
                 continue
-            if sum(1 for w in gaps if not counts[idx[w]]) <= wilds:
+            if _bit_count(gaps & ~held) <= wilds:
                 return True
     return False
 
@@ -384,14 +437,18 @@ class ExtraSearch:
     tests compare with, :mod:`pushlab.rummy.finder.reference`).
     """
 
-    def __init__(self, hand, table_melds=(), max_nodes: int = MAX_NODES, shortcut: bool = True):
-        """Read the hand and the table; find the lay-off targets and new-meld candidates."""
+    def __init__(self, hand, table_melds=(), max_nodes: int = MAX_NODES, shortcut: bool = True,
+                 data=None, infos=None):
+        """Read the hand and the table; find the lay-off targets and new-meld candidates.
+
+        ``data``: the hand's :func:`hand_data`, ``infos``: the table's :func:`table_infos`, if
+        the caller keeps them already (a bot updating them as cards come and go)."""
         self.cards = cards = as_cards(hand)
-        self.counts, self.wilds = counts, wilds = hand_key(cards)
-        self.infos = infos = table_infos(table_melds)
+        counts, wilds, by_rank, by_suit = hand_data(cards) if data is None else data
+        self.counts, self.wilds = counts, wilds
+        self.infos = infos = table_infos(table_melds) if infos is None else infos
         self.max_nodes = max_nodes
         self.shortcut = shortcut
-        by_rank, by_suit = hand_masks(cards)
         targets = []                           # (meld index, its non-empty natural options)
         for i, info in enumerate(infos):
             if info[0] == "set":               # a natural of a suit the set lacks, room left
@@ -410,10 +467,21 @@ class ExtraSearch:
                 targets.append((i, opts))
         self.targets = targets
         if wilds >= 2:
-            sets_ok = runs_ok = any(counts)
+            sets_ok = runs_ok = len(cards) > wilds
         else:
             sets_ok, runs_ok = _possible(by_rank, by_suit, len(cards), wilds)
-        self.cands = _extra_cands(counts, wilds, cards, sets_ok, runs_ok)
+        cands = []
+        if sets_ok:                            # sets by rank, then runs by suit (as _extra_cands)
+            for rank in _SET_RANKS:
+                m = by_rank[rank]
+                if m:
+                    cands += _rank_cands(rank, m, wilds)
+        if runs_ok:
+            for s in range(4):
+                m = by_suit[s]
+                if m:
+                    cands += _suit_cands(s, m, wilds)
+        self.cands = cands
 
     def result(self) -> Extra:
         """The best choice, laid out."""
@@ -434,6 +502,7 @@ class ExtraSearch:
             lays = _independent_layoffs(targets)
             return _extra_result(cards, infos, [], lays, lays[0][1][1], wilds)
         self.cnt = list(self.counts)
+        self.aug = [_augmented(opts) for _, opts in targets]
         self.best, self.val, self.nodes = None, -1, 0
         later = [sorted({x for _, opts in targets[t:] for o in opts for x in o[0]})
                  for t in range(len(targets) + 1)]
@@ -450,19 +519,22 @@ class ExtraSearch:
         if hit is not None:
             return hit
         self.nodes += 1
-        best = self.suffix(t + 1, need) if t < len(targets) else (0, need, ())
-        if t < len(targets):
-            i, opts = targets[t]
-            for opt in opts:
-                nat, w = opt[0], opt[1]
-                if need + w > self.wilds or any(cnt[x] < nat.count(x) for x in nat):
+        if t == len(targets):
+            best = (0, need, ())
+        else:
+            best = self.suffix(t + 1, need)
+            i = targets[t][0]
+            room = self.wilds - need
+            for opt, nat, w, pen, distinct in self.aug[t]:
+                if w > room or (0 in map(cnt.__getitem__, nat) if distinct
+                                else any(cnt[x] < nat.count(x) for x in nat)):
                     continue
                 for x in nat:
                     cnt[x] -= 1
                 val, nd, ch = self.suffix(t + 1, need + w)
                 for x in nat:
                     cnt[x] += 1
-                val += sum(_PEN[x % 13] for x in nat)
+                val += pen
                 if val > best[0]:
                     best = (val, nd, ((i, opt),) + ch)
         self.memo[key] = best
@@ -476,16 +548,16 @@ class ExtraSearch:
             return
         self.lay(t + 1, need, added, value, chosen, lays)
         cnt = self.cnt
-        i, opts = self.targets[t]
-        for opt in opts:
-            nat, w = opt[0], opt[1]
-            if need + w > self.wilds or any(cnt[x] < nat.count(x) for x in nat):
+        i = self.targets[t][0]
+        room = self.wilds - need
+        for opt, nat, w, pen, distinct in self.aug[t]:
+            if w > room or (0 in map(cnt.__getitem__, nat) if distinct
+                            else any(cnt[x] < nat.count(x) for x in nat)):
                 continue
             for x in nat:
                 cnt[x] -= 1
             lays.append((i, opt))
-            self.lay(t + 1, need + w, added + len(nat) + w, value + sum(_PEN[x % 13] for x in nat),
-                     chosen, lays)
+            self.lay(t + 1, need + w, added + len(nat) + w, value + pen, chosen, lays)
             lays.pop()
             for x in nat:
                 cnt[x] += 1
@@ -515,15 +587,34 @@ class ExtraSearch:
             if self.nodes > self.max_nodes:
                 return
             sk = cands[j]
-            if need + sk.need > self.wilds or any(cnt[x] == 0 for x in sk.nat):
+            nat = sk.nat
+            if need + sk.need > self.wilds or 0 in map(cnt.__getitem__, nat):
                 continue
-            for x in sk.nat:
+            for x in nat:
                 cnt[x] -= 1
             chosen.append(sk)
             self.pick(j, need + sk.need, value + sk.value, chosen)
             chosen.pop()
-            for x in sk.nat:
+            for x in nat:
                 cnt[x] += 1
+
+
+_AUGMENTED: dict = {}
+
+
+def _augmented(opts) -> tuple:
+    """The lay-off options of a target as the search reads them: (option, naturals, wilds,
+    natural penalty, naturals all distinct) each; kept by the identity of ``opts`` (the
+    tuples :func:`layoff_options` hands out again and again)."""
+    hit = _AUGMENTED.get(id(opts))
+    if hit is not None and hit[0] is opts:
+        return hit[1]
+    aug = tuple((o, o[0], o[1], sum(_PEN[x % 13] for x in o[0]), len(set(o[0])) == len(o[0]))
+                for o in opts)
+    if len(_AUGMENTED) > 1 << 15:
+        _AUGMENTED.clear()
+    _AUGMENTED[id(opts)] = (opts, aug)         # opts kept alive: its id stays its own
+    return aug
 
 
 def _independent_layoffs(targets):
