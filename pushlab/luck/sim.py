@@ -476,6 +476,109 @@ def exact_turn(game, policy) -> TurnOdds:
     return TurnOdds(bust, points)
 
 
+#: The most table states :func:`bust_time_distribution` keeps at one depth before it gives up.
+BUST_TIME_STATES = 100_000
+
+
+def _place_code(t: int, cols) -> int | None:
+    """:func:`~pushlab.luck.bots.placement` on column (mask, points) pairs for card code ``t``."""
+    bits = CARD_MASK[t]
+    ok = [i for i, (m, _p) in enumerate(cols) if not m & bits]
+    room = len(cols) < MAX_COLUMNS
+    if t == ROLL_CODE:
+        if room:
+            return len(cols)
+        return min(ok, key=lambda i: (cols[i][1], i)) if ok else None
+    if ok:
+        return max(ok, key=lambda i: (not cols[i][0] & ROLL_BIT, cols[i][1], -i))
+    return len(cols) if room else None
+
+
+def bust_time_distribution(game) -> dict:
+    """Exact distribution of the number of cards drawn until a bust, always drawing.
+
+    From ``game`` (phase ``turn`` or ``push``) the active player draws card after card from
+    the draw pile in a random order, each card placed by the bots' rule
+    (:func:`~pushlab.luck.bots.placement`), until a card fits no column (rule 11). The
+    count includes the busting card and any switch cards drawn on the way (they are set
+    aside and never bust). Returns ``{k: P(bust on the k-th card)}`` as exact Fractions
+    summing to 1; key 0 is "the pile ran out first" when that can happen.
+
+    Switch cards do not change placement, so the search runs over the other cards only
+    (states: the columns and the cards left) and the switch cards are then spread over
+    the draws exactly (a negative hypergeometric law). A table with few cards leaves
+    very many ways to go on: when one depth holds more than :data:`BUST_TIME_STATES`
+    states (or is growing fast enough to pass that at the next) it raises
+    :class:`~pushlab.errors.SetupError` (put more cards on the table).
+
+    >>> from pushlab.luck import Game
+    >>> g = Game.new(3, deck="R1 B1 G1 Y1 P1 Y3", rolls="*")
+    >>> for a in ["draw", "place 0", "draw", "place 1", "draw", "place 2"]:
+    ...     g = g.apply(a)
+    >>> bust_time_distribution(g)          # Y1 or P1 first: bust at once; Y3 first: the next card busts
+    {1: Fraction(2, 3), 2: Fraction(1, 3)}
+    """
+    from math import comb
+
+    cols0, pile, _placed = _table(game)
+    counts = np.bincount(pile.astype(np.int64), minlength=NUM_CODES)
+    switches = int(counts[SWITCH_CODE])
+    others = tuple(int(c) for c in counts[:SWITCH_CODE])
+    n0 = sum(others)
+    start = tuple((int(np.bitwise_or.reduce(CARD_MASK[list(c)])), int(_CODE_POINTS[list(c)].sum()))
+                  for c in cols0)
+    layer = {(start, others): 1}
+    busts = {}                 # non-switch cards drawn -> weight (sum over ordered draws of copies)
+    survive = 0
+    depth = 0
+    while layer:
+        depth += 1
+        nxt = {}
+        bust = 0
+        for (cols, left), weight in layer.items():
+            for t, m in enumerate(left):
+                if not m:
+                    continue
+                w = weight * m
+                i = _place_code(t, cols)
+                if i is None:
+                    bust += w
+                    continue
+                bits, pts = int(CARD_MASK[t]), int(_CODE_POINTS[t])
+                new = cols + ((bits, pts),) if i == len(cols) else \
+                    cols[:i] + ((cols[i][0] | bits, cols[i][1] + pts),) + cols[i + 1:]
+                key = (new, left[:t] + (m - 1,) + left[t + 1:])
+                nxt[key] = nxt.get(key, 0) + w
+        if bust:
+            busts[depth] = bust
+        if depth == n0:
+            survive = sum(nxt.values())
+            break
+        growth = len(nxt) / max(1, len(layer))
+        if len(nxt) * max(growth, 1.0) > BUST_TIME_STATES:
+            raise SetupError(f"this table leaves too many ways to go on ({len(nxt):,} tables after "
+                             f"{depth} cards): put more cards in its columns")
+        layer = nxt
+    total = n0 + switches
+    out = {}
+    falling = 1
+    for n in range(1, max(busts, default=0) + 1):
+        falling *= n0 - n + 1
+        if n not in busts:
+            continue
+        p_n = Fraction(busts[n], falling)
+        for j in range(switches + 1):      # j switch cards among the draws before the n-th other card
+            ways = comb(n - 1 + j, j) * comb(total - n - j, switches - j)
+            if ways:
+                out[n + j] = out.get(n + j, 0) + p_n * Fraction(ways, comb(total, switches))
+    if survive:
+        falling = 1
+        for k in range(n0):
+            falling *= n0 - k
+        out[0] = Fraction(survive, falling)
+    return dict(sorted(out.items()))
+
+
 # ---------------------------------------------------------------------- whole games
 @dataclass(frozen=True)
 class GamesResult:

@@ -49,7 +49,8 @@ from pushlab.stats import Z95, agrees, format_ci, mean_ci, proportion_ci
 __all__ = ["Estimate", "hypergeom_pmf", "prob_at_least", "prob_wild_in_hand",
            "contract_prob_exact", "contract_prob_mc", "wild_count_pmf", "contract_given_wilds",
            "contract_given_wilds_exact", "contract_given_wilds_mc", "contract_within", "penalty_when_out",
-           "card_in_stock", "card_in_stock_for", "helpful_naturals", "next_card_helps", "EXACT_DEALS"]
+           "card_in_stock", "card_in_stock_for", "helpful_naturals", "next_card_helps", "EXACT_DEALS",
+           "contract_in_cards_exact", "contract_draw_distribution"]
 
 DECK = full_deck()
 NATURAL_RANKS = 12          # A, 3..K (the 2s are wild)
@@ -635,3 +636,87 @@ def next_card_helps(game, player: int) -> Fraction:
     if _deficit_or_inf(hand + (_WILD,), deal) < _deficit_or_inf(hand, deal):
         copies += WILDS - sum(n for c, n in seen.items() if c.is_wild)
     return Fraction(copies, unseen)
+
+
+# ---------------------------------------------------------------- the contract within the first draws
+
+def _set_profile(naturals: int, suits: int, sets: int) -> tuple:
+    """Most naturals of one rank usable in 0..``sets`` sets of three (-1: impossible).
+
+    A rank held as ``naturals`` cards in ``suits`` different suits gives at most
+    min(3, suits) naturals to one set (a set's naturals have different suits) and at most
+    min(naturals, j * min(3, suits)) to j sets, each set needing one natural at least.
+    """
+    per = min(3, suits)
+    return tuple(0 if j == 0 else (min(naturals, j * per) if naturals >= j else -1) for j in range(sets + 1))
+
+
+@lru_cache(maxsize=None)
+def _sets_within_counts(sets: int, cards: int) -> int:
+    """Number of ``cards``-card hands of the 108 that hold ``sets`` sets of three (disjoint)."""
+    pats = []
+    for d in range(5):                       # suits held twice
+        for e in range(5 - d):               # suits held once
+            n = 2 * d + e
+            pats.append((n, _set_profile(n, d + e, sets), comb(4, d) * comb(4 - d, e) * 2 ** e))
+    # state: (naturals so far, best naturals usable in j = 1..sets sets over the ranks so far)
+    dp = Counter({(0, (0,) + (-1,) * sets): 1})
+    for _ in range(NATURAL_RANKS):
+        nxt = Counter()
+        for (nat, best), ways in dp.items():
+            for n, prof, w in pats:
+                if nat + n > cards:
+                    continue
+                new = tuple(max([best[j]] + [best[j - i] + prof[i] for i in range(1, j + 1)
+                                             if best[j - i] >= 0 and prof[i] >= 0]) for j in range(sets + 1))
+                nxt[(nat + n, new)] += ways * w
+        dp = nxt
+    total = 0
+    for (nat, best), ways in dp.items():
+        wilds = cards - nat
+        if 0 <= wilds <= WILDS and best[sets] >= 0 and best[sets] + wilds >= 3 * sets:
+            total += ways * comb(WILDS, wilds)
+    return total
+
+
+def contract_in_cards_exact(deal: int, cards: int) -> Fraction:
+    """Exact P(``cards`` cards dealt from the 108 hold the contract of set deal 1 or 4).
+
+    The cards are a random part of the deck, as a dealt hand plus the stock cards drawn
+    after it are (the cards other players hold are just as random). "Hold the contract":
+    the sets can be made from some of the cards (the rest are spare). A sum over the 12
+    natural ranks of how many naturals each could give to j sets, then over the wilds.
+    At the hand size it is :func:`contract_prob_exact`.
+
+    >>> contract_in_cards_exact(1, 6) == contract_prob_exact(1)
+    True
+    >>> round(float(contract_in_cards_exact(1, 12)), 4)
+    0.4549
+    """
+    _check_deal(deal)
+    if deal not in (1, 4):
+        raise SetupError(f"the exact chance within draws is computed for the set deals 1 and 4, not {deal}")
+    cards = _count("cards", cards)
+    if not HAND_SIZES[deal] <= cards <= len(DECK):
+        raise SetupError(f"a deal-{deal} hand and its draws hold {HAND_SIZES[deal]} to {len(DECK)} cards, not {cards}")
+    return Fraction(_sets_within_counts(len(CONTRACTS[deal]), cards), comb(len(DECK), cards))
+
+
+def contract_draw_distribution(deal: int, draws: int) -> dict:
+    """Exact distribution of the draw that first completes the contract (set deals 1 and 4).
+
+    A hand of the deal's size is dealt, then ``draws`` stock cards are drawn and kept.
+    Key 0: the dealt hand holds it; key k: the k-th draw completes it; key ``draws + 1``:
+    not within ``draws`` draws. From :func:`contract_in_cards_exact`.
+
+    >>> d = contract_draw_distribution(1, 3)
+    >>> sorted(d), sum(d.values())
+    ([0, 1, 2, 3, 4], Fraction(1, 1))
+    """
+    draws = _count("draws", draws)
+    size = HAND_SIZES[_check_deal(deal)]
+    held = [contract_in_cards_exact(deal, size + k) for k in range(draws + 1)]
+    out = {0: held[0]}
+    out.update({k: held[k] - held[k - 1] for k in range(1, draws + 1)})
+    out[draws + 1] = 1 - held[-1]
+    return out
