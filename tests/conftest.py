@@ -57,6 +57,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -71,6 +72,9 @@ except ImportError:  # pragma: no cover - hypothesis is a test dependency
     settings = None
 
 REPO = Path(__file__).resolve().parents[1]
+# Class experiments (pushlab.classroom) keep their tries in $PUSHLAB_STORE: in tests a scratch
+# SQLite file per test process (Voilà servers and notebook kernels started by the tests inherit it).
+os.environ["PUSHLAB_STORE"] = str(Path(tempfile.mkdtemp(prefix="pushlab-store-")) / "class.sqlite3")
 NOTEBOOK_DIR = REPO / "notebooks"
 SCREENSHOT_DIR = Path(__file__).resolve().parent / "screenshots"
 CHROMIUM = os.environ.get("PUSHLAB_CHROMIUM", "/usr/bin/chromium")

@@ -124,6 +124,11 @@ class Experiment:
         return cls()
 
     @classmethod
+    def menu_title(cls) -> str:
+        """The experiment's name in the teacher's menu (without building it)."""
+        return cls.kind
+
+    @classmethod
     def from_record(cls, kind: str, params: dict) -> Experiment:
         """Rebuild an experiment from the store's ``kind`` and ``params``."""
         if kind not in KINDS:
@@ -285,6 +290,10 @@ class BustTime(Experiment):
     kind = "bust-time"
     shape = "distribution"
 
+    @classmethod
+    def menu_title(cls) -> str:
+        return _("How many cards until a bust?")
+
     def __post_init__(self):
         if not self.position:
             object.__setattr__(self, "position", table_position(DEFAULT_TABLE))
@@ -318,7 +327,7 @@ class BustTime(Experiment):
     def reference(self) -> Reference:
         return Reference(self._distribution(), True, _(
             "exact: every order of the cards left, each card placed by the bots' rule "
-            "(pushlab.luck.sim.bust_time_distribution)"))
+            "({source})").format(source="pushlab.luck.sim.bust_time_distribution"))
 
     def new_task(self, rng) -> Task:
         return _DrawTask(_luck_position(self.position), rng, once=False)
@@ -332,6 +341,10 @@ class FourthCard(Experiment):
     position: str = ""
     kind = "fourth-card"
     shape = "proportion"
+
+    @classmethod
+    def menu_title(cls) -> str:
+        return _("Does a 4th card bust?")
 
     def __post_init__(self):
         if not self.position:
@@ -360,7 +373,8 @@ class FourthCard(Experiment):
 
         p = odds.bust_probability(_luck_position(self.position))
         return Reference({1: p, 0: 1 - p}, True, _(
-            "exact: busting cards left in the pile over all cards left (pushlab.luck.odds.bust_probability)"))
+            "exact: busting cards left in the pile over all cards left ({source})").format(
+                source="pushlab.luck.odds.bust_probability"))
 
     def new_task(self, rng) -> Task:
         return _DrawTask(_luck_position(self.position), rng, once=True)
@@ -433,6 +447,10 @@ class BankOrPush(Experiment):
     kind = "bank-or-push"
     shape = "choices"
 
+    @classmethod
+    def menu_title(cls) -> str:
+        return _("Bank or push?")
+
     def __post_init__(self):
         from pushlab.luck.policy import DEFAULT_POLICY
 
@@ -459,7 +477,7 @@ class BankOrPush(Experiment):
         return tuple(range(0, _luck_position(self.position, phases=("turn",)).num_players + 1))
 
     def outcome_label(self, outcome: int) -> str:
-        return _("lost") if outcome == 0 else (_("won") if outcome == 1 else _("shared win"))
+        return _("did not win") if outcome == 0 else (_("won") if outcome == 1 else _("shared win"))
 
     def success(self, outcome: int) -> float:
         return 0.0 if outcome == 0 else 1.0 / outcome
@@ -480,7 +498,8 @@ class BankOrPush(Experiment):
         adv = self._advice()
         return Reference({k: v[0] for k, v in adv.items()}, False, _(
             "estimated: {n} games played to the end from this table for each choice, every player then "
-            "following the plan {policy} (pushlab.luck.advise)").format(n=f"{self.rollouts:,}", policy=self.policy),
+            "following the plan {policy} ({source})").format(n=f"{self.rollouts:,}", policy=self.policy,
+                                                             source="pushlab.luck.advise"),
             se={k: v[1] for k, v in adv.items()}, ci={k: (v[2], v[3]) for k, v in adv.items()})
 
     def new_task(self, rng) -> Task:
@@ -548,6 +567,10 @@ class RummyContract(Experiment):
     kind = "rummy-contract"
     shape = "distribution"
 
+    @classmethod
+    def menu_title(cls) -> str:
+        return _("Does the contract come in the first {n} draws?").format(n=6)
+
     def __post_init__(self):
         if self.deal not in (1, 4) or isinstance(self.draws, bool) or not isinstance(self.draws, int) \
                 or not 1 <= self.draws <= 30:
@@ -580,8 +603,8 @@ class RummyContract(Experiment):
         from pushlab.rummy import odds
 
         return Reference(odds.contract_draw_distribution(self.deal, self.draws), True, _(
-            "exact: every hand of that many cards from the 108 counted (pushlab.rummy.odds."
-            "contract_draw_distribution; lesson 07 counts the dealt hands the same way)"))
+            "exact: every hand of that many cards from the 108 counted ({source}; lesson 07 counts the dealt "
+            "hands the same way)").format(source="pushlab.rummy.odds.contract_draw_distribution"))
 
     def new_task(self, rng) -> Task:
         return _RummyTask(self.deal, self.draws, rng)

@@ -1,0 +1,160 @@
+"""The student app of a class experiment: join with the code, play tries, each one recorded.
+
+:class:`StudentApp` shows the experiment's question, the table (the normal push-your-luck
+table, or the rummy hand), a button per possible action, an optional nickname and the
+student's own results. It only shows a :class:`~pushlab.classroom.experiments.Task` and
+calls ``act``; a finished try goes to the store through a
+:class:`~pushlab.classroom.desk.StudentDesk` bound to this experiment. Every control is a
+real button or text box (keyboard: Tab, then Enter or Space). The page's ``?code=``
+joins at once (:func:`pushlab.widgets.links.on_page_query`, so a warm kernel waits for
+the reader in a thread).
+"""
+
+from __future__ import annotations
+
+from urllib.parse import parse_qs
+
+import numpy as np
+
+from pushlab.classroom.desk import StudentDesk
+from pushlab.classroom.tries import NICKNAME_MAX, ClassroomError, check_code, clean_nickname
+from pushlab.i18n import _, ngettext
+from pushlab.classroom.views import action_label
+from pushlab.widgets.common import MessageArea, Shown, esc, ipw, page_direction, routed
+
+__all__ = ["StudentApp"]
+
+
+class StudentApp(Shown):
+    """A student's page (see the module doc). ``store``: an open store (default:
+    :func:`~pushlab.classroom.store.open_store`); ``code``: join at once; ``seed``: the
+    tries' shuffles (default: fresh)."""
+
+    def __init__(self, store=None, code: str | None = None, seed=None, join_from_page: bool = True):
+        from pushlab.classroom.store import open_store
+
+        w = ipw()
+        self.store = store if store is not None else open_store()
+        self.rng = np.random.default_rng(seed)
+        self.desk = None
+        self.task = None
+        self.message = MessageArea()
+        guard = routed(self.message)
+        self.code = w.Text(placeholder=_("e.g. k7q2m"), description=_("Experiment code:"),
+                           style={"description_width": "initial"}, layout=w.Layout(width="260px"))
+        self.code.add_class("pl-cx-code")
+        self.join = w.Button(description=_("Join"), button_style="primary", tooltip=_("Join the class experiment"))
+        self.join.add_class("pl-cx-join")
+        self.nickname = w.Text(placeholder=_("optional"), description=_("Nickname:"),
+                               style={"description_width": "initial"}, layout=w.Layout(width="300px"))
+        self.nickname.add_class("pl-cx-nickname")
+        self.title = w.HTML()
+        self.view = w.HTML()
+        self.view.add_class("pl-cx-view")
+        self.buttons = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self.next = w.Button(description=_("Next try"), icon="refresh", tooltip=_("Start your next try"))
+        self.next.add_class("pl-cx-next")
+        self.note = w.HTML()
+        self.note.add_class("pl-cx-note")
+        self.mine = w.HTML()
+        self.mine.add_class("pl-cx-mine")
+        self.join.on_click(guard(lambda _=None: self.open(self.code.value)))
+        self.code.on_submit(guard(lambda _=None: self.open(self.code.value)))
+        self.next.on_click(guard(lambda _=None: self.new_try()))
+        self.play = w.VBox([self.title, self.view, self.buttons, self.note, self.next, self.mine],
+                           layout=w.Layout(display="none"))
+        self.widget = w.VBox([w.HBox([self.code, self.join, self.nickname],
+                                     layout=w.Layout(flex_flow="row wrap", align_items="center")),
+                              self.message.widget, self.play])
+        self.widget.add_class("pl-classroom-student")
+        page_direction(self.widget)
+        if code:
+            guard(self.open)(code)
+        elif join_from_page:
+            from pushlab.widgets.links import on_page_query
+
+            on_page_query(self._from_query, self.message)
+
+    def _from_query(self, query: str) -> None:
+        codes = parse_qs(query.lstrip("?")).get("code")
+        if codes:
+            self.code.value = codes[0][:40]
+            self.open(codes[0])
+
+    # -- actions
+    def open(self, code: str) -> None:
+        """Join the experiment ``code`` and start the first try."""
+        code = check_code(code)
+        self.desk = StudentDesk(self.store, code)
+        self.code.value = code
+        e = self.desk.experiment
+        self.title.value = (f"<h3>{esc(e.title())}</h3><p>{esc(e.question())}</p>")
+        self.play.layout.display = "flex"
+        self.message.clear()
+        self.new_try()
+
+    def new_try(self) -> None:
+        """Start a new try (a fresh shuffle)."""
+        if self.desk is None:
+            raise ClassroomError(_("Enter the experiment code your teacher gives you, then press Join."))
+        self.task = self.desk.experiment.new_task(self.rng)
+        self.refresh()
+
+    def act(self, action: str) -> None:
+        """Do ``action`` in the try; a finished try is recorded at once."""
+        self.task.act(action)
+        if self.task.done:
+            self.desk.record(self.task, clean_nickname(self.nickname.value[:4 * NICKNAME_MAX]))
+        self.refresh()
+
+    # -- drawing
+    def refresh(self) -> None:
+        """Redraw the table, the buttons and the student's results."""
+        w = ipw()
+        task = self.task
+        self.view.value = self._table_html(task)
+        guard = routed(self.message)
+        buttons = []
+        for a in task.actions():
+            b = w.Button(description=action_label(a), button_style="primary" if a == "draw" else "",
+                         layout=w.Layout(width="auto", min_width="110px"))
+            b.add_class("pl-cx-act")
+            b.add_class("pl-cx-act-" + a.replace(" ", "-"))
+            b.on_click(guard(lambda _=None, a=a: self.act(a)))
+            buttons.append(b)
+        self.buttons.children = buttons
+        self.next.layout.display = "flex" if task.done else "none"
+        note = esc(task.note)
+        if task.done:
+            e = self.desk.experiment
+            note += " <b>" + esc(_("Recorded: {outcome}.").format(outcome=e.outcome_label(task.outcome))) + "</b>"
+        self.note.value = f'<div role="status" aria-live="polite">{note}</div>'
+        self._show_mine()
+
+    def _table_html(self, task) -> str:
+        if hasattr(task, "hand"):
+            from pushlab.widgets.render.rummy import hand_html
+
+            return hand_html(task.hand, caption=_("Your hand ({n} cards)").format(n=len(task.hand)))
+        from pushlab.widgets.render.luck import table_html
+
+        game = getattr(task, "final", None) or task.game
+        html = table_html(game)
+        card = getattr(task, "card", None)
+        if card is not None and getattr(task, "busted", False):
+            from pushlab.widgets.render.cards import card_html
+
+            html = (f'<div class="pl-cx-bust"><b>{esc(_("Bust!"))}</b> {card_html(card)}</div>') + html
+        return html
+
+    def _show_mine(self) -> None:
+        mine = self.desk.mine()
+        students, tries = self.desk.counts()
+        e = self.desk.experiment
+        shown = ", ".join(e.outcome_label(t.outcome) + (f" ({action_label(t.choice)})" if t.choice else "")
+                          for t in mine[-12:])
+        self.mine.value = ("<p>" + esc(_("Your tries: {n}").format(n=len(mine)))
+                           + (f" — {esc(shown)}" if shown else "") + "<br>"
+                           + esc(_("The class so far: {students}, {tries}.").format(
+                               students=ngettext("{n} student", "{n} students", students).format(n=students),
+                               tries=ngettext("{n} try", "{n} tries", tries).format(n=tries))) + "</p>")
