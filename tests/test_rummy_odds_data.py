@@ -38,3 +38,15 @@ def test_a_quick_run_writes_a_file_that_loads(tmp_path):
     path = odds_data.save(odds_data.compute(settings, log=lambda _: None), tmp_path / "d.json")
     data = odds_data.load(path)
     assert data["dealt"][3].n == 50 and data["bots"]["ExpertBot vs NeverPushBot"]["penalties"].shape == (1, 2, 2)
+
+
+def test_live_bot_comparison_reports_progress_and_reproduces():
+    """Lesson 07's live comparison (its button): the pairs asked for, progress per pair, and
+    the same numbers on every run (fixed seed)."""
+    from pushlab.rummy.odds_data import live_bots
+
+    seen = []
+    r = live_bots(pairs=2, seed=5, progress=lambda done, total: seen.append((done, total)))
+    assert (r["a"], r["b"], r["penalties"].shape) == ("ExpertBot", "HeuristicBot", (2, 2, 2))
+    assert seen == [(1, 2), (2, 2)]
+    assert (live_bots(pairs=2, seed=5)["penalties"] == r["penalties"]).all()

@@ -31,7 +31,8 @@ import numpy as np
 from pushlab.rummy import odds
 from pushlab.rummy.melds import HAND_SIZES
 
-__all__ = ["PATH", "SETTINGS", "QUICK", "BOT_PAIRINGS", "compute", "load", "save", "main"]
+__all__ = ["PATH", "SETTINGS", "QUICK", "BOT_PAIRINGS", "LIVE_PAIRS", "LIVE_SEED", "compute",
+           "live_bots", "load", "save", "main"]
 
 PATH = Path(__file__).resolve().parent.parent / "data" / "rummy-odds.json"
 
@@ -44,6 +45,30 @@ QUICK = dict(SETTINGS, n_dealt=500, n_within=4, n_wilds=50, n_penalty=6, pairs=2
 BOT_PAIRINGS = (("HeuristicBot", "NeverPushBot"), ("ExpertBot", "HeuristicBot"),
                 ("ExpertBot", "NeverPushBot"))
 """Bot pairs compared by duplicate whole matches (:func:`pushlab.rummy.expert.duplicate_matches`)."""
+
+
+LIVE_PAIRS = 20
+"""Duplicate pairs lesson 07 plays live (40 whole matches: a few seconds)."""
+
+LIVE_SEED = 7
+"""Their seed: other cards than the shipped pairs' (seeds 2026..2028), the same on every run."""
+
+
+def live_bots(a: str = "ExpertBot", b: str = "HeuristicBot", pairs: int = LIVE_PAIRS,
+              seed: int = LIVE_SEED, progress=None) -> dict:
+    """One bot comparison played now, as :func:`load` gives the shipped ones: {"a", "b",
+    "penalties": array [pair, match, (a's, b's penalty)]}; ``progress(done, total)`` as the
+    pairs finish.
+
+    >>> r = live_bots(pairs=1, seed=3)
+    >>> r["a"], r["b"], r["penalties"].shape
+    ('ExpertBot', 'HeuristicBot', (1, 2, 2))
+    """
+    from pushlab.rummy.expert import duplicate_matches
+
+    bots = _bots()
+    d = duplicate_matches(bots[a], bots[b], pairs=pairs, seed=seed, progress=progress)
+    return {"a": a, "b": b, "penalties": d}
 
 
 def _bots() -> dict:
