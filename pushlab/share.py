@@ -27,7 +27,7 @@ Whatever is wrong raises :class:`ShareError` (a ``ValueError``) naming the probl
 >>> decode("L9.abc")
 Traceback (most recent call last):
 ...
-pushlab.share.ShareError: position format 'L9' is not known to this pushlab (it reads L1, L2, R1)
+pushlab.share.ShareError: position format 'L9' is not known to this pushlab (it reads L1, L2, R1, R2)
 
 Links of version 1 (``L1``, ``R1``, pushlab 0.1) held the event log as English sentences;
 they still open at their position, with an empty log (sentences are not read back).
@@ -300,10 +300,19 @@ def _check_players(events, n):
             raise ShareError(_("an event names a player who is not in the game"))
 
 
+def _pair(first, second):
+    """A pair of values written as a two-item list."""
+    def read(name, v):
+        if not isinstance(v, list) or len(v) != 2:
+            _fail(name, _("expected {n} parts, got {got}").format(n=2, got=len(v) if isinstance(v, list) else 1))
+        return first[1](name, v[0]), second[1](name, v[1])
+    return (lambda v: [first[0](v[0]), second[0](v[1])]), read
+
+
 def _rummy_schema(game=None):
-    from pushlab.rummy import game as rummy
+    from pushlab.rummy import events, game as rummy
     from pushlab.rummy.cards import Card, parse_cards
-    from pushlab.rummy.melds import Meld
+    from pushlab.rummy.melds import MAX_RUN, Meld
 
     cards = _cards(parse_cards)
     player = _int(0, rummy.NUM_PLAYERS - 1)
@@ -315,6 +324,14 @@ def _rummy_schema(game=None):
         "reason": _str(("out", "stock", "cap")),
         "hands": _tuple(cards, longest=rummy.NUM_PLAYERS),
         "scores": _tuple(_int(0, 10_000), longest=2)})
+    scalars = {"int": _int(0, 100_000), "bool": _bool(), "Card": _card(Card), "Card | None": _card(Card),
+               "tuple[Card, ...]": cards, "Meld": meld, "tuple[Meld, ...]": _tuple(meld, longest=60),
+               "tuple[int, ...]": _tuple(_int(0, 100_000), longest=2),
+               "tuple[tuple[Card, ...], ...]": _tuple(cards, longest=rummy.NUM_PLAYERS),
+               "tuple[tuple[str, int], ...]": _tuple(_pair(_str(("set", "run")), _int(3, MAX_RUN)), longest=3),
+               "str | None": _str(("low", "high"), optional=True)}
+    special = {"player": player, "to": player, "pusher": player, "dealer": player, "deal": _int(1, 5),
+               "meld": _int(0, 59)}
     return {
         "players": _tuple(_str(longest=40), longest=rummy.NUM_PLAYERS),
         "deals": _tuple(_int(1, 5), longest=5),
@@ -334,8 +351,7 @@ def _rummy_schema(game=None):
         "quiet_turns": _int(0, 100_000),
         "round_cap": _int(0, 100_000, optional=True),
         "results": _tuple(result, longest=5),
-        "log": _tuple(_str()),
-        "private_log": _tuple(_tuple(_str()), longest=rummy.NUM_PLAYERS),
+        "events": _events_codec(events.EVENTS, scalars, special),
         "deal_seeds": _tuple(_int(0, 2 ** 64), longest=5),
         "decks": _tuple(_cards(parse_cards, optional=True), longest=5),
     }
@@ -347,8 +363,7 @@ def _rummy_check(g):
     from pushlab.rummy.game import NUM_PLAYERS
 
     if (len(g.players) != NUM_PLAYERS or len(set(g.players)) != NUM_PLAYERS
-            or len(g.hands) != NUM_PLAYERS or len(g.met) != NUM_PLAYERS
-            or len(g.private_log) != NUM_PLAYERS):
+            or len(g.hands) != NUM_PLAYERS or len(g.met) != NUM_PLAYERS):
         raise ShareError(_("a rummy position needs 4 distinct players, each with a hand and notes"))
     if len(g.deal_seeds) != len(g.deals) or len(g.decks) != len(g.deals) or not g.deals:
         raise ShareError(_("a rummy position needs one seed and one deck entry per deal"))
@@ -356,6 +371,11 @@ def _rummy_check(g):
         raise ShareError(_("the deal number is past the last deal"))
     if Counter(g.all_cards()) != Counter(full_deck()):
         raise ShareError(_("the cards in the position are not exactly one full deck"))
+    _check_players(g.events, NUM_PLAYERS)
+    for e in g.events:
+        for m in (*getattr(e, "melds", ()), getattr(e, "result", None)):
+            if m is not None and m.owner is None:       # melds on the table have owners
+                raise ShareError(_("an event names a player who is not in the game"))
 
 
 def _games():
@@ -365,10 +385,10 @@ def _games():
     return {"L": (Luck, _luck_schema, _luck_check), "R": (Rummy, _rummy_schema, _rummy_check)}
 
 
-#: The format version each game writes (``L2``: push-your-luck with events; rummy still ``R1``).
-VERSIONS = {"L": 2, "R": 1}
+#: The format version each game writes (``L2``, ``R2``: with events; version 1 held English sentences).
+VERSIONS = {"L": 2, "R": 2}
 #: The English log fields of version 1 links that a newer version reads and drops.
-_V1_LOGS = {"L": ("log",), "R": ()}
+_V1_LOGS = {"L": ("log",), "R": ("log", "private_log")}
 
 
 # ------------------------------------------------------------------ the API

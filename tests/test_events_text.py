@@ -10,8 +10,13 @@ import pytest
 
 from pushlab import i18n
 from pushlab.i18n.events import event_text, log_lines, names_text
+from pushlab.i18n.events import contract_words, kind_word, meld_label, problem_text
 from pushlab.luck import events as L
 from pushlab.luck.cards import parse_cards as luck_cards
+from pushlab.rummy import events as R
+from pushlab.rummy.cards import Card
+from pushlab.rummy.cards import parse_cards as rummy_cards
+from pushlab.rummy.melds import CONTRACTS, Meld, MeldProblem, meld_problem
 
 PLAYERS = ("Ann", "Ben", "Cat")
 
@@ -45,23 +50,72 @@ LUCK = [
 ]
 
 
-def test_the_samples_take_every_event_type():
-    assert {type(e) for e, _ in LUCK} == set(L.EVENTS)
+SEATS = ("Ann", "Ben", "Cat", "Dan")
+RUN = Meld("run", "6H 7H 8H 9H", owner=2)
+SETS = (Meld("set", "5H 5S JK", owner=0), Meld("set", "9S 9C 9D", owner=0))
+RUMMY = [
+    (R.DealStarted(2, 2, 5, 3, 7, Card("4D"), CONTRACTS[2]),
+     "Deal 2 (2 of 5), contract 1 set of 3 + 1 run of 4: Dan deals 7 cards each; the upcard is 4♦"),
+    (R.UpcardReturned(Card("JK"), Card("5C")),
+     "The upcard JK is wild: it goes back into the stock at a random place and 5♣ is turned up (rule 6)"),
+    (R.Dealt(1, 1, rummy_cards("5H 5S JK")), "Deal 1: Ben is dealt 5♥ 5♠ JK"),
+    (R.DealEnded(1, (0, 25), ((), rummy_cards("5H 10S"), (), rummy_cards("JK"))),
+     "Deal 1 ends: Ann & Cat score 0, Ben & Dan score 25 (hands left: Ann - (0); Ben 5♥ 10♠ (15); Cat - (0); "
+     "Dan JK (20))"),
+    (R.MatchOver((90, 90)), "The match is over: Ann & Cat and Ben & Dan tie with 90 points and share the win"),
+    (R.MatchOver((120, 90)), "The match is over: Ben & Dan win with 90 points against 120"),
+    (R.RoundCapReached(50), "50 full rounds without a card taken from the stock: the deal ends (rule 17)"),
+    (R.WentOut(3), "Dan goes out (rule 16)"),
+    (R.TookDiscard(0, Card("4D")), "Ann takes 4♦ from the discard pile"),
+    (R.StockEmpty(1), "Ben pushes, but the stock is empty: the deal ends (rules 12, 17)"),
+    (R.Pushed(1, 2, Card("KD"), True), "Ben pushes K♦ and the top stock card to Cat, then draws from the stock"),
+    (R.Pushed(1, 2, None, True), "Ben pushes the top stock card to Cat, then draws from the stock"),
+    (R.Pushed(1, 2, Card("KD"), False), "Ben pushes K♦ and the top stock card to Cat; the stock is now empty, so "
+                                        "Ben cannot draw: the deal ends (rules 12, 17)"),
+    (R.Pushed(1, 2, None, False), "Ben pushes the top stock card to Cat; the stock is now empty, so Ben cannot "
+                                  "draw: the deal ends (rules 12, 17)"),
+    (R.Received(2, Card("7C"), 1), "Cat receives 7♣ from the stock (pushed by Ben)"),
+    (R.DrewStock(1, Card("AH")), "Ben draws A♥ from the stock"),
+    (R.Discarded(1, Card("AH")), "Ben discards A♥"),
+    (R.Melded(0, SETS, 0, True), "Ann melds set 5♥ 5♠ JK (meld 1) and set 9♠ 9♣ 9♦ (meld 2), meeting the contract"),
+    (R.Melded(2, (RUN,), 2, False), "Cat melds run 6♥ 7♥ 8♥ 9♥ (meld 3)"),
+    (R.LaidOff(1, Card("6H"), 1, "low", RUN), "Ben lays off 6♥ at the low end of meld 2 (Cat's run 6♥ 7♥ 8♥ 9♥)"),
+    (R.LaidOff(1, Card("9H"), 1, "high", RUN), "Ben lays off 9♥ at the high end of meld 2 (Cat's run 6♥ 7♥ 8♥ 9♥)"),
+    (R.LaidOff(3, Card("5D"), 0, None, SETS[0]), "Dan lays off 5♦ on meld 1 (Ann's set 5♥ 5♠ JK)"),
+    (R.Replaced(1, 0, Card("JK"), Card("5D")), "Ben replaces JK in meld 1 by 5♦"),
+]
+#: one meld problem per template (cards, kind)
+PROBLEMS = [("5H 6S 7H", "run"), ("5H JK 9H", "run"), ("KH JK JK 5H", "run"), ("JK JK JK 3H", "run"),
+            ("KC AC 2C", "run"), ("5H 5S", "set"), ("2D JK 2S", "set"), ("5H 6H 5S", "set"),
+            ("5H 5H 5S", "set"), ("5H 5S 5D 5C JK", "set"), (" ".join(["JK"] * 13 + ["AH"]), "run")]
 
 
-@pytest.mark.parametrize("event, english", LUCK)
+def test_the_samples_take_every_event_type_and_every_problem():
+    assert {type(e) for e, _ in LUCK} == set(L.EVENTS) and {type(e) for e, _ in RUMMY} == set(R.EVENTS)
+    codes = {meld_problem(cards, kind).code for cards, kind in PROBLEMS}
+    assert len(codes) == len(PROBLEMS), sorted(codes)
+
+
+@pytest.mark.parametrize("event, english", LUCK + RUMMY)
 def test_english_is_the_engines_log_text(event, english):
-    assert event_text(event, PLAYERS, "en") == english
+    assert event_text(event, SEATS if isinstance(event, R.Event) else PLAYERS, "en") == english
 
 
 @pytest.mark.parametrize("language", i18n.TRANSLATED)
 def test_every_template_reads_in_every_language(language):
     """Each sample is written in the language (forms found, no field left, no English sentence)."""
-    for event, english in LUCK:
-        text = event_text(event, PLAYERS, language)
+    for event, english in LUCK + RUMMY:
+        seats = SEATS if isinstance(event, R.Event) else PLAYERS
+        text = event_text(event, seats, language)
         assert text != english and "{" not in text, (language, english, text)
-        html = event_text(event, PLAYERS, language, html=True)
+        html = event_text(event, seats, language, html=True)
         assert "{" not in html and "<" not in html.replace('<span class="pushlab-ltr">', "").replace("</span>", "")
+    for cards, kind in PROBLEMS:
+        problem = meld_problem(cards, kind)
+        assert isinstance(problem, MeldProblem) and problem_text(problem, "en") == problem
+        assert problem_text(problem, language) != problem and "{" not in problem_text(problem, language)
+    assert contract_words(CONTRACTS[5], language) != contract_words(CONTRACTS[5], "en")
+    assert kind_word("run", language) != "run" and "{" not in meld_label(RUN, 2, SEATS, language)
 
 
 def test_the_current_language_is_the_default_and_names_are_joined_in_it():

@@ -1,7 +1,7 @@
 """The rummy apps in every language: labels, messages, the event log, engine errors, plots, plurals.
 
-The engine's state stays language-free (its log is English data); everything a reader
-sees is translated when shown (``docs/i18n.md``).
+The engine's state stays language-free (its log is events, written in a language when shown by
+:mod:`pushlab.i18n.events`); everything a reader sees is translated when shown (``docs/i18n.md``).
 """
 
 import pickle
@@ -9,9 +9,11 @@ import pickle
 import pytest
 
 from pushlab import i18n
-from pushlab.rummy import logtext
+from pushlab.i18n.events import event_text, log_lines
+from pushlab.rummy import events
 from pushlab.rummy.game import Game, deck_for
-from pushlab.rummy.melds import CONTRACTS, contract_text, explain_meld
+from pushlab.rummy.cards import Card
+from pushlab.rummy.melds import CONTRACTS, Meld, contract_text, contract_words, explain_meld
 from pushlab.widgets import rummy as ui
 from helpers import refused
 
@@ -32,35 +34,35 @@ def scripted_session():
     return ui.RummySession(Game.new(deck=DECK, dealer=3, deals=(1,), names=ui.SEAT_NAMES), bots={})
 
 
-def played_lines():
-    """Every public and private log line of a few seeded bot matches (with pushes, melds,
-    lay-offs, wild replacements, a round cap and a stock that runs out)."""
+def played_games():
+    """A few seeded bot matches (with pushes, melds, lay-offs, wild replacements, a round cap and
+    a stock that runs out)."""
     from pushlab.rummy.expert import ExpertBot
     from pushlab.seeding import make_rng
-    lines = []
+    games = []
     for seed, cap in ((1, 50), (2, 50), (3, 1)):
         rng = make_rng(seed)
         g = Game.new(seed=seed, round_cap=cap)
         bot = ExpertBot()
         while not g.is_over:
             g = g.apply(bot.choose(g, rng))
-        lines += list(g.log) + [line for private in g.private_log for line in private]
+        games.append(g)
     g = Game.new(deck=DECK, dealer=3, deals=(1,))      # 3 stock cards: push, then push into the empty stock
-    g = g.apply("push").apply("discard 5H").apply("push")
-    lines += list(g.log) + [line for private in g.private_log for line in private]
-    return lines
+    games.append(g.apply("push").apply("discard 5H").apply("push"))
+    return games
 
 
-def test_every_line_the_engine_logs_matches_a_log_template():
-    """logtext's templates are the engine's sentences: no line of seeded play is left untranslated."""
-    lines = played_lines()
-    used = set()
-    for line in lines:
-        hits = [i for i, p in logtext._patterns(logtext.templates) if p.fullmatch(line)]
-        assert hits, f"no template for log line {line!r}"
-        used.add(hits[0])
-        assert logtext.translate_line(line, "cs") != line, line
-    assert len(used) >= 17, sorted(used)            # pushes, melds, lay-offs, replacements, ends, private lines
+def test_every_event_of_seeded_play_is_written_in_every_language():
+    """Every event the engine records reads as a sentence in each language; English is Game.log."""
+    games = played_games()
+    kinds = {type(e) for g in games for e in g.events}
+    assert len(kinds) >= 14, sorted(k.__name__ for k in kinds)   # every template: tests/test_events_text.py
+    for g in games:
+        public = [e for e in g.events if not e.private]
+        assert tuple(log_lines(public, g.players, "en")) == g.log
+        assert len(g.log) + sum(map(len, g.private_log)) == len(g.events)
+        for language in i18n.TRANSLATED:
+            assert all(a != b for a, b in zip(log_lines(public, g.players, language), g.log)), language
 
 
 @pytest.mark.parametrize("language", i18n.TRANSLATED)
@@ -68,7 +70,7 @@ def test_the_event_log_renders_translated(language):
     """log_html shows the English log of the state in the reader's language, cards kept left to right."""
     g = Game.new(deck=DECK, dealer=3, deals=(1,)).apply("take").apply("meld set 5H 5S JK; set 9S 9C 9D")
     i18n.set_language(language)
-    html = ui.log_html(g.log)
+    html = ui.log_html(g)
     assert "melds" not in html and "deals 6 cards" not in html
     assert '<span class="pushlab-ltr">5♥ 5♠ JK</span>' in html
     assert i18n.gettext("Event log", language) in html
@@ -77,14 +79,16 @@ def test_the_event_log_renders_translated(language):
 def test_log_lines_in_czech_and_arabic():
     """Nested parts (contract, melds, a meld's label) are translated too."""
     g = Game.new(deck=DECK, dealer=3, deals=(1,))
-    first = logtext.translate_line(g.log[0], "cs")
+    first = event_text(g.events[0], g.players, "cs")
     assert first.startswith("Rozdání 1 (1 z 1), požadavek 2 sety po 3: Dan rozdává") and "4♦" in first
     g = g.apply("take").apply("meld set 5H 5S JK; set 9S 9C 9D")
-    assert logtext.translate_line(g.log[-1], "cs") == (
+    assert event_text(g.events[-1], g.players, "cs") == (
         "Ann vykládá set 5♥ 5♠ JK (kombinace 1) a set 9♠ 9♣ 9♦ (kombinace 2) a plní požadavek")
-    assert logtext.translate_line(g.log[-1], "ar").startswith("Ann: إنزال مجموعة 5♥ 5♠ JK (التشكيلة 1)")
-    assert logtext.translate_line("Ben lays off 6♥ at the low end of meld 2 (Cat's run 7♥ 8♥ 9♥)", "eo") == (
-        "Ben almetas 6♥ ĉe la malalta fino de kombino 2 (sekvenco de Cat 7♥ 8♥ 9♥)")
+    assert event_text(g.events[-1], g.players, "ar").startswith("Ann: إنزال مجموعة 5♥ 5♠ JK (التشكيلة 1)")
+    laid = events.LaidOff(1, Card.parse("6H"), 1, "low", Meld("run", "6H 7H 8H 9H", owner=2))
+    assert event_text(laid, g.players, "en") == "Ben lays off 6♥ at the low end of meld 2 (Cat's run 6♥ 7♥ 8♥ 9♥)"
+    assert event_text(laid, g.players, "eo") == (
+        "Ben almetas 6♥ ĉe la malalta fino de kombino 2 (sekvenco de Cat 6♥ 7♥ 8♥ 9♥)")
 
 
 def test_the_state_does_not_depend_on_the_language():
@@ -151,7 +155,7 @@ def test_play_app_labels_status_and_table_speak_the_language():
 
 def test_status_line_and_contract_words_are_english_by_default():
     """English stays as it was: contract_words is contract_text, the status line unchanged."""
-    assert all(logtext.contract_words(deal) == contract_text(deal) for deal in CONTRACTS)
+    assert all(contract_words(deal) == contract_text(deal) for deal in CONTRACTS)
     assert ui.status_text(Game.new(seed=1, dealer=0, deals=(1,))) == (
         "Deal 1 (1 of 1) · contract: 2 sets of 3 · Ben to draw: take the discard or push")
     i18n.set_language("cs")

@@ -119,6 +119,37 @@ def test_version_1_links_still_open_at_their_position_without_their_log():
     assert decode(encode(g)) == g and encode(g).startswith("L2.")
 
 
+#: A rummy position as pushlab 0.1 wrote it (Ben has pushed in deal 1).
+R1_LINK = ("R1.jVW7bttAEPyVgSobcCG-RacijsVBrASWQmAkEoW4sOWQUuHCH6LOgGF_mL4kM0vqZTUBiOM99mZn72b3_u9Sl"
+           "g1vgxbB0D-jt3psu82DJofDP-seLkouri8qOJKdj8IaSY1g7FF5JCUSJ8XVKLxNhiUKhym_SgqTZY20RFYiLzErU"
+           "emT6PqlyCO2pcyZ-oazSD0iLgpenarGxAu4MO_s5_RQI-fnMSGww8Shcph5TPmVokZK9EL4SY3M21KF0CF2CD1SE"
+           "XYyTZ1iKUpBEJTW5ElQ7qHpjJtrRURPjIIQdBPafEIUi457U4uFjMmJhxAbRSJzb-ToqdQvc1pgNFNvUwQIexqz4"
+           "cSuVTjIQgnw1Og97fPtqh0kTgWOCi-9rbftojnq60yef7ePzeZBw84uv2XFXjJxX0b3iYYH_cmlSW8-KikVBLgJs"
+           "F4huL1joX7etJQJmEENazeno3tQljAFIrUXokPza_HnBzYs09sXeylZqKv97qtXLx_AjglmM_a6yZAvOIxz_7Ru1"
+           "qDC77T0PLwdq3b9ZKZ9aKR5kSnzA9-eED2KE6nud-9I1ATj_e5TXj81_lLzQZjTPnE77itOW0JZc_yBqTXVEEfPq"
+           "5DJFbkTKuP4xkao70iFmquZqRnOR9Zts2iYiR0yLVxC48ZOb4nfr-J7e-GK5eDkKj65ikQxPvrLLPBDreiaxpI8m"
+           "-R5FgdRFAZhPE6DKDeLhVVXFeafb_8A")
+
+
+def test_version_1_rummy_links_open_without_their_logs():
+    g = decode(R1_LINK)
+    assert g.events == () and g.log == () and g.private_log == ((),) * 4
+    assert g.phase == "play" and g.active_player == 1 and " ".join(map(str, g.hand(1))) == "AS AH 10H 2D AC JC JK"
+    assert decode(encode(g)) == g and encode(g).startswith("R2.")
+
+
+def test_forged_rummy_events_are_refused():
+    text = encode(rummy_line(2)[1])
+    forgeries = {
+        "out of range": lambda d: d["events"].append(["WentOut", 4]),
+        "is not one of": lambda d: d["events"].append(["LaidOff", 0, "6H", 0, "middle", ["run", "6H 7H 8H", 0]]),
+        "not a run|rule": lambda d: d["events"].append(["LaidOff", 0, "6H", 0, "low", ["run", "6H 9C 8H", 0]]),
+    }
+    for words, change in forgeries.items():
+        with pytest.raises(ShareError, match=words):
+            decode(repack(text, change))
+
+
 def test_forged_events_are_refused():
     text = encode(luck_line(3)[30])
     forgeries = {

@@ -132,8 +132,7 @@ def determinize(game, player: int, rng, pool=None):
     stock = tuple(pool[j] for j in order[i:i + game.stock_size])
     k = game.deal_index
     return replace(game, hands=tuple(hands), stock=stock, deals=(game.deals[k],), deal_index=0,
-                   results=(), decks=(None,), deal_seeds=(game.deal_seeds[k],), log=(),
-                   private_log=((),) * 4)
+                   results=(), decks=(None,), deal_seeds=(game.deal_seeds[k],), events=())
 
 
 def _order(card):

@@ -34,8 +34,12 @@ from pushlab.rummy.actions import (Action, Discard, LayOff, MeldDown, Push, Repl
                                    parse_action)
 from pushlab.rummy.cards import SUITS, Card, full_deck, parse_cards
 from pushlab.i18n import _
+from pushlab.i18n.events import log_lines, meld_label
+from pushlab.rummy.events import (DealEnded, DealStarted, Dealt, Discarded, DrewStock, LaidOff, MatchOver, Melded,
+                                  Pushed, Received, Replaced, RoundCapReached, StockEmpty, TookDiscard,
+                                  UpcardReturned, WentOut)
 from pushlab.rummy.melds import (CONTRACTS, _analyse_cached, HAND_SIZES, MAX_RUN, MAX_SET, Meld,
-                                 cards_text, contract_problem, contract_text, lay_out_run,
+                                 cards_text, contract_problem, contract_text, contract_words, lay_out_run,
                                  meld_problem)
 
 DEFAULT_NAMES = ("Ann", "Ben", "Cat", "Dan")
@@ -117,14 +121,24 @@ class Observation:
     drawn: Card | None
     scores: tuple
     deal_scores: tuple
-    log: tuple
-    private_log: tuple
+    players: tuple
+    events: tuple
     legal_actions: tuple
 
     @property
     def discard_top(self) -> Card | None:
         """Top card of the discard pile, or None."""
         return self.discard_pile[-1] if self.discard_pile else None
+
+    @property
+    def log(self) -> tuple:
+        """The public log in English (:attr:`Game.log`)."""
+        return tuple(log_lines([e for e in self.events if not e.private], self.players, "en"))
+
+    @property
+    def private_log(self) -> tuple:
+        """This player's private log in English."""
+        return tuple(log_lines([e for e in self.events if e.private], self.players, "en"))
 
 
 @dataclass(frozen=True)
@@ -160,8 +174,7 @@ class Game:
     quiet_turns: int
     round_cap: int | None
     results: tuple
-    log: tuple
-    private_log: tuple
+    events: tuple = field(repr=False)
     deal_seeds: tuple = field(repr=False)
     decks: tuple = field(repr=False)
 
@@ -220,11 +233,12 @@ class Game:
 
     # ------------------------------------------------------------------ views
     def __getattr__(self, name):
-        """``log`` and ``private_log``, built on first use from the log events of the moves.
+        """``events``, ``log`` and ``private_log``, made on first use from the events of the moves.
 
-        A Game made by :meth:`apply` keeps its log as (the list of events it shares with
-        the states before and after it, how many of them are its own); the tuples of
-        sentences are made, and kept, when first asked for.
+        A Game made by :meth:`apply` keeps its events as (the list it shares with the states
+        before and after it, how many of them are its own); the tuple of events, and the
+        English sentences of :attr:`log` and :attr:`private_log` (:mod:`pushlab.i18n.events`),
+        are made, and kept, when first asked for.
 
         >>> g = Game.new(seed=3, dealer=0)
         >>> a, b = g.apply("push"), g.apply("take")      # two lines of play from one state
@@ -233,12 +247,19 @@ class Game:
         >>> a.private_log[1][1:], b.private_log[1][1:], a.apply("discard AH").log[-1]
         (('Ben draws A♥ from the stock',), (), 'Ben discards A♥')
         """
-        if name == "log" or name == "private_log":
-            d = self.__dict__
-            if "_events" in d:
-                d["log"], d["private_log"] = _logs_of(d["_events"], d["_nev"])
-                return d[name]
+        d = self.__dict__
+        if name == "events" and "_events" in d:
+            events = d["events"] = tuple(d["_events"][:d["_nev"]])
+            return events
+        if name in ("log", "private_log") and ("_events" in d or "events" in d):
+            d["log"], d["private_log"] = _logs_of(self.events, self.players)
+            return d[name]
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def __getstate__(self):
+        """The fields (events as a tuple), not the English logs kept after their first use."""
+        state = {f: getattr(self, f) for f in self.__dataclass_fields__}
+        return state
 
     @property
     def num_players(self) -> int:
@@ -340,7 +361,8 @@ class Game:
             dealer=self.dealer, active_player=self.active_player,
             current_player=self.current_player, phase=self.phase,
             drawn=self.drawn if mine else None, scores=self.scores(),
-            deal_scores=self.deal_scores, log=self.log, private_log=self.private_log[player],
+            deal_scores=self.deal_scores, players=self.players,
+            events=tuple(e for e in self.events if not e.private or e.player == player),
             legal_actions=tuple(self.legal_actions()) if mine else ())
 
     # ------------------------------------------------------------------ actions
@@ -737,34 +759,16 @@ def _contract_combos(cands, hand, deal):
 
 
 # ---------------------------------------------------------------------- the draft
-def _contract_words(deal: int) -> str:
-    """The contract of ``deal`` in the current language (:func:`pushlab.rummy.logtext.contract_words`)."""
-    from pushlab.rummy.logtext import contract_words
-    return contract_words(deal)
-
-
 def _put(values: tuple, i: int, value) -> tuple:
     """``values`` with item i replaced by ``value``."""
     return values[:i] + (value,) + values[i + 1:]
 
 
-def _logs_of(events, n) -> tuple:
-    """(public log, the four private logs) from the first n items of a flat event list
-    [player (-1: public), sentence, ...]."""
-    whos, lines = events[0:n:2], events[1:n:2]
-    log = tuple(s for w, s in zip(whos, lines) if w < 0)
-    return log, tuple(tuple(s for w, s in zip(whos, lines) if w == p) for p in range(NUM_PLAYERS))
-
-
-def _events_of(log, private_log) -> tuple:
-    """(a new flat event list, its length) holding the given public and private logs."""
-    events = []
-    for s in log:
-        events += (-1, s)
-    for p, lines in enumerate(private_log):
-        for s in lines:
-            events += (p, s)
-    return events, len(events)
+def _logs_of(events, players) -> tuple:
+    """(public log, the four private logs) of ``events``, in English."""
+    log = tuple(log_lines([e for e in events if not e.private], players, "en"))
+    return log, tuple(tuple(log_lines([e for e in events if e.private and e.player == p], players, "en"))
+                      for p in range(NUM_PLAYERS))
 
 
 class _Refusal(Exception):
@@ -789,8 +793,10 @@ class _Draft:
         dd = d.__dict__
         dd.update(g.__dict__)
         if "_events" not in dd:             # a Game from its constructor (dataclasses.replace)
-            dd["_events"], dd["_nev"] = _events_of(dd["log"], dd["private_log"])
-        dd.pop("log", None)                 # the draft's logs grow from the events
+            dd["_events"] = list(dd["events"])
+            dd["_nev"] = len(dd["_events"])
+        dd.pop("events", None)              # the draft's events grow from the list
+        dd.pop("log", None)
         dd.pop("private_log", None)
         return d
 
@@ -818,8 +824,8 @@ class _Draft:
             hand = hand[:i] + hand[i + 1:]
         self.hands = _put(self.hands, p, hand)
 
-    def note(self, sentence: str, p: int = -1) -> None:
-        """Append a sentence to the public log (or to player p's private log).
+    def note(self, event) -> None:
+        """Append an event (:mod:`pushlab.rummy.events`).
 
         The event list is shared with the state drafted from: appended to in place while
         no other state has extended it, else copied first (states stay immutable values).
@@ -827,13 +833,8 @@ class _Draft:
         events, n = self._events, self._nev
         if len(events) != n:
             events = self._events = events[:n]
-        events.append(p)
-        events.append(sentence)
-        self._nev = n + 2
-
-    def note_private(self, p: int, sentence: str) -> None:
-        """Append a sentence to player p's private log."""
-        self.note(sentence, p)
+        events.append(event)
+        self._nev = n + 1
 
     # -- helpers
     @property
@@ -846,14 +847,8 @@ class _Draft:
         return self.players[self.p if player is None else player]
 
     def meld_words(self, m: int) -> str:
-        """:meth:`meld_label` in the current language (for error messages)."""
-        from pushlab.rummy.logtext import label_words
-        return label_words(self.meld_label(m))
-
-    def meld_label(self, m: int) -> str:
-        """'meld 2 (Ben's run 7♣ 8♣ 9♣)'."""
-        meld = self.table[m]
-        return f"meld {m + 1} ({self.name(meld.owner)}'s {meld})"
+        """'meld 2 (Ben's run 7♣ 8♣ 9♣)' in the current language (for error messages)."""
+        return meld_label(self.table[m], m + 1, self.players)
 
     # -- deals
     def start_deal(self) -> None:
@@ -872,23 +867,19 @@ class _Draft:
         up, stock = deck[NUM_PLAYERS * n], list(deck[NUM_PLAYERS * n + 1:])
         self.hands = tuple(tuple(sorted(h, key=_ORDER)) for h in hands)
         self.table, self.met = (), (False,) * NUM_PLAYERS
-        self.note(f"Deal {deal} ({k + 1} of {len(self.deals)}), contract "
-                        f"{contract_text(deal)}: {self.name(self.dealer)} deals {n} cards each; "
-                        f"the upcard is {up.pretty}")
+        self.note(DealStarted(deal, k + 1, len(self.deals), self.dealer, n, up, CONTRACTS[deal]))
         while up.is_wild and any(c.is_natural for c in stock):
             pos = int(rng.integers(1, len(stock) + 1))
             stock.insert(pos, up)
             new, stock = stock[0], stock[1:]
-            self.note(f"The upcard {up.pretty} is wild: it goes back into the stock at a "
-                            f"random place and {new.pretty} is turned up (rule 6)")
+            self.note(UpcardReturned(up, new))
             up = new
         self.discard_pile = (up,)
         self.stock = tuple(stock)
         self.active_player = left_of(self.dealer)
         self.phase, self.drawn, self.source, self.turn, self.quiet_turns = "draw", None, None, 1, 0
         for p in range(NUM_PLAYERS):
-            self.note_private(p, f"Deal {deal}: {self.name(p)} is dealt "
-                                 f"{cards_text(self.hands[p])}")
+            self.note(Dealt(p, deal, self.hands[p]))
 
     def end_deal(self, went_out: int | None, reason: str) -> None:
         """Score the deal (rules 17-19), then deal the next one or end the match (rule 20)."""
@@ -899,32 +890,20 @@ class _Draft:
         deal = self.deals[self.deal_index]
         self.results += (DealResult(deal=deal, dealer=self.dealer, went_out=went_out,
                                     reason=reason, hands=self.hands, scores=tuple(team)),)
-        left = "; ".join(f"{self.name(p)} {cards_text(self.hands[p]) or '-'} ({pens[p]})"
-                         for p in range(NUM_PLAYERS))
-        teams = [f"{self.name(t)} & {self.name(t + 2)}" for t in (0, 1)]
-        self.note(f"Deal {deal} ends: {teams[0]} score {team[0]}, {teams[1]} score "
-                        f"{team[1]} (hands left: {left})")
+        self.note(DealEnded(deal, tuple(team), self.hands))
         if self.deal_index + 1 < len(self.deals):
             self.deal_index += 1
             self.dealer = left_of(self.dealer)
             self.start_deal()
             return
         self.phase, self.drawn, self.source = "over", None, None
-        totals = [sum(r.scores[t] for r in self.results) for t in (0, 1)]
-        if totals[0] == totals[1]:
-            self.note(f"The match is over: {teams[0]} and {teams[1]} tie with {totals[0]} "
-                            f"points and share the win")
-        else:
-            w = 0 if totals[0] < totals[1] else 1
-            self.note(f"The match is over: {teams[w]} win with {totals[w]} points against "
-                            f"{totals[1 - w]}")
+        self.note(MatchOver(tuple(sum(r.scores[t] for r in self.results) for t in (0, 1))))
 
     def end_turn(self, took_stock: bool) -> None:
         """Pass the turn to the left, or end the deal at the round cap (rule 17)."""
         self.quiet_turns = 0 if took_stock else self.quiet_turns + 1
         if self.round_cap is not None and self.quiet_turns >= NUM_PLAYERS * self.round_cap:
-            self.note(f"{self.round_cap} full rounds without a card taken from the stock: "
-                            f"the deal ends (rule 17)")
+            self.note(RoundCapReached(self.round_cap))
             self.end_deal(None, "cap")
             return
         self.active_player = left_of(self.p)
@@ -935,7 +914,7 @@ class _Draft:
         """If the active player's hand is empty, they go out and the deal ends (rule 16)."""
         if self.hands[self.p]:
             return False
-        self.note(f"{self.name()} goes out (rule 16)")
+        self.note(WentOut(self.p))
         self.end_deal(self.p, "out")
         return True
 
@@ -973,7 +952,7 @@ class _Draft:
         self.discard_pile = self.discard_pile[:-1]
         self.give(self.p, card)
         self.drawn, self.source, self.phase = card, "discard", "play"
-        self.note(f"{self.name()} takes {card.pretty} from the discard pile")
+        self.note(TookDiscard(self.p, card))
 
     def push(self) -> None:
         """Rule 12b: push the stock top and discard top to the left, then draw from the stock.
@@ -983,9 +962,8 @@ class _Draft:
         order of rule 12b; ``docs/decisions.md``)."""
         p = self.p
         left = left_of(p)
-        me, them = self.players[p], self.players[left]
         if not self.stock:
-            self.note(f"{me} pushes, but the stock is empty: the deal ends (rules 12, 17)")
+            self.note(StockEmpty(p))
             self.end_deal(None, "stock")
             return
         given = self.stock[0]
@@ -995,20 +973,18 @@ class _Draft:
         else:
             self.discard_pile = self.discard_pile[:-1]
             self.give(left, given, top)
-        what = f"{top.pretty} and the top stock card" if top else "the top stock card"
-        self.note_private(left, f"{them} receives {given.pretty} from the stock (pushed by {me})")
+        self.note(Received(left, given, p))
         if len(self.stock) == 1:
             self.stock = ()
-            self.note(f"{me} pushes {what} to {them}; the stock is now empty, so {me} cannot "
-                      f"draw: the deal ends (rules 12, 17)")
+            self.note(Pushed(p, left, top, False))
             self.end_deal(None, "stock")
             return
         own = self.stock[1]
         self.stock = self.stock[2:]
         self.give(p, own)
         self.drawn, self.source, self.phase = own, "stock", "play"
-        self.note(f"{me} pushes {what} to {them}, then draws from the stock")
-        self.note_private(p, f"{me} draws {own.pretty} from the stock")
+        self.note(Pushed(p, left, top, True))
+        self.note(DrewStock(p, own))
 
     def discard(self, card: Card) -> None:
         """Rule 15: discard one card and end the turn (rule 16: going out if it was the last)."""
@@ -1021,7 +997,7 @@ class _Draft:
                              "that would be a free pass").format(name=self.name(), card=card.pretty))
         self.take_away(self.p, (card,))
         self.discard_pile += (card,)
-        self.note(f"{self.name()} discards {card.pretty}")
+        self.note(Discarded(self.p, card))
         if self.went_out():
             return
         self.end_turn(took_stock=self.source == "stock")
@@ -1043,13 +1019,12 @@ class _Draft:
             if problem:
                 raise _Refusal(_("rule 13: {name} has not met the contract yet, so the first melding must "
                                  "lay down the whole contract ({contract}) in one action: {problem}").format(
-                    name=self.name(), contract=_contract_words(self.deals[self.deal_index]), problem=problem))
+                    name=self.name(), contract=contract_words(self.deals[self.deal_index]), problem=problem))
         self.lay_melds(melds)
         if first:
             self.met = _put(self.met, self.p, True)
-        words = " and ".join(f"{m} (meld {len(self.table) - len(melds) + i + 1})"
-                             for i, m in enumerate(melds))
-        self.note(f"{self.name()} melds {words}{', meeting the contract' if first else ''}")
+        self.note(Melded(self.p, tuple(self.table[len(self.table) - len(melds):]), len(self.table) - len(melds),
+                         first))
         self.went_out()
 
     def lay_melds(self, melds) -> None:
@@ -1092,8 +1067,7 @@ class _Draft:
         new, end = self.check_layoff(card, m, end, self.hands[self.p], forbidden)
         self.take_away(self.p, (card,))
         self.table = _put(self.table, m, new)
-        where = "" if new.kind == "set" else f" at the {end} end of"
-        self.note(f"{self.name()} lays off {card.pretty}{where or ' on'} {self.meld_label(m)}")
+        self.note(LaidOff(self.p, card, m, None if new.kind == "set" else end, new))
         self.went_out()
 
     def replace(self, m, nat, wild, follow) -> None:
@@ -1120,7 +1094,7 @@ class _Draft:
         self.take_away(p, (nat,))
         self.give(p, freed)
         self.table = _put(self.table, m, new)
-        self.note(f"{self.name()} replaces {freed.pretty} in meld {m + 1} by {nat.pretty}")
+        self.note(Replaced(p, m, freed, nat))
         match follow:
             case MeldDown(melds=melds):
                 self.meld(melds)

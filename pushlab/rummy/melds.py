@@ -16,9 +16,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from types import SimpleNamespace
 
 from pushlab.errors import IllegalAction, ParseError
 from pushlab.i18n import _, ngettext
+from pushlab.i18n.events import contract_words as _contract_words, problem_text
 from pushlab.rummy.cards import SUIT_SYMBOLS, SUITS, Card, parse_cards, rank_label
 
 KINDS = ("set", "run")
@@ -27,6 +29,27 @@ MAX_RUN = 13
 CONTRACTS = {1: (("set", 3), ("set", 3)), 2: (("set", 3), ("run", 4)),
              3: (("run", 4), ("run", 4)), 4: (("set", 3),) * 3, 5: (("run", 5), ("run", 5))}
 HAND_SIZES = {1: 6, 2: 7, 3: 8, 4: 9, 5: 10}
+
+
+class MeldProblem(str):
+    """Why cards are not a meld: the English sentence (a ``str``), with what it is made of:
+    ``code`` (``"too_few"``, ``"suits_differ"``, ...), the ``cards`` it names and the numbers
+    ``n`` and ``most``. :func:`pushlab.i18n.events.problem_text` writes it in any language.
+
+    >>> p = meld_problem("5H 5S", "set")
+    >>> p, p.code, p.n
+    ('a meld needs at least 3 cards, not 2', 'too_few', 2)
+    """
+
+    def __new__(cls, code: str, cards=(), n: int | None = None, most: int | None = None):
+        fields = {"code": code, "cards": tuple(cards), "n": n, "most": most}
+        text = problem_text(SimpleNamespace(**fields), "en")
+        problem = super().__new__(cls, text)
+        problem.__dict__.update(fields)
+        return problem
+
+    def __reduce__(self):
+        return MeldProblem, (self.code, self.cards, self.n, self.most)
 
 
 def _kind(kind: str) -> str:
@@ -48,7 +71,7 @@ def _run_layout(cards: tuple[Card, ...]):
     if len(suits) > 1:
         a = naturals[0][1]
         b = next(c for _, c in naturals if c.suit != a.suit)
-        return f"a run's natural cards must share one suit ({a.pretty} and {b.pretty} differ)", 0, ""
+        return MeldProblem("suits_differ", (a, b)), 0, ""
     suit = suits.pop()
     n = len(cards)
     anchor = next(((i, c) for i, c in naturals if c.rank != 1), None)
@@ -60,13 +83,13 @@ def _run_layout(cards: tuple[Card, ...]):
     for i, c in naturals:
         v = start + i
         if not (c.rank == v or (c.rank == 1 and v in (1, 14))):
-            want = _value_card(v, suit) if 1 <= v <= 14 else None
-            where = f"the place of {want.pretty}" if want else "a place outside A..A"
-            return f"the cards are not in sequence: {c.pretty} stands in {where}", start, suit
+            if 1 <= v <= 14:
+                return MeldProblem("out_of_sequence", (c, _value_card(v, suit))), start, suit
+            return MeldProblem("outside", (c,)), start, suit
     if start < 1:
-        return "no card ranks below a low ace (no wrap-around)", start, suit
+        return MeldProblem("below_ace"), start, suit
     if start + n - 1 > 14:
-        return "no card ranks above a high ace (no wrap-around)", start, suit
+        return MeldProblem("above_ace"), start, suit
     return None, start, suit
 
 
@@ -79,32 +102,32 @@ def _analyse(cards, kind):
 def _analyse_cached(cards: tuple, kind: str):
     """:func:`_analyse` on a tuple of cards (memoized: melds are checked again and again)."""
     if len(cards) < 3:
-        return f"a meld needs at least 3 cards, not {len(cards)}", None
+        return MeldProblem("too_few", n=len(cards)), None
     naturals = [c for c in cards if c.is_natural]
     if not naturals:
-        return "a meld needs at least one natural card (2s and jokers are wild)", None
+        return MeldProblem("no_natural"), None
     if kind == "set":
         ranks = {c.rank for c in naturals}
         if len(ranks) > 1:
             a = naturals[0]
             b = next(c for c in naturals if c.rank != a.rank)
-            return f"a set's natural cards must share one rank ({a.pretty} and {b.pretty} differ)", None
+            return MeldProblem("ranks_differ", (a, b)), None
         seen = set()
         for c in naturals:
             if c.suit in seen:
-                return f"a set's natural cards must have different suits (two {c.pretty})", None
+                return MeldProblem("suit_twice", (c,)), None
             seen.add(c.suit)
         if len(cards) > MAX_SET:
-            return f"a set has at most {MAX_SET} cards, not {len(cards)}", None
+            return MeldProblem("set_too_long", n=len(cards), most=MAX_SET), None
         return None, naturals[0].rank
     if len(cards) > MAX_RUN:
-        return f"a run has at most {MAX_RUN} cards, not {len(cards)}", None
+        return MeldProblem("run_too_long", n=len(cards), most=MAX_RUN), None
     problem, start, suit = _run_layout(cards)
     return problem, (start, suit)
 
 
-def meld_problem(cards, kind: str) -> str | None:
-    """Why cards are not a valid meld of this kind (one sentence), or None if they are.
+def meld_problem(cards, kind: str) -> MeldProblem | None:
+    """Why cards are not a valid meld of this kind (one English sentence, a :class:`MeldProblem`), or None.
 
     >>> meld_problem("5H 5S JK", "set") is None
     True
@@ -116,13 +139,13 @@ def meld_problem(cards, kind: str) -> str | None:
     return _analyse(cards, kind)[0]
 
 
-def meld_rule(problem: str, kind: str) -> str:
+def meld_rule(problem: MeldProblem, kind: str) -> str:
     """The rule a meld problem breaks: rule 7 (size, a natural), else 8 (sets) or 9 (runs).
 
     >>> meld_rule(meld_problem("2D JK 2S", "set"), "set"), meld_rule(meld_problem("5H 6S 7H", "run"), "run")
     ('rule 7', 'rule 9')
     """
-    if "at least one natural" in problem or "at least 3" in problem:
+    if problem.code in ("too_few", "no_natural"):
         return "rule 7"
     return "rule 8" if kind == "set" else "rule 9"
 
@@ -245,11 +268,10 @@ def _joined(items, pair: str) -> str:
     return out
 
 
-def _not_a(kind: str, problem: str) -> str:
+def _not_a(kind: str, problem: MeldProblem) -> str:
     """'not a set: <problem>' (or run) in the current language."""
-    from pushlab.rummy.logtext import translate_problem
     text = _("not a set: {problem}") if kind == "set" else _("not a run: {problem}")
-    return text.format(problem=translate_problem(problem))
+    return text.format(problem=problem_text(problem))
 
 
 def _as_pair(meld):
@@ -299,11 +321,10 @@ def _meld_count(kind: str, n: int, size: int) -> str:
     return text.format(n=n, size=size)
 
 
-def _is_not_a(cards, kind: str, problem: str) -> str:
+def _is_not_a(cards, kind: str, problem: MeldProblem) -> str:
     """'5♥ 5♠ 6♣ is not a set: <problem>' (or run) in the current language."""
-    from pushlab.rummy.logtext import translate_problem
     text = _("{cards} is not a set: {problem}") if kind == "set" else _("{cards} is not a run: {problem}")
-    return text.format(cards=cards_text(cards), problem=translate_problem(problem))
+    return text.format(cards=cards_text(cards), problem=problem_text(problem))
 
 
 def meets_contract(melds, deal: int) -> bool:
@@ -330,6 +351,16 @@ def contract_text(deal: int) -> str:
             n = len(sizes)
             parts.append(f"{n} {kind}{'s' if n > 1 else ''} of {sizes[0]}")
     return " + ".join(parts)
+
+
+def contract_words(deal: int, language: str | None = None) -> str:
+    """The contract of deal 1..5 in words of ``language`` (default: the current one; English:
+    :func:`contract_text`).
+
+    >>> contract_words(2), contract_words(4, "cs")
+    ('1 set of 3 + 1 run of 4', '3 sety po 3')
+    """
+    return _contract_words(CONTRACTS[deal], language)
 
 
 def cards_text(cards, pretty: bool = True) -> str:

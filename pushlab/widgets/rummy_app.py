@@ -10,13 +10,12 @@ from __future__ import annotations
 
 from pushlab.errors import IllegalAction
 from pushlab.i18n import _
-from pushlab.rummy.logtext import translate_log
 from pushlab.widgets.common import INLINE_TOGGLES, MessageArea, Shown, error_text, ipw, page_direction, routed
 from pushlab.widgets.links import PlaysPositions, PositionLink
 from pushlab.widgets.render.cards import RUMMY_CSS, card_classes, card_name
 from pushlab.widgets.render.html import CSS, esc, title_html
 from pushlab.widgets.render.rummy import (advice_html, cards_html, log_html, ltr_cards, meld_html, odds_html,
-                                          result_html, table_html)
+                                          private_html, result_html, table_html)
 from pushlab.widgets.rummy_session import RummySession
 
 __all__ = ["PlayApp", "HandView", "OddsPanel", "HintPanel"]
@@ -288,11 +287,11 @@ class PlayApp(PlaysPositions, Shown):
         self._refresh_selection()
         self.table.value = table_html(g, you=s.you)
         self.results.value = result_html(g, g.results[self._results_seen:]) if g.results else ""
-        self.log.value = log_html(g.log, start=s.seen, last=25)
-        notes = translate_log(g.private_log[s.you][-4:])
+        self.log.value = log_html(g, start=s.seen, last=25)
+        notes = private_html(g, s.you)
         only = esc(_("Only you know"))
         self.private.value = (f"{CSS}<div class='pl-root pl-box'><h4>{only}</h4>"
-                              + "<br>".join(ltr_cards(esc(n)) for n in notes) + "</div>") if notes else ""
+                              + "<br>".join(notes) + "</div>") if notes else ""
         options = [(self._meld_option(i, g.players[m.owner], m), i) for i, m in enumerate(g.table)]
         keep = self.target.value
         self.target.options = options or [(_("(no melds yet)"), -1)]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pushlab.errors import PushlabError
 from pushlab.i18n import _, apply_direction
 from pushlab.rummy.cards import Card, parse_cards
-from pushlab.rummy.logtext import kind_word
+from pushlab.i18n.events import kind_word
 from pushlab.widgets.common import INLINE_TOGGLES, MessageArea, Shown, error_text, ipw, page_direction, routed
 from pushlab.widgets.lessons import StepPlayer
 from pushlab.widgets.render.cards import RUMMY_CSS, card_classes, card_name
@@ -201,4 +201,4 @@ class StepThrough(StepPlayer):
     def show(self, game, new_from: int) -> None:
         """Draw the table with every hand face up and the log (this step's lines in bold)."""
         self.table.value = table_html(game, you=None, show_hands=True)
-        self.log.value = log_html(game.log, start=new_from, last=None)
+        self.log.value = log_html(game, start=new_from, last=None)

@@ -12,7 +12,7 @@ import numpy as np
 from pushlab.errors import IllegalAction, PushlabError, Unavailable
 from pushlab.i18n import _, ngettext
 from pushlab.rummy.cards import parse_cards
-from pushlab.rummy.logtext import contract_words
+from pushlab.rummy.melds import contract_words
 from pushlab.widgets.render.rummy import _show_key
 from pushlab.widgets.session import Session
 

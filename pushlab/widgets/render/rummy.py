@@ -16,7 +16,8 @@ from __future__ import annotations
 from pushlab.errors import PushlabError
 from pushlab.i18n import _, ngettext
 from pushlab.rummy.cards import Card, parse_cards, rank_label
-from pushlab.rummy.logtext import contract_words, kind_word, translate_log
+from pushlab.i18n.events import kind_word, log_lines
+from pushlab.rummy.melds import contract_words
 from pushlab.widgets.render.cards import RUMMY_CSS
 from pushlab.widgets.render.cards import card_html as render_card
 from pushlab.widgets.render.cards import cards_html as render_cards
@@ -25,7 +26,8 @@ from pushlab.widgets.render.html import (CSS, box_html, card_back, esc, log_list
 
 __all__ = [
     "card_html", "cards_html", "hand_html", "meld_html", "check_meld", "check_html", "push_frames",
-    "push_frame_html", "status_text", "table_html", "scores_html", "log_html", "ltr_cards", "result_html",
+    "push_frame_html", "status_text", "table_html", "scores_html", "log_html", "private_html", "ltr_cards",
+    "result_html",
     "action_words", "advice_html", "odds_html", "helpful_cards",
 ]
 
@@ -294,16 +296,33 @@ def scores_html(game) -> str:
     return box_html(_("Penalty points (lower wins)"), f'<table class="pl-kv"><tr><th></th>{head}</tr>{"".join(rows)}</table>')
 
 
-def log_html(lines, start: int = 0, last: int | None = 30) -> str:
-    """The event log as a numbered list; lines from ``start`` on are bold (new).
+def log_html(game, start: int = 0, last: int | None = 30) -> str:
+    """A match's public event log as a numbered list in the current language; entries from
+    ``start`` on are bold (new).
 
-    The engine's English lines are shown in the current language
-    (:func:`pushlab.rummy.logtext.translate_line`), card notation kept left to right.
+    ``game``: a rummy :class:`~pushlab.rummy.game.Game` (its public events are written by
+    :mod:`pushlab.i18n.events`, card notation kept left to right); a plain sequence of text
+    lines is shown as it is.
 
-    >>> log_html(["a", "b"], start=1).count('class="pl-new"')
+    >>> from pushlab.rummy.game import Game
+    >>> log_html(Game.new(seed=1).apply("push"), start=1).count('class="pl-new"')
     1
     """
-    return log_list_html(lines, start, last, render=lambda kept: [ltr_cards(esc(t)) for t in translate_log(kept)])
+    if not hasattr(game, "events"):
+        return log_list_html(game, start, last)
+    public = [e for e in game.events if not e.private]
+    return log_list_html(public, start, last, render=lambda events: log_lines(events, game.players, html=True))
+
+
+def private_html(game, player: int, last: int = 4) -> list:
+    """The last ``last`` entries of ``player``'s private log (what only they know), as HTML lines.
+
+    >>> from pushlab.rummy.game import Game
+    >>> private_html(Game.new(seed=1, dealer=0), 0)[0].startswith("Deal 1: Ann is dealt")
+    True
+    """
+    mine = [e for e in game.events if e.private and e.player == player]
+    return log_lines(mine[-last:] if last else mine, game.players, html=True)
 
 
 _CARD = r"(?:(?:10|[2-9AJQK])[\u2660\u2665\u2666\u2663]|JK)"
