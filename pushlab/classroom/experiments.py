@@ -581,7 +581,7 @@ class RummyContract(Experiment):
         return _("Does the contract come in the first {n} draws?").format(n=self.draws)
 
     def question(self) -> str:
-        from pushlab.rummy.logtext import contract_words
+        from pushlab.rummy.melds import contract_words
 
         return _("You are dealt a hand for deal {deal} ({contract}). Draw up to {n} cards from the stock "
                  "and keep them all: when does your hand first hold the contract?").format(

@@ -13,7 +13,7 @@ import math
 from html import escape
 
 from pushlab.i18n import _, ngettext
-from pushlab.luck.words import colour_name
+from pushlab.i18n.forms import colour_name
 
 __all__ = ["picture_svg", "funnel_svg", "summary_text", "action_label"]
 
