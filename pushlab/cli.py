@@ -25,7 +25,7 @@ checking every invariant after every action (:mod:`pushlab.soak`), and prints a
 JSON summary.
 
 >>> voila_argv("notebooks", port=9000, open_browser=False, python="python")[:4]
-['python', '-m', 'voila', 'notebooks']
+['python', '-m', 'pushlab.room', 'notebooks']
 >>> serve_url(9000)
 'http://127.0.0.1:9000/'
 """
@@ -50,17 +50,21 @@ HOST = "127.0.0.1"
 DEFAULT_PORT = 8866
 
 
-def serve_url(port: int = DEFAULT_PORT) -> str:
-    """The URL of the Voilà tree served on ``port``.
+def serve_url(port: int = DEFAULT_PORT, host: str = HOST) -> str:
+    """The URL of the Voilà tree served on ``host:port``.
 
     >>> serve_url()
     'http://127.0.0.1:8866/'
     """
-    return f"http://{HOST}:{port}/"
+    from pushlab.serving import url_host
+
+    return f"http://{url_host(host)}:{port}/"
 
 
-def voila_argv(notebooks, port: int = DEFAULT_PORT, open_browser: bool = True, python: str | None = None) -> list[str]:
-    """The Voilà command line for readers: fixed host and port, no sources, no tracebacks.
+def voila_argv(notebooks, port: int = DEFAULT_PORT, open_browser: bool = True, python: str | None = None,
+               host: str = HOST) -> list[str]:
+    """The command line for readers: Voilà (pushlab's room server, :mod:`pushlab.room`) on a
+    fixed host and port, no sources, no tracebacks.
 
     >>> voila_argv("nb", port=8866, open_browser=False, python="py")[4:]
     ['--port=8866', '--Voila.ip=127.0.0.1', '--Voila.port_retries=0', '--strip_sources=True', '--show_tracebacks=False', '--VoilaConfiguration.classic_tree=True', '--Voila.open_browser=False']
@@ -74,16 +78,29 @@ def voila_argv(notebooks, port: int = DEFAULT_PORT, open_browser: bool = True, p
     return [
         python or sys.executable,
         "-m",
-        "voila",
+        "pushlab.room",
         str(notebooks),
         f"--port={port}",
-        f"--Voila.ip={HOST}",
+        f"--Voila.ip={host}",
         "--Voila.port_retries=0",
         "--strip_sources=True",
         "--show_tracebacks=False",
         "--VoilaConfiguration.classic_tree=True",
         f"--Voila.open_browser={open_browser}",
     ]
+
+
+def class_options(code: str, language: str = "en", join_path: str = "voila/tree/") -> list[str]:
+    """Options of :mod:`pushlab.room` for a class code: Jupyter Server's token identity provider
+    with the code as its token (``docs/deploy.md``).
+
+    >>> class_options("K7M2QX")[:2]
+    ['--Voila.token=K7M2QX', '--Voila.identity_provider_class=pushlab.room.ClassCodeIdentityProvider']
+    """
+    return [f"--Voila.token={code}",
+            "--Voila.identity_provider_class=pushlab.room.ClassCodeIdentityProvider",
+            f"--RoomVoila.class_language={language}",
+            f"--RoomVoila.join_path={join_path}"]
 
 
 def find_notebooks(folder=None) -> Path:
@@ -107,7 +124,8 @@ def find_notebooks(folder=None) -> Path:
 
 def port_is_free(port: int, host: str = HOST) -> bool:
     """True if nothing listens on ``host:port`` right now."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as s:
         try:
             s.bind((host, port))
         except OSError:
@@ -126,25 +144,92 @@ def can_open_browser(environ=None, platform: str | None = None) -> bool:
     return not platform.startswith("linux") or bool(environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY"))
 
 
-def serve(notebooks=None, port: int = DEFAULT_PORT, open_browser: bool = True, pool: int = 0,
-          language: str = "en") -> int:
-    """Run Voilà in the foreground (it replaces this process on POSIX); returns its exit status.
+def join_path(folder: Path, language: str, apps) -> str:
+    """Where a student's join address leads: the one app of ``--apps`` if there is one, else
+    the lesson list, in the class's language."""
+    from pushlab.i18n import SOURCE
+    from pushlab.serving import select_apps
 
-    ``pool``: warm kernels per play and rules app in the class's ``language``
-    (:mod:`pushlab.serving`)."""
+    prefix = "" if language == SOURCE else f"{language}/"
+    if apps:
+        names = sorted(p.relative_to(folder).as_posix() for p in folder.glob("*.ipynb"))
+        chosen = select_apps(names, apps)
+        if len(chosen) == 1 and (folder / prefix / chosen[0]).is_file():
+            return f"voila/render/{prefix}{chosen[0]}"
+    return f"voila/tree/{prefix}"
+
+
+def extra_voila_args(environ=None) -> list[str]:
+    """More options for ``pushlab.room`` from ``PUSHLAB_VOILA_ARGS`` (a JSON list), for
+    benchmarks and other apps on the same server (``--RoomVoila.handler_modules=...``).
+
+    >>> extra_voila_args({"PUSHLAB_VOILA_ARGS": '["--RoomVoila.compress=False"]'})
+    ['--RoomVoila.compress=False']
+    """
+    import json
+
+    text = (os.environ if environ is None else environ).get("PUSHLAB_VOILA_ARGS", "")
+    try:
+        args = json.loads(text) if text else []
+    except ValueError:
+        raise PushlabError(f"PUSHLAB_VOILA_ARGS must be a JSON list of options, not {text!r}") from None
+    if not (isinstance(args, list) and all(isinstance(a, str) for a in args)):
+        raise PushlabError(f"PUSHLAB_VOILA_ARGS must be a JSON list of options, not {text!r}")
+    return args
+
+
+def serve(notebooks=None, port: int = DEFAULT_PORT, open_browser: bool = True, pool: int = 0,
+          language: str = "en", host: str = HOST, code: str | None = None, apps: str | None = None,
+          warmers: int = 0) -> int:
+    """Run pushlab's Voilà (it replaces this process on POSIX); returns its exit status.
+
+    ``pool``: warm kernels per chosen app (``apps``: ``"02,06"``, default the play apps) in
+    the class's ``language`` (:mod:`pushlab.serving`), warmed ``warmers`` at a time (0: one
+    per core). ``host``: the address to listen on; any but a loopback address needs a class
+    code (``code``, else a random one), printed with the join address and its QR code."""
     from pushlab.i18n import LANGUAGES, check_language
-    from pushlab.serving import voila_env, voila_options
+    from pushlab.serving import (check_class_code, is_local_host, join_url, lan_address, new_class_code,
+                                 qr_text, voila_env, voila_options)
 
     language = check_language(language)
+    if isinstance(warmers, bool) or not isinstance(warmers, int) or warmers < 0:
+        raise PushlabError(f"--warmers must be a whole number, 0 or more, not {warmers!r}")
     folder = find_notebooks(notebooks)
-    argv = voila_argv(folder, port=port, open_browser=open_browser) + voila_options(folder, pool, language)
+    options = voila_options(folder, pool, language, apps)
+    if code is None and not is_local_host(host):
+        code = new_class_code()
+    code = check_class_code(code) if code is not None else None
+    path = join_path(folder, language, apps) if code else ""
+    argv = voila_argv(folder, port=port, open_browser=open_browser and not code, host=host) + options
+    if code:
+        argv += class_options(code, language, path)
+    if warmers:
+        argv.append(f"--RoomVoila.warmers={warmers}")
+    argv += extra_voila_args()
     env = voila_env()
-    if not port_is_free(port):
-        raise PushlabError(f"port {port} on {HOST} is in use (is pushlab serve already running?); try --port")
-    print(f"pushlab: serving {folder} with Voilà at {serve_url(port)}  (Ctrl+C to stop)", flush=True)
+    if not port_is_free(port, host):
+        raise PushlabError(f"port {port} on {host} is in use (is pushlab serve already running?); try --port")
+    if not is_local_host(host):
+        print(f"pushlab: WARNING: listening on {host}: the lessons can be reached from the network. "
+              "Only someone with the class code gets a page.", flush=True)
+    if code:
+        address = lan_address(host)
+        url = join_url(address, port, code, path)
+        print(f"pushlab: serving {folder} with Voilà on {host}:{port}  (Ctrl+C to stop)", flush=True)
+        print(f"pushlab: class code {code}\npushlab: students join at {url}\n"
+              f"pushlab: (or open http://{address}:{port}/ and type the code)\n{qr_text(url)}", flush=True)
+        print(f"pushlab: teacher page: {join_url(address, port, code, 'pushlab/teacher')} "
+              f"(or http://127.0.0.1:{port}/?token={code} on this computer)", flush=True)
+    else:
+        print(f"pushlab: serving {folder} with Voilà at {serve_url(port, host)}  (Ctrl+C to stop)", flush=True)
     if pool:
-        print(f"pushlab: {pool} warm kernel(s) for each play and rules app, 1 for each other "
-              f"lesson, in {LANGUAGES[language]}; they start now", flush=True)
+        from pushlab.serving import pool_sizes
+
+        names = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*.ipynb")
+                       if ".ipynb_checkpoints" not in p.parts)
+        sizes = pool_sizes(names, pool, language, apps)
+        print(f"pushlab: {pool} warm kernel(s) for {', '.join(sizes) or 'no lesson'} in {LANGUAGES[language]} "
+              f"({sum(sizes.values())} in all); they start now", flush=True)
     if os.name == "posix":
         os.execve(argv[0], argv, env)  # does not return (except when tests replace it)
         return 0
@@ -384,16 +469,27 @@ def build_parser() -> argparse.ArgumentParser:
     srv = commands.add_parser(
         "serve",
         help="serve the lessons with Voilà",
-        description=f"Serve the notebooks as Voilà apps on {HOST} (sources hidden) and print the URL.",
+        description=f"Serve the notebooks as Voilà apps on {HOST} (sources hidden) and print the URL; "
+        "with --host, serve a room behind a class code (join address and QR code printed).",
     )
     srv.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port to listen on (default {DEFAULT_PORT})")
+    srv.add_argument("--host", default=HOST, metavar="ADDRESS",
+                     help=f"address to listen on (default {HOST}: this computer only); 0.0.0.0 or a "
+                     "school network address serves a room, behind a class code")
+    srv.add_argument("--code", default=None, metavar="CODE",
+                     help="the class code (4 to 32 letters and digits; default: a random 6-letter "
+                     "code when --host is not this computer)")
+    srv.add_argument("--apps", default=None, metavar="LIST",
+                     help="the apps --pool warms: numbers or names, e.g. 02,06, or all "
+                     "(default: the play apps)")
+    srv.add_argument("--warmers", type=int, default=0, metavar="K",
+                     help="warm kernels prepared at once (default 0: one per core)")
     srv.add_argument("--no-browser", action="store_true",
                      help="do not open a web browser (never opened on Linux without a display)")
     srv.add_argument("--pool", type=int, default=0, metavar="N",
-                     help="keep N warm kernels (the notebook already run) for each play and rules "
-                     "app, so that a class opening the link together is served at once, and one "
-                     "for each other lesson (about 110 MB of memory per kernel; default 0: a "
-                     "kernel per reader, started on request)")
+                     help="keep N warm kernels (the notebook already run) for each app of --apps, "
+                     "so that a class opening the link together is served at once (about 120 MB "
+                     "of memory per kernel; default 0: a kernel per reader, started on request)")
     srv.add_argument("--lang", default="en", metavar="CODE",
                      help="the class's language (en, et, cs, ar, eo): its lessons get the warm "
                      "kernels of --pool (default en)")
@@ -524,7 +620,8 @@ def main(argv=None) -> int:
     try:
         if args.command == "serve":
             return serve(args.notebooks, port=args.port, pool=args.pool, language=args.lang,
-                         open_browser=not args.no_browser and can_open_browser())
+                         open_browser=not args.no_browser and can_open_browser(), host=args.host,
+                         code=args.code, apps=args.apps, warmers=args.warmers)
         if args.command == "lessons":
             print("\n".join(bundle.copy_lessons(args.dir, force=args.force).lines()))
             return 0

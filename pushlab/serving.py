@@ -70,39 +70,73 @@ def voila_env(environ=None) -> dict:
     return env
 
 
-def pool_sizes(names, pool: int, language: str = "en") -> dict:
-    """Warm kernels per notebook path (relative to the served folder) for ``--pool N``.
+def play_apps(names) -> list:
+    """The play apps (``NN-play-*``): what ``--pool`` warms unless ``--apps`` says otherwise."""
+    return [n for n in names if re.match(r"^\d+-play-.+\.ipynb$", Path(n).name)]
 
-    The class's language ``language`` (English: the top-level lessons; another: its copies
-    in ``<language>/``) gets ``pool`` kernels for each play and rules app and one for each
-    other lesson; the English lessons keep one each when the class reads another language;
-    the other languages' copies get none (a reader there waits for a kernel to start, as
-    without a pool), so memory stays bounded however many languages are served.
+
+def select_apps(names, spec=None) -> list:
+    """The lessons ``--apps`` names, among the top-level lesson files ``names``.
+
+    ``spec``: ``"02,06"`` (numbers), names with or without ``.ipynb``, or ``"all"``;
+    None or ``""``: the play apps (:func:`play_apps`). Unknown names are a
+    :class:`~pushlab.errors.SetupError` listing the lessons.
+
+    >>> names = ["01-push-your-luck-rules.ipynb", "02-play-push-your-luck.ipynb", "06-play-push-rummy.ipynb"]
+    >>> select_apps(names), select_apps(names, "01,06-play-push-rummy")
+    (['02-play-push-your-luck.ipynb', '06-play-push-rummy.ipynb'], ['01-push-your-luck-rules.ipynb', '06-play-push-rummy.ipynb'])
+    """
+    from pushlab.errors import SetupError
+
+    top = sorted(n for n in names if "/" not in n)
+    if not spec:
+        return play_apps(top)
+    if spec.strip().lower() == "all":
+        return top
+    chosen = []
+    for item in (x.strip() for x in spec.split(",")):
+        if not item:
+            continue
+        stem = item[:-6] if item.endswith(".ipynb") else item
+        found = [n for n in top if n[:-6] == stem or n.split("-", 1)[0] == stem.zfill(2)]
+        if len(found) != 1:
+            raise SetupError(f"--apps: no single lesson {item!r}; the lessons are "
+                             + ", ".join(n[:-6] for n in top))
+        if found[0] not in chosen:
+            chosen.append(found[0])
+    return chosen
+
+
+def pool_sizes(names, pool: int, language: str = "en", apps=None) -> dict:
+    """Warm kernels per notebook path (relative to the served folder) for ``--pool N``:
+    ``pool`` for each chosen app (:func:`select_apps`; default the play apps) in the class's
+    ``language`` (English: the top-level lessons; another: its copies in ``<language>/``),
+    none for anything else, so that a class opening one app warms that app only.
 
     >>> pool_sizes(["02-play-push-your-luck.ipynb", "08-when-to-bank.ipynb",
     ...             "cs/02-play-push-your-luck.ipynb", "et/02-play-push-your-luck.ipynb"], 3, "cs")
-    {'02-play-push-your-luck.ipynb': 1, '08-when-to-bank.ipynb': 1, 'cs/02-play-push-your-luck.ipynb': 3}
+    {'cs/02-play-push-your-luck.ipynb': 3}
+    >>> pool_sizes(["02-play-push-your-luck.ipynb", "08-when-to-bank.ipynb"], 2, apps="08")
+    {'08-when-to-bank.ipynb': 2}
     """
     from pushlab.i18n import SOURCE, check_language
 
     language = check_language(language)
+    chosen = select_apps(names, apps)
     sizes = {}
-    for name in names:
-        folder = str(Path(name).parent)
-        lang = SOURCE if folder in ("", ".") else folder
-        if lang == language:
-            sizes[name] = pool if pooled_apps([name]) else 1
-        elif lang == SOURCE:
-            sizes[name] = 1
+    for name in chosen:
+        path = name if language == SOURCE else f"{language}/{name}"
+        if path in names:
+            sizes[path] = pool
     return sizes
 
 
-def voila_options(folder, pool: int = 0, language: str = "en") -> list:
+def voila_options(folder, pool: int = 0, language: str = "en", apps=None) -> list:
     """Voilà command-line options for many readers (see the module docstring).
 
-    ``folder``: the notebooks served (its play and rules apps get ``pool`` warm kernels
+    ``folder``: the notebooks served (the chosen apps get ``pool`` warm kernels
     each; None: no pools). ``pool`` 0: no preheated kernels. ``language``: the class's
-    language, whose copies get the pool (:func:`pool_sizes`).
+    language, whose copies get the pool; ``apps``: ``--apps`` (:func:`pool_sizes`).
 
     >>> [o for o in voila_options(None, 0) if "Timeout" in o or "timeout" in o][:2]
     ['--VoilaExecutor.startup_timeout=240', '--VoilaExecutor.iopub_timeout=60']
@@ -124,7 +158,7 @@ def voila_options(folder, pool: int = 0, language: str = "en") -> list:
         names = sorted(p.relative_to(root).as_posix() for p in root.rglob("*.ipynb")
                        if ".ipynb_checkpoints" not in p.parts)
         config = {"default": {"pool_size": 0}}          # notebooks not listed: no warm kernel
-        config.update({name: {"pool_size": n} for name, n in pool_sizes(names, pool, language).items()})
+        config.update({name: {"pool_size": n} for name, n in pool_sizes(names, pool, language, apps).items()})
         opts += ["--preheat_kernel=True", "--pool_size=0",
                  f"--VoilaKernelManager.kernel_pools_config={json.dumps(config)}",
                  f"--VoilaKernelManager.fill_delay={FILL_DELAY}"]
@@ -219,6 +253,139 @@ def write_template_texts(path: Path = TEMPLATE_FILE) -> bool:
     if new != old:
         path.write_text(new, encoding="utf-8")
     return new != old
+
+
+# --------------------------------------------------------------------------- a room
+
+#: Letters of a class code: no 0/O, 1/I/L, so that it reads and types without doubt.
+CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+CODE_LENGTH = 6
+_CODE = re.compile(r"^[A-Z0-9]{4,32}$")
+#: Loopback addresses: ``pushlab serve`` needs no class code there.
+LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
+
+
+def new_class_code(length: int = CODE_LENGTH) -> str:
+    """A random class code of ``length`` letters of :data:`CODE_ALPHABET` (``secrets``: a
+    password, not a game's randomness). 31**6, about 9e8 codes: minutes of one lesson
+    are far too short to guess one over a school network.
+
+    >>> code = new_class_code(); len(code) == 6 and set(code) <= set(CODE_ALPHABET)
+    True
+    """
+    import secrets
+
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(length))
+
+
+def normal_code(text) -> str:
+    """A typed class code as it is compared: spaces and dashes dropped, upper case.
+
+    >>> normal_code(" k7m-2qx ")
+    'K7M2QX'
+    """
+    return re.sub(r"[\s-]+", "", str(text or "")).upper()
+
+
+def check_class_code(code) -> str:
+    """``code`` (``--code``) as the class code, or a :class:`~pushlab.errors.SetupError`
+    naming what a code may be: 4 to 32 letters and digits (compared in upper case).
+
+    >>> check_class_code("abc123")
+    'ABC123'
+    """
+    from pushlab.errors import SetupError
+
+    text = normal_code(code)
+    if not _CODE.match(text):
+        raise SetupError(f"a class code is 4 to 32 letters and digits, not {code!r}")
+    return text
+
+
+def is_local_host(host: str) -> bool:
+    """True for an address only this machine can reach (no class code needed).
+
+    >>> is_local_host("127.0.0.1"), is_local_host("0.0.0.0"), is_local_host("192.168.1.5")
+    (True, False, False)
+    """
+    import ipaddress
+
+    if host in LOCAL_HOSTS:
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def lan_address(host: str = "0.0.0.0") -> str:
+    """The address students type for a server bound to ``host``: ``host`` itself unless it
+    is every address (``0.0.0.0``, ``::``, ``""``), then this machine's first non-loopback
+    IPv4 address of an interface that is up (127.0.0.1 if it has none)."""
+    if host not in ("0.0.0.0", "::", ""):
+        return host
+    try:
+        import psutil
+
+        stats = psutil.net_if_stats()
+        for name, addrs in psutil.net_if_addrs().items():
+            if name in stats and not stats[name].isup:
+                continue
+            for a in addrs:
+                if a.family == 2 and not a.address.startswith("127."):   # AF_INET
+                    return a.address
+    except Exception:                                                  # noqa: BLE001
+        pass
+    return "127.0.0.1"
+
+
+def url_host(host: str) -> str:
+    """``host`` as written in a URL (IPv6 in brackets).
+
+    >>> url_host("::1"), url_host("10.0.0.2")
+    ('[::1]', '10.0.0.2')
+    """
+    return f"[{host}]" if ":" in host and not host.startswith("[") else host
+
+
+def join_url(address: str, port: int, code: str | None = None, path: str = "") -> str:
+    """The address a student opens: ``http://ADDRESS:PORT/PATH`` with ``?token=CODE`` (Jupyter
+    Server's token: the first visit sets a cookie, the code is not needed again).
+
+    >>> join_url("192.168.1.5", 8866, "K7M2QX", "voila/tree/")
+    'http://192.168.1.5:8866/voila/tree/?token=K7M2QX'
+    """
+    from urllib.parse import quote
+
+    url = f"http://{url_host(address)}:{port}/{quote(path.lstrip('/'))}"
+    return f"{url}?token={code}" if code else url
+
+
+def qr_svg(text: str, scale: int = 6) -> str:
+    """``text`` as a QR code, an inline ``<svg>`` element (black on white; needs ``segno``,
+    which the ``serve`` extra installs)."""
+    import io
+
+    import segno
+
+    out = io.BytesIO()
+    segno.make(text, error="m").save(out, kind="svg", scale=scale, xmldecl=False, svgns=True,
+                                     title=None, desc=None, border=2)
+    return out.getvalue().decode("utf-8")
+
+
+def qr_text(text: str) -> str:
+    """``text`` as a QR code drawn with block characters for a terminal (two rows of modules
+    per line, quiet zone included), readable by a phone's camera from the screen."""
+    import segno
+
+    qr = segno.make(text, error="m")
+    rows = [[bool(v) for v in row] for row in qr.matrix_iter(scale=1, border=2)]
+    if len(rows) % 2:
+        rows.append([False] * len(rows[0]))
+    chars = {(False, False): "\u2588", (True, True): " ", (False, True): "\u2580", (True, False): "\u2584"}
+    return "\n".join("".join(chars[(top, bottom)] for top, bottom in zip(rows[i], rows[i + 1]))
+                     for i in range(0, len(rows), 2))
 
 
 if __name__ == "__main__":   # python -m pushlab.serving: write the template's texts (make catalogs)

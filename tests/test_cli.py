@@ -50,7 +50,7 @@ def test_no_command_is_an_error():
 def test_voila_argv_for_readers():
     """Fixed host and port, no port hopping, sources stripped, tracebacks hidden, server-rendered tree."""
     argv = cli.voila_argv(Path("/x/notebooks"), port=8866, open_browser=True, python="/venv/bin/python")
-    assert argv[:4] == ["/venv/bin/python", "-m", "voila", "/x/notebooks"]
+    assert argv[:4] == ["/venv/bin/python", "-m", "pushlab.room", "/x/notebooks"]
     assert set(argv[4:]) == {
         "--port=8866",
         "--Voila.ip=127.0.0.1",
@@ -119,20 +119,52 @@ def test_main_serve_execs_voila_on_the_notebooks(execv, capsys):
     assert "--preheat_kernel=True" not in argv
 
 
-def test_main_serve_pool_preheats_the_play_and_rules_apps(execv, capsys):
-    """``--pool 3``: three warm kernels for each play and rules app, one for the others."""
+def test_main_serve_pool_preheats_the_play_apps_only(execv, capsys):
+    """``--pool 3``: three warm kernels for each play app and none for anything else (a class
+    opening 02 does not wait for kernels of every lesson)."""
     port = free_port()
     assert cli.main(["serve", "--port", str(port), "--no-browser", "--pool", "3",
                      "--notebooks", str(REPO / "notebooks")]) == 0
     [(_, argv)] = execv
     assert "--preheat_kernel=True" in argv and "--pool_size=0" in argv
-    pools = _pools(argv)
-    assert pools["default"] == {"pool_size": 0}          # a notebook not listed: no warm kernel
-    assert pools["02-play-push-your-luck.ipynb"] == pools["06-play-push-rummy.ipynb"] == {"pool_size": 3}
-    assert pools["01-push-your-luck-rules.ipynb"] == pools["05-rummy-rules.ipynb"] == {"pool_size": 3}
-    assert pools["03-push-your-luck-probability.ipynb"] == {"pool_size": 1}    # one for each lesson
-    assert not [name for name in pools if name.startswith(("et/", "ar/"))]     # other languages: none
-    assert "--KernelManager.transport=ipc" in argv and "warm kernel" in capsys.readouterr().out
+    assert _pools(argv) == {"default": {"pool_size": 0}, "02-play-push-your-luck.ipynb": {"pool_size": 3},
+                            "06-play-push-rummy.ipynb": {"pool_size": 3}}
+    assert "--KernelManager.transport=ipc" in argv and "(6 in all)" in capsys.readouterr().out
+
+
+def test_main_serve_apps_chooses_what_the_pool_warms(execv, capsys):
+    """``--pool 30 --apps 02``: 30 kernels, not 86; ``--apps`` takes numbers, names or all."""
+    notebooks = str(REPO / "notebooks")
+    assert cli.main(["serve", "--port", str(free_port()), "--no-browser", "--pool", "30", "--apps", "02",
+                     "--notebooks", notebooks]) == 0
+    assert _pools(execv[-1][1]) == {"default": {"pool_size": 0}, "02-play-push-your-luck.ipynb": {"pool_size": 30}}
+    assert cli.main(["serve", "--port", str(free_port()), "--no-browser", "--pool", "1", "--apps",
+                     "01-push-your-luck-rules,05", "--notebooks", notebooks]) == 0
+    assert sorted(_pools(execv[-1][1])) == ["01-push-your-luck-rules.ipynb", "05-rummy-rules.ipynb", "default"]
+    assert cli.main(["serve", "--no-browser", "--pool", "1", "--apps", "99", "--notebooks", notebooks]) == 2
+    assert "--apps: no single lesson '99'" in capsys.readouterr().err
+
+
+def test_main_serve_for_a_room_needs_a_class_code(execv, capsys):
+    """``--host 0.0.0.0``: a warning, a random class code, the join address and a QR code;
+    Jupyter Server's token identity provider with the code; ``--code`` names the code."""
+    port = free_port()
+    assert cli.main(["serve", "--host", "0.0.0.0", "--port", str(port), "--pool", "2", "--apps", "02",
+                     "--notebooks", str(REPO / "notebooks")]) == 0
+    [(_, argv)] = execv
+    out = capsys.readouterr().out
+    [token] = [a.split("=", 1)[1] for a in argv if a.startswith("--Voila.token=")]
+    assert len(token) == 6 and f"class code {token}" in out and "WARNING" in out
+    assert "--Voila.ip=0.0.0.0" in argv and "--Voila.open_browser=False" in argv
+    assert "--Voila.identity_provider_class=pushlab.room.ClassCodeIdentityProvider" in argv
+    assert f"/voila/render/02-play-push-your-luck.ipynb?token={token}" in out and "\u2588" in out   # QR
+    assert cli.main(["serve", "--host", "127.0.0.1", "--code", "ab12-cd", "--port", str(free_port()),
+                     "--notebooks", str(REPO / "notebooks")]) == 0
+    assert "--Voila.token=AB12CD" in execv[-1][1]
+    assert cli.main(["serve", "--code", "x!", "--notebooks", str(REPO / "notebooks")]) == 2
+    assert "class code" in capsys.readouterr().err
+    assert cli.main(["serve", "--notebooks", str(REPO / "notebooks"), "--port", str(free_port())]) == 0
+    assert not [a for a in execv[-1][1] if a.startswith("--Voila.token")]     # this computer only: no code
 
 
 def _pools(argv) -> dict:
@@ -142,7 +174,7 @@ def _pools(argv) -> dict:
 
 
 def test_main_serve_pool_goes_to_the_class_language(execv, capsys, tmp_path):
-    """``--lang cs``: the Czech copies get the pool, English keeps one each, Estonian none."""
+    """``--lang cs``: the Czech copies of the play apps get the pool, nothing else."""
     for name in ("02-play-push-your-luck.ipynb", "03-push-your-luck-probability.ipynb"):
         for folder in (tmp_path, tmp_path / "cs", tmp_path / "et"):
             folder.mkdir(exist_ok=True)
@@ -150,11 +182,7 @@ def test_main_serve_pool_goes_to_the_class_language(execv, capsys, tmp_path):
     assert cli.main(["serve", "--port", str(free_port()), "--no-browser", "--pool", "4",
                      "--lang", "cs", "--notebooks", str(tmp_path)]) == 0
     pools = _pools(execv[0][1])
-    assert pools == {"default": {"pool_size": 0},
-                     "02-play-push-your-luck.ipynb": {"pool_size": 1},
-                     "03-push-your-luck-probability.ipynb": {"pool_size": 1},
-                     "cs/02-play-push-your-luck.ipynb": {"pool_size": 4},
-                     "cs/03-push-your-luck-probability.ipynb": {"pool_size": 1}}
+    assert pools == {"default": {"pool_size": 0}, "cs/02-play-push-your-luck.ipynb": {"pool_size": 4}}
     assert "čeština" in capsys.readouterr().out
 
 
