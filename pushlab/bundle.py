@@ -34,6 +34,20 @@ PACKAGE_DIR = Path(pushlab.__file__).resolve().parent
 LESSON_SUFFIXES = (".ipynb", ".md", ".png", ".jpg", ".svg", ".gif", ".csv", ".json")
 MANIFEST = ".pushlab-lessons.json"
 
+#: The lessons in teaching order, by file stem: the welcome page, the README's lesson table and
+#: the book show them in this order (``tests/test_lesson_order.py`` checks all three). File names
+#: are stable, so a new lesson takes a new number and its place here: lesson 03's second half is
+#: ``10``, and ``11``/``12`` are reserved (perfect play; the class experiment).
+TEACHING_ORDER = (
+    "00-welcome",
+    "01-push-your-luck-rules", "02-play-push-your-luck", "03-push-your-luck-probability",
+    "10-simulation-and-intervals", "08-when-to-bank",
+    "05-rummy-rules", "06-play-push-rummy", "07-rummy-odds",
+    "09-how-sure-are-we",
+    "12-class-experiment", "12-class-experiment-teacher",
+    "04-make-your-own-lesson",
+)
+
 
 def _lesson_file(p: Path) -> bool:
     return p.is_file() and p.suffix.lower() in LESSON_SUFFIXES and not p.name.startswith(".")

@@ -21,15 +21,81 @@ def test_there_are_notebooks():
 @pytest.mark.parametrize("name", NOTEBOOKS)
 def test_notebook_renders_without_errors(name, open_app, app_errors, screenshot):
     """The app renders, shows no traceback or widget error, axe-core finds no critical or
-    serious violation on it (``test_browser_a11y``), and it is screenshotted."""
+    serious violation on it (``test_browser_a11y``), and it is screenshotted. On a lesson with
+    exercises and predictions (``pushlab.teaching``) the same page load answers its first
+    exercise wrong, then right, shows the reasoning, answers the last one right, and locks in
+    and reveals its first prediction (axe then checks the revealed state too)."""
     from test_browser_a11y import axe_violations, describe
 
     page = open_app(name)
     assert page.locator("#rendered_cells").is_visible()
     assert app_errors(page) == []
+    if page.locator(".pl-exercise").count():
+        answer_exercises(page, Path(name).stem)
+    if page.locator(".pl-predict").count():
+        reveal_a_prediction(page)
+    assert app_errors(page) == []
     violations = axe_violations(page)
     assert violations == [], describe(violations)
     assert screenshot(page, Path(name).stem).stat().st_size > 0
+
+
+def enter(box, spec, response) -> None:
+    """Give ``response`` to the exercise widget ``box`` as a reader does (type and Enter, or
+    click the choice and Check)."""
+    if spec.kind == "number":
+        field = box.locator("input[type=text]")
+        field.fill(str(response))
+        field.press("Enter")
+        return
+    picked = {response} if isinstance(response, str) else set(response)
+    for choice in spec.choices:
+        if spec.kind == "choice" and choice.value in picked:
+            box.locator("label", has_text=choice.label).first.click()
+        elif spec.kind == "multi":
+            box.get_by_role("checkbox", name=choice.label).set_checked(choice.value in picked)
+    box.locator(".widget-button", has_text="Check").click()
+
+
+def feedback_says(page, box, css: str, text: str) -> None:
+    """Wait until the exercise box's feedback has class ``css`` (pl-ok / pl-error) and ``text``."""
+    box.locator(f"[role=status].{css}", has_text=text).wait_for(timeout=30_000)
+
+
+def answer_exercises(page, lesson: str) -> None:
+    """The first exercise wrong (its feedback), then right, its reasoning; the last one right."""
+    from pushlab import teaching
+
+    specs = teaching.exercises(lesson, "en")
+    boxes = page.locator(".pl-exercise")
+    assert boxes.count() == len(specs) >= 3, lesson
+    first, spec = boxes.first, specs[0]
+    enter(first, spec, spec.wrong_response())
+    wrong = spec.check(spec.wrong_response()).message
+    feedback_says(page, first, "pl-error", wrong[:40])
+    enter(first, spec, spec.right_response())
+    feedback_says(page, first, "pl-ok", "Right:")
+    first.locator(".widget-button", has_text="Show the reasoning").click()
+    first.get_by_text(spec.reasoning[:40]).wait_for(timeout=30_000)
+    last, spec = boxes.last, specs[-1]
+    last.scroll_into_view_if_needed()
+    enter(last, spec, spec.right_response())
+    feedback_says(page, last, "pl-ok", "Right:")
+
+
+def reveal_a_prediction(page) -> None:
+    """Lock in the first prediction's starting guess and reveal: the exact or simulated answer
+    and how close the guess was."""
+    box = page.locator(".pl-predict").first
+    box.scroll_into_view_if_needed()
+    choice = box.locator(".widget-radio-box label")
+    if choice.count():
+        choice.first.click()
+    box.locator(".widget-button", has_text="Lock in my guess").click()
+    box.get_by_text("Your guess is locked").wait_for(timeout=30_000)
+    box.locator(".widget-button", has_text="Reveal the answer").click()
+    box.locator(".pl-answer-table").wait_for(timeout=60_000)
+    assert "Your guess" in box.locator("[role=status]").inner_text()
 
 
 def test_welcome_button_reports_the_installed_version(open_app, app_errors):

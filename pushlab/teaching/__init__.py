@@ -53,7 +53,12 @@ __all__ = [
 
 #: Where each lesson's exercises and predictions are defined (lesson file stem -> module).
 LESSON_MODULES = {
+    "01-push-your-luck-rules": "pushlab.teaching.rules",
+    "02-play-push-your-luck": "pushlab.teaching.play",
     "03-push-your-luck-probability": "pushlab.teaching.probability",
+    "10-simulation-and-intervals": "pushlab.teaching.simulation",
+    "08-when-to-bank": "pushlab.teaching.banking",
+    "09-how-sure-are-we": "pushlab.teaching.confidence",
 }
 
 EXERCISE_KINDS = ("number", "choice", "multi")
@@ -98,7 +103,7 @@ class Feedback:
 
 @dataclass(frozen=True)
 class Estimate:
-    """A simulated answer in the prediction's display unit: ``value`` with its 95% interval
+    """A simulated answer in the prediction's display unit: ``value`` with its 95%\u00a0interval
     ``low``-``high`` from ``n`` simulated trials; ``text`` says it in a sentence."""
 
     value: float
@@ -187,6 +192,8 @@ def format_value(value, unit: str = "", language: str | None = None) -> str:
     ('1/6 ≈ 16.7%', '7.1%')
     >>> format_value(4906, "games"), format_value(16.666, "points"), format_value(95.3, "percent")
     ('4,906', '16.7', '95.3%')
+    >>> format_value(63.5, "count"), format_value(64, "count")
+    ('63.5', '64')
     """
     if unit == "probability":
         pct = f"{float(value):.1%}"
@@ -195,8 +202,10 @@ def format_value(value, unit: str = "", language: str | None = None) -> str:
         return pct
     if unit == "percent":
         return f"{float(value):.1f}%"
-    if unit in ("games", "count"):
+    if unit == "games" or (unit == "count" and float(value) == round(float(value))):
         return f"{round(float(value)):,}"
+    if unit == "count":
+        return f"{float(value):,.1f}"
     v = float(value)
     return f"{v:.0f}" if v == round(v) else f"{v:.1f}"
 

@@ -151,6 +151,7 @@ def hint_33():
     return odds.hint(late())
 
 
+@lru_cache(maxsize=4)
 def continuations(rollouts: int = 1000, seed: int = 1) -> dict:
     """Ann's whole-game advice under both continuations: ``{policy: Advice}``."""
     from pushlab.luck import advise

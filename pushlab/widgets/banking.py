@@ -1,6 +1,6 @@
 """Widgets of the lesson "When to bank" (Push, push-your-luck): they only observe and draw.
 
-- :class:`BankStory`: a scripted position, and behind buttons the exact one-turn hint
+- :class:`BankStory`: a scripted position, and behind buttons the one-turn hint (exact within its model)
   beside the whole-game advice (:func:`pushlab.luck.advise`), and what banking protects
   as the pile shrinks (:func:`pushlab.plots.luck.protection_data`).
 - :class:`SearchExplorer`: the shipped search results (:func:`pushlab.luck.search.load_results`)
@@ -211,7 +211,7 @@ class BankStory(Shown):
         self.protection_rollouts = protection_rollouts
         self.table = TableView(game)
         self.ask = w.Button(description=_("Draw or bank?"), button_style="primary",
-                            tooltip=_("The exact one-turn hint, and {n} whole-game rollouts per action").format(
+                            tooltip=_("The one-turn hint (exact within its model), and {n} whole-game rollouts per action").format(
                                 n=f"{rollouts:,}"))
         self.why = w.Button(description=_("As the pile shrinks"),
                             tooltip=_("Rolls ahead, protection and the value of banking at five "
@@ -242,7 +242,7 @@ class BankStory(Shown):
             rows.append(f"<tr><td><b>{escape(act)}</b>{best}</td><td>{h.values[act]:+.2f}</td>"
                         f"<td>{v.win:.1%} ({v.win_low:.1%} to {v.win_high:.1%})</td>"
                         f"<td>{v.score:.1f} &plusmn; {1.96 * v.score_se:.1f}</td></tr>")
-        kind = _("exact hint") if h.exact else _("depth-limited hint")
+        kind = _("exact within the one-turn model") if h.exact else _("depth-limited, one turn")
         others = [x for x in a.values if x != a.best]
         edge = ""
         if others:
@@ -256,9 +256,10 @@ class BankStory(Shown):
         self.answer.value = (
             "<table class='pl-advice'><tr>" + "".join(f"<th>{escape(h_)}</th>" for h_ in heads)
             + "</tr>" + "".join(rows) + "</table><p>"
-            + _("One turn, the hint says <b>{best}</b>: a bank scores nothing this turn. The whole-game "
-                "estimate plays {n} continuations per action from {player}'s information (the unseen "
-                "cards reshuffled, fresh dice); then every seat plays '{policy}'.").format(
+            + _("One turn, the hint says <b>{best}</b> (in its model a bank scores nothing this turn, the "
+                "others collect greedily and die losses are averaged). The whole-game estimate plays {n} "
+                "continuations per action from {player}'s information (the unseen cards reshuffled, fresh "
+                "dice); then every seat plays '{policy}'.").format(
                     best=escape(h.best), n=f"{a.rollouts:,}", player=escape(a.player),
                     policy=escape(policy_label(a.policy)))
             + "</p>" + edge

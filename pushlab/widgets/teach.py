@@ -88,24 +88,30 @@ def _status(text: str, kind: str) -> str:
 
 
 def number_line(spec, guess, estimate=None) -> str:
-    """A number line from ``spec.low`` to ``spec.high``: the guess, the exact answer and the
-    simulated one with its interval (a band), with a text alternative."""
+    """A number line from ``spec.low`` to ``spec.high``: the guess (label above), the exact answer
+    (label below) and the simulated one with its interval (a band), with a text alternative.
+    The range's ends are labelled where no mark stands near them."""
     lo, hi = float(spec.low), float(spec.high)
     at = (lambda v: 100 * min(max((float(v) - lo) / (hi - lo), 0.0), 1.0))
     parts, said = ["<div class='pl-axis'></div>"], [_("your guess {value}").format(value=spec.show(guess))]
-    if estimate is not None and not estimate.text:
-        a, b = at(estimate.low), at(estimate.high)
-        parts.append(f"<div class='pl-band' style='left:{a:.1f}%;width:{max(b - a, 0.6):.1f}%'></div>")
-        said.append(_("simulated {low} to {high}").format(low=spec.show(estimate.low), high=spec.show(estimate.high)))
     marks = [(guess, "#6a1b9a", _("your guess"), "")]
     if spec.exact is not None:
         marks.append((spec.exact, "#b71c1c", _("exact"), " pl-low"))
         said.append(_("exact {value}").format(value=spec.show(spec.exact)))
+    if estimate is not None and not estimate.text:
+        a, b = at(estimate.low), at(estimate.high)
+        parts.append(f"<div class='pl-band' style='left:{a:.1f}%;width:{max(b - a, 0.6):.1f}%'></div>")
+        said.append(_("simulated {low} to {high}").format(low=spec.show(estimate.low), high=spec.show(estimate.high)))
+        if spec.exact is None:
+            marks.append((estimate.value, "#1b4f80", _("simulated"), " pl-low"))
     for value, colour, name, where in marks:
         parts.append(f"<div class='pl-mark{where}' style='left:{at(value):.1f}%;border-color:{colour}'>"
                      f"<span style='color:{colour}'>{esc(name)}</span></div>")
-    parts.append(f"<div class='pl-end' style='left:0'>{esc(spec.show(lo))}</div>"
-                 f"<div class='pl-end' style='right:0'>{esc(spec.show(hi))}</div>")
+    spots = [at(value) for value, *_rest in marks]
+    if all(x > 15 for x in spots):
+        parts.append(f"<div class='pl-end' style='left:0'>{esc(spec.show(lo))}</div>")
+    if all(x < 85 for x in spots):
+        parts.append(f"<div class='pl-end' style='right:0'>{esc(spec.show(hi))}</div>")
     return (f"<div class='pl-line pushlab-ltr' role='img' aria-label='{esc('; '.join(said))}'>"
             f"{''.join(parts)}</div>")
 
@@ -211,14 +217,19 @@ class Exercise(Shown):
 
 
 class Exercises(Shown):
-    """Every exercise of ``lesson`` (a number or a name, :func:`pushlab.teaching.exercises`), numbered."""
+    """The exercises of ``lesson`` (a number or a name, :func:`pushlab.teaching.exercises`),
+    numbered from ``start``: all of them, or those whose keys are in ``keys`` (a lesson can ask
+    its core exercises in one place and its extension's in another)."""
 
-    def __init__(self, lesson, keys=None):
+    def __init__(self, lesson, keys=None, start: int = 1):
         w = ipw()
         specs = teaching.exercises(lesson)
         if keys is not None:
+            unknown = set(keys) - {s.key for s in specs}
+            if unknown:
+                raise teaching.AnswerError(f"no exercise {sorted(unknown)} in lesson {lesson!r}")
             specs = [s for s in specs if s.key in keys]
-        self.items = [Exercise(spec, i) for i, spec in enumerate(specs, 1)]
+        self.items = [Exercise(spec, i) for i, spec in enumerate(specs, start)]
         self.widget = w.VBox([e.widget for e in self.items])
         self.widget.add_class("pl-exercises")
 
