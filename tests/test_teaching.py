@@ -12,9 +12,10 @@ import pytest
 from pushlab import i18n, stats, teaching
 from pushlab.errors import PushlabError
 
-#: Lessons that teach: at least three exercises each; these also ask for predictions.
-TEACHING = [stem for stem in teaching.lessons()]
-PREDICTING = [stem for stem in teaching.lessons()]
+#: Lessons that teach: at least three exercises each. All but the rummy play app (06) also ask
+#: for predictions (issue 26: 01, 02, 03, 05, 07, 08, 09 and 10).
+TEACHING = teaching.lessons()
+PREDICTING = [stem for stem in teaching.lessons() if not stem.startswith("06-")]
 
 
 @pytest.fixture(autouse=True)
