@@ -34,6 +34,15 @@ CODE = "K7M2QX"
 SECRET = "pushlab-secret-beside-the-lessons"
 
 
+def run(coro):
+    """``asyncio.run(coro)`` in a thread of its own: the session's Playwright (sync API) may
+    already run an event loop in this thread when browser tests share the worker."""
+    import concurrent.futures
+
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
+
+
 class Room:
     def __init__(self, process, port, log, root):
         self.process, self.port, self.log, self.root = process, port, log, root
@@ -109,7 +118,7 @@ def test_without_the_code_every_address_is_403_and_no_kernel_starts(room):
     code, _ = status_of(room.url + "api/kernels/00000000-0000-0000-0000-000000000000", method="DELETE")
     assert code == 403
     with pytest.raises(Exception, match="403"):
-        asyncio.run(ProtocolReader(room.url, APP).connect("00000000-0000-0000-0000-000000000000"))
+        run(ProtocolReader(room.url, APP).connect("00000000-0000-0000-0000-000000000000"))
     time.sleep(1)
     assert room.kernels() == kernels
     assert room.status()["apps"][0]["warm"] == 1                    # the warm kernel is still there
@@ -178,7 +187,7 @@ def test_with_the_code_an_execute_request_runs_nothing(room):
         await reader.close()
         return replies, info
 
-    replies, info = asyncio.run(attack())
+    replies, info = run(attack())
     assert not [r for r in replies if r.endswith("_reply") or r in ("execute_input", "stream")], replies
     assert info["content"]["status"] == "ok"
     time.sleep(1)
@@ -236,7 +245,7 @@ def test_malformed_and_oversized_messages_break_nothing_for_other_readers(room):
         fresh = await ProtocolReader(room.url, APP, code=CODE, click="Draw").run(300)
         return states, moved, fresh
 
-    states, moved, fresh = asyncio.run(attack())
+    states, moved, fresh = run(attack())
     assert len(states) > 20 and moved > 0
     assert fresh["ok"] and fresh["widgets"] == len(states), fresh
     code, _ = status_of(room.url + "login", method="POST", data=b"x" * (3 * 2 ** 20))
@@ -254,7 +263,7 @@ def test_teacher_page_counts_readers_and_warm_kernels(room):
         await reader.close()
         return during
 
-    during = asyncio.run(visit())
+    during = run(visit())
     [app] = during["apps"]
     assert app["app"] == APP and app["readers"] >= 1 and app["target"] == 1
     assert during["join_url"] == f"http://127.0.0.1:{room.port}/voila/render/{APP}?token={CODE}"
