@@ -192,7 +192,8 @@ def query_string() -> str:
     """The page's raw query string (``"lang=et&position=..."``); ``""`` outside Voilà.
 
     Only a preheated kernel (``VOILA_PREHEAT=True``: it ran the notebook before any reader
-    came) asks Voilà, which waits for the reader's request; the first caller asks (others
+    came) asks Voilà (:func:`wait_for_request`, without importing Voilà), which waits for
+    the reader's request; the first caller asks (others
     wait for it), and the kernel is then marked as taken (``VOILA_PREHEAT=False``), since
     Voilà hands the request to one waiter only. Everywhere else (a kernel Voilà
     started for one request, with the request in its environment; plain Python,
@@ -205,12 +206,57 @@ def query_string() -> str:
         return os.environ.get("QUERY_STRING", "")
     with _REQUEST_LOCK:     # Voilà answers one waiter per kernel, once: ask once, remember
         if in_warm_kernel():
-            from voila.utils import get_query_string
-
-            query = get_query_string() or ""          # sets the request's variables too
-            os.environ["QUERY_STRING"] = query
+            for key, value in (wait_for_request() or {}).items():   # the request's variables
+                os.environ[key] = value
+            os.environ.setdefault("QUERY_STRING", "")
             os.environ["VOILA_PREHEAT"] = "False"     # a reader has come: this kernel is theirs
     return os.environ.get("QUERY_STRING", "")
+
+
+def request_url(environ=None) -> str:
+    """Where a warm kernel asks Voilà for its reader's request, from the variables Voilà gives
+    it (as ``voila.utils.wait_for_request`` builds it).
+
+    >>> request_url({"VOILA_APP_PORT": "9000", "VOILA_KERNEL_ID": "k1"})
+    'ws://127.0.0.1:9000/voila/query/k1'
+    """
+    env = os.environ if environ is None else environ
+    base = env.get("VOILA_WS_BASE_URL", env.get("VOILA_SERVER_URL", "/"))
+    return (f"{env.get('VOILA_WS_PROTOCOL', 'ws')}://{env.get('VOILA_APP_IP', '127.0.0.1')}:"
+            f"{env.get('VOILA_APP_PORT', '8866')}{base}voila/query/{env.get('VOILA_KERNEL_ID')}")
+
+
+def wait_for_request() -> dict | None:
+    """Wait for this warm kernel's reader: the request's variables (``QUERY_STRING``, ...) as
+    Voilà sends them over ``/voila/query/KERNEL``; None if Voilà cannot be reached.
+
+    What ``voila.utils.wait_for_request`` does (same address, same 5 s to connect, then no
+    limit), with the ``websockets`` client alone: importing ``voila.utils`` imports Jupyter
+    Server and jupyterlab_server, about 2.4 CPU-s, which made a warm kernel of app 02 cost
+    2.9 CPU-s against 0.6 for a one-button notebook (docs/benchmarks.md). The client runs in
+    a thread of its own with its own event loop (the kernel's loop may be the caller's)."""
+    out: list = []
+
+    def get():
+        import asyncio
+        import json
+
+        import websockets
+
+        async def receive():
+            try:
+                async with websockets.connect(request_url(), open_timeout=5) as ws:
+                    return await ws.recv()
+            except (TimeoutError, OSError):
+                return None
+
+        text = asyncio.new_event_loop().run_until_complete(receive())
+        out.append(json.loads(text) if text else None)
+
+    thread = threading.Thread(target=get, name="pushlab-voila-request", daemon=True)
+    thread.start()
+    thread.join()
+    return out[0] if out else None
 
 
 #: The page template, where :func:`write_template_texts` puts :func:`template_texts`.
