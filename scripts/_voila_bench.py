@@ -118,19 +118,17 @@ class Server:
         with urllib.request.urlopen(url, timeout=60) as r:
             return json.loads(r.read())
 
-    def wait_pool(self, apps, timeout: float = 1800) -> float:
-        """Wait until the pools of ``apps`` are full (Voilà logs it when their kernels have
-        started) and warm (the server and its kernels then go quiet: the notebooks have
-        run); seconds waited."""
+    def wait_pool(self, apps=None, timeout: float = 1800) -> float:
+        """Wait until the warm pools are full and the server quiet (``pushlab serve`` says
+        "room ready" once every warm kernel passed its health check); seconds waited."""
         t0 = time.monotonic()
-        want = {f"{a}.ipynb" for a in apps}
-        while time.monotonic() - t0 < timeout:
-            text = self.log.read_text(errors="replace")
-            if all(f"Kernel pool of {a} is filled" in text for a in want):
-                self.wait_quiet(timeout - (time.monotonic() - t0))
-                return time.monotonic() - t0
+        self.wait_ready(timeout)
+        while any(a.get("warm", 0) < a.get("target", 0) for a in self.room()["apps"]):   # refills
+            if time.monotonic() - t0 > timeout:
+                raise RuntimeError("the warm pools were not refilled in time")
             time.sleep(1)
-        raise RuntimeError("the kernel pools did not fill in time")
+        self.wait_quiet(timeout - (time.monotonic() - t0))
+        return time.monotonic() - t0
 
     def wait_quiet(self, timeout: float, window: float = 5.0) -> None:
         """Wait until every kernel has worked (over 0.2 CPU s: the welcome lesson needs about
@@ -172,7 +170,7 @@ class Server:
             except psutil.Error:
                 pass
         return {"kernels": len(kernels), "kernel_rss_mb": sorted(round(k) for k in kernels),
-                "cpu_s": round(cpu, 1)}
+                "cpu_s": round(cpu, 2)}
 
     def _kernel_cpu(self) -> dict:
         """CPU seconds of each kernel process of this server."""

@@ -6,8 +6,8 @@ opened first and thrown away, so Python's files are in the page cache), then ope
 app once, alone, in headless Chromium and prints, per app, seconds from the request
 to: the page shown, the first widget visible, the app interactive (its own controls),
 and the kernel idle (its last ``idle`` status before 3 quiet seconds). The goal is the
-first widget within 3 s. With ``--pool N`` the play and rules apps come from warm
-kernels. Timings depend on the machine's load: compare runs made together.
+first widget within 3 s. With ``--pool N`` every lesson comes from a warm kernel
+(``pushlab serve --pool N --apps all``). Timings depend on the machine's load: compare runs made together.
 """
 
 import argparse
@@ -23,7 +23,7 @@ async def run(apps, pool, warm):
     """Time each app once (after a warm-up page of each when ``warm``)."""
     from playwright.async_api import async_playwright
 
-    server = Server(REPO / "notebooks", pool=pool).start()
+    server = Server(REPO / "notebooks", pool=pool, apps="all" if pool else None).start()
     try:
         if pool:
             server.wait_pool([a for a in apps if "-rules" in a or "-play-" in a])

@@ -111,13 +111,7 @@ async def class_run(app: str, readers: int, browsers: int, pool: int, cpus: str 
             rows = await asyncio.gather(*tasks)
         out["wall_s"] = round(time.perf_counter() - t0, 1)
         # refills included: wait until the pool is full again and the server quiet
-        deadline = time.monotonic() + 900
-        while time.monotonic() < deadline:
-            apps = server.room()["apps"]
-            if all(a.get("warm", 0) >= a.get("target", 0) for a in apps):
-                break
-            time.sleep(2)
-        server.wait_quiet(300)
+        server.wait_pool(timeout=900)
         after = server.usage()
         out["load_after"] = loadavg()
     finally:
@@ -192,17 +186,21 @@ async def weight_run(app: str, compress: bool, timeout: float) -> dict:
             sizes = []
             cdp.on("Network.loadingFinished", lambda e: sizes.append(e.get("encodedDataLength", 0)))
             cpu0 = browser_cpu()
+            server0 = server.usage()["cpu_s"]
             t0 = time.perf_counter()
             await page.goto(server.render_url(app), timeout=timeout * 1000)
             await page.wait_for_selector(APPS[app][0], state="visible", timeout=timeout * 1000)
             interactive = time.perf_counter() - t0
             cpu = browser_cpu() - cpu0
+            await asyncio.sleep(2)                      # before the refill starts (5 s quiet)
+            server_cpu = server.usage()["cpu_s"] - server0
             await ctx.close()
             await browser.close()
     finally:
         server.stop()
     return {"app": app, "compress": compress, "bytes": sum(sizes), "requests": len(sizes),
-            "interactive_s": round(interactive, 2), "browser_cpu_s": round(cpu, 2), "load": loadavg()}
+            "interactive_s": round(interactive, 2), "browser_cpu_s": round(cpu, 2),
+            "server_cpu_s": round(server_cpu, 2), "load": loadavg()}
 
 
 def main(argv=None):
@@ -236,7 +234,8 @@ def main(argv=None):
                 keep(r)
                 print(f"{app:26} compress={'on ' if compress else 'off'} {r['bytes'] / 2**20:.2f} MB in "
                       f"{r['requests']} requests, interactive {r['interactive_s']} s, browser CPU "
-                      f"{r['browser_cpu_s']} s (load {r['load']})", flush=True)
+                      f"{r['browser_cpu_s']} s, server CPU for the view {r['server_cpu_s']} s "
+                      f"(no refill; load {r['load']})", flush=True)
         return 0
     if args.http:
         for app in args.apps:
