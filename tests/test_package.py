@@ -115,16 +115,25 @@ def tree_listing(browser, base_url: str) -> list[str]:
         context.close()
 
 
-@pytest.mark.slow
-@pytest.mark.timeout(900)
-def test_installed_wheel_serves_every_lesson(dist, tmp_path, browser, open_app, app_errors):
-    """pip install the wheel with [serve] in a fresh venv; ``pushlab serve`` from an empty folder works."""
-    venv = tmp_path / "venv"
+@pytest.fixture(scope="module")
+def user_venv(dist, tmp_path_factory):
+    """A fresh virtual environment outside the repository with the wheel and its [serve] extra
+    (one for the module: the Binder test adds binder/requirements.txt to it afterwards)."""
+    venv = tmp_path_factory.mktemp("user") / "venv"
     run([sys.executable, "-m", "venv", "--without-pip", str(venv)], timeout=120)
     python = venv / "bin" / "python"
     # this pip installs into the new venv (no pip bootstrap); --no-compile saves a minute of CPU
     run([sys.executable, "-m", "pip", "--python", str(python), "install", "--no-compile",
          "--disable-pip-version-check", f"{dist['wheel']}[serve]"], timeout=600, env=user_env(venv))
+    return venv
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(900)
+def test_installed_wheel_serves_every_lesson(user_venv, tmp_path, browser, open_app, app_errors):
+    """pip install the wheel with [serve] in a fresh venv; ``pushlab serve`` from an empty folder works."""
+    venv = user_venv
+    python = venv / "bin" / "python"
     empty = tmp_path / "empty"
     empty.mkdir()
     env = user_env(venv, XDG_CACHE_HOME=str(tmp_path / "cache"))
@@ -165,3 +174,82 @@ def test_installed_wheel_serves_every_lesson(dist, tmp_path, browser, open_app, 
     assert translated and f"{len(NOTEBOOKS) + len(translated)} added" in copied
     lab = subprocess.run(["pushlab", "lab"], cwd=empty, env=env, capture_output=True, text=True, timeout=60)
     assert lab.returncode == 2 and 'pip install "pushlab[lab]"' in lab.stderr
+
+
+def test_binder_config_matches_pushlab_serve():
+    """binder/ gives Voilà inside Jupyter Server the template and options of ``pushlab serve``."""
+    import json
+
+    from pushlab import serving
+
+    config = json.loads((REPO / "binder" / "jupyter-config" / "jupyter_server_config.json").read_text())
+    assert config["VoilaExecutor"] == {"startup_timeout": serving.STARTUP_TIMEOUT,
+                                       "iopub_timeout": serving.IOPUB_TIMEOUT}
+    assert config["MappingKernelManager"] == {"cull_idle_timeout": serving.CULL_IDLE,
+                                              "cull_interval": serving.CULL_INTERVAL}
+    assert config["ServerApp"]["tornado_settings"]["compress_response"] is True
+    voila = json.loads((REPO / "binder" / "jupyter-config" / "voila.json").read_text())["VoilaConfiguration"]
+    assert voila["template"] == serving.TEMPLATE and voila["strip_sources"] and not voila["show_tracebacks"]
+    start = (REPO / "binder" / "start").read_text()
+    assert os.access(REPO / "binder" / "start", os.X_OK) and 'exec "$@"' in start
+    assert "pushlab/data/jupyter" in start and str(serving.template_root()).endswith("pushlab/data/jupyter")
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(900)
+def test_binder_route_serves_the_apps_as_pushlab_serve_does(user_venv, tmp_path, browser, open_app, app_errors):
+    """The server exactly as Binder starts it: binder/requirements.txt installed (into the fresh
+    venv of the wheel test: the repository editable, Voilà), ``binder/start`` before
+    ``jupyter server`` on the repository, Voilà as its extension. App 02 opened with
+    ``?lang=et&position=...`` comes in Estonian, at that position, from pushlab's template."""
+    from test_browser_share import LUCK, shared_luck_game
+
+    from pushlab.share import encode
+
+    venv = user_venv
+    env = user_env(venv, XDG_CACHE_HOME=str(tmp_path / "cache"))
+    run([sys.executable, "-m", "pip", "--python", str(venv / "bin" / "python"), "install", "--no-compile",
+         "--disable-pip-version-check", "-r", str(REPO / "binder" / "requirements.txt")],
+        timeout=600, env=env, cwd=REPO)
+    port, token = free_port(), "binder-test"
+    log = tmp_path / "binder.log"
+    with open(log, "wb") as out:
+        process = subprocess.Popen(
+            [str(REPO / "binder" / "start"), str(venv / "bin" / "python"), "-m", "jupyter_server",
+             "--no-browser", f"--ServerApp.port={port}", "--ServerApp.ip=127.0.0.1",
+             f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={REPO}"]
+            + (["--allow-root"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []),
+            cwd=REPO, env=env, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT)
+    try:
+        server = VoilaServer(process, port, REPO, log)
+        url = f"http://127.0.0.1:{port}/voila/api/contents?token={token}"
+        deadline = time.monotonic() + 180
+        while True:
+            try:
+                import urllib.request
+
+                with urllib.request.urlopen(url, timeout=5):
+                    break
+            except OSError:
+                assert process.poll() is None and time.monotonic() < deadline, log.read_text()[-3000:]
+                time.sleep(0.5)
+        game = shared_luck_game()
+        page = open_app(f"notebooks/{LUCK}", server=server, wait_for=".pl-playapp .pl-btn-draw",
+                        query=f"token={token}&lang=et&position=" + encode(game))
+        assert f"/voila/render/notebooks/et/{LUCK}.ipynb" in page.url             # the template's ?lang=
+        assert page.evaluate("document.documentElement.lang") == "et"
+        assert "position=" in page.url and app_errors(page) == []
+        (card,), = game.columns
+        from pushlab.luck.cards import COLOUR_NAMES
+
+        assert page.locator(f".pl-playapp .pl-tableview .pl-card[title*='{card.number}']").count() >= 1
+        html = page.content()
+        assert "pushlabLanguagePage" in html                                      # pushlab's template
+        import urllib.request
+
+        request = urllib.request.Request(f"http://127.0.0.1:{port}/voila/static/voila.js?token={token}",
+                                         headers={"Accept-Encoding": "gzip"})
+        with urllib.request.urlopen(request, timeout=60) as r:
+            assert r.headers.get("Content-Encoding") == "gzip"                    # compressed, as locally
+    finally:
+        _stop(process)
