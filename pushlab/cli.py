@@ -495,6 +495,11 @@ def build_parser() -> argparse.ArgumentParser:
                      "kernels of --pool (default en)")
     srv.add_argument("--notebooks", metavar="DIR",
                      help="folder of notebooks (default: ./notebooks, else the lessons installed with pushlab)")
+    srv.add_argument("--store", metavar="URL",
+                     help="where class experiments (lesson 12) keep their tries: a SQLite file path or "
+                     "postgresql://user:password@host/db (pip install 'pushlab[classroom]'); set as "
+                     "PUSHLAB_STORE for every kernel (default: $PUSHLAB_STORE, else a SQLite file in "
+                     "your data folder)")
     les = commands.add_parser(
         "lessons",
         help="copy the lessons into a folder, to edit them",
@@ -619,6 +624,10 @@ def main(argv=None) -> int:
     args = build_parser().parse_args(argv)
     try:
         if args.command == "serve":
+            if args.store:
+                from pushlab.classroom.store import use_store
+
+                print(use_store(args.store), flush=True)
             return serve(args.notebooks, port=args.port, pool=args.pool, language=args.lang,
                          open_browser=not args.no_browser and can_open_browser(), host=args.host,
                          code=args.code, apps=args.apps, warmers=args.warmers)

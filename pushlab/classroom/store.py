@@ -54,7 +54,7 @@ from pushlab.classroom.tries import (ClassroomError, NotAllowed, Try, TryRefused
 from pushlab.i18n import _
 
 __all__ = ["ENV", "SCHEMA_VERSION", "STATES", "Store", "StoreError", "ExperimentRecord", "StoredTry",
-           "default_path", "open_store", "store_url"]
+           "default_path", "open_store", "store_url", "use_store"]
 
 ENV = "PUSHLAB_STORE"
 SCHEMA_VERSION = 1
@@ -139,6 +139,17 @@ def open_store(url: str | os.PathLike | None = None) -> Store:
         if not text.startswith("/"):
             raise StoreError(("a sqlite:/// address needs an absolute path: {url}").format(url=repr(url)))
     return _SqliteStore(Path(text))
+
+
+def use_store(url) -> str:
+    """Check the store at ``url`` (open it, creating it on first use) and name it in
+    ``$PUSHLAB_STORE`` for this process and every kernel it starts (``pushlab serve --store``).
+    Returns a line saying which store is used; :class:`StoreError` if it cannot be opened."""
+    text = store_url(url)
+    with open_store(text) as store:
+        shown = repr(store).strip("<>")
+    os.environ[ENV] = text
+    return f"pushlab: class experiments are kept in the {shown}"
 
 
 def _json_list(values) -> str:
@@ -335,7 +346,9 @@ class Store:
         """The tries of one student in the current round of ``code``."""
         rec = self.experiment(code)
         student = check_student(student)
-        return [t for t in self.tries(rec.code, round=rec.round) if t.student == student]
+        rows = self._read("SELECT id, experiment, round, student, nickname, outcome, choice, created FROM tries "
+                          "WHERE experiment = ? AND round = ? AND student = ? ORDER BY id", (rec.code, rec.round, student))
+        return [StoredTry(int(r[0]), r[1], int(r[2]), r[3], r[4], int(r[5]), r[6], float(r[7])) for r in rows]
 
     def names(self, code: str) -> list:
         """``[(nickname, tries)]`` of the current round, for students when the teacher

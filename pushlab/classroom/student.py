@@ -7,7 +7,7 @@ calls ``act``; a finished try goes to the store through a
 :class:`~pushlab.classroom.desk.StudentDesk` bound to this experiment. Every control is a
 real button or text box (keyboard: Tab, then Enter or Space). The page's ``?code=``
 joins at once (:func:`pushlab.widgets.links.on_page_query`, so a warm kernel waits for
-the reader in a thread).
+the reader in a thread); ``?seed=N`` makes the tries' shuffles repeatable.
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ class StudentApp(Shown):
         self.rng = np.random.default_rng(seed)
         self.desk = None
         self.task = None
+        self._shown_actions = None
         self.message = MessageArea()
         guard = routed(self.message)
         self.code = w.Text(placeholder=_("e.g. k7q2m"), description=_("Experiment code:"),
@@ -76,7 +77,11 @@ class StudentApp(Shown):
             on_page_query(self._from_query, self.message)
 
     def _from_query(self, query: str) -> None:
-        codes = parse_qs(query.lstrip("?")).get("code")
+        params = parse_qs(query.lstrip("?"))
+        seed = params.get("seed", [""])[0]
+        if seed.isdigit() and len(seed) < 19:        # ?seed=N: the same shuffles again (tests, demos)
+            self.rng = np.random.default_rng(int(seed))
+        codes = params.get("code")
         if codes:
             self.code.value = codes[0][:40]
             self.open(codes[0])
@@ -113,16 +118,21 @@ class StudentApp(Shown):
         w = ipw()
         task = self.task
         self.view.value = self._table_html(task)
-        guard = routed(self.message)
-        buttons = []
-        for a in task.actions():
-            b = w.Button(description=action_label(a), button_style="primary" if a == "draw" else "",
-                         layout=w.Layout(width="auto", min_width="110px"))
-            b.add_class("pl-cx-act")
-            b.add_class("pl-cx-act-" + a.replace(" ", "-"))
-            b.on_click(guard(lambda _=None, a=a: self.act(a)))
-            buttons.append(b)
-        self.buttons.children = buttons
+        actions = task.actions()
+        for b in self.buttons.children:              # a finished try: the buttons stay, disabled
+            b.disabled = not actions
+        if actions and actions != self._shown_actions:   # made once per set of actions
+            guard = routed(self.message)
+            buttons = []
+            for a in actions:
+                b = w.Button(description=action_label(a), button_style="primary" if a == "draw" else "",
+                             layout=w.Layout(width="auto", min_width="110px"))
+                b.add_class("pl-cx-act")
+                b.add_class("pl-cx-act-" + a.replace(" ", "-"))
+                b.on_click(guard(lambda _=None, a=a: self.act(a)))
+                buttons.append(b)
+            self.buttons.children = buttons
+            self._shown_actions = actions
         self.next.layout.display = "flex" if task.done else "none"
         note = esc(task.note)
         if task.done:
