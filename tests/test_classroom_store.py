@@ -191,3 +191,25 @@ def test_experiment_params_round_trip(store_url):
         assert (rec.params, rec.choices, rec.outcomes, rec.state, rec.round) == (
             params, ("draw", "bank R"), (0, 1), "open", 1)
         assert json.loads(json.dumps(rec.params)) == params
+
+
+def test_pushlab_serve_store_names_the_store_for_the_kernels(tmp_path, monkeypatch, capsys):
+    import os
+
+    from pushlab import cli
+    from pushlab.classroom import store as module
+
+    seen = {}
+
+    def serve(*args, **kwargs):
+        seen["store"] = os.environ.get(module.ENV)
+        return 0
+
+    monkeypatch.setattr(cli, "serve", serve)
+    monkeypatch.setenv(module.ENV, "set by the test, restored after it")
+    path = tmp_path / "room.sqlite3"
+    assert cli.main(["serve", "--no-browser", "--store", str(path)]) == 0
+    assert seen["store"] == str(path) and path.exists()
+    assert "SQLite store" in capsys.readouterr().out
+    assert cli.main(["serve", "--no-browser", "--store", "mysql://root@db/x"]) == 2
+    assert "unknown store address" in capsys.readouterr().err
