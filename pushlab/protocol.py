@@ -15,8 +15,13 @@ work for either game (``pushlab.tournament``, ``pushlab soak``, the conformance 
 
 from __future__ import annotations
 
+import inspect
 from collections import Counter
 from typing import Any, ClassVar, Protocol, runtime_checkable
+
+import numpy as np
+
+from pushlab.errors import SetupError
 
 
 @runtime_checkable
@@ -154,4 +159,90 @@ def roundtrip_problems(game: Game) -> list:
         out.append("a state rebuilt from its pickle is not == to it")
     elif hash(copy) != hash(game):
         out.append("a state rebuilt from its pickle hashes differently")
+    return out
+
+
+# ---------------------------------------------------------------------- bots and playing one game
+# A bot is an object with ``choose(game, rng)`` or a function ``f(game, rng) -> action``; a
+# *bot factory* is a class or a zero-argument callable that makes one (a fresh bot per game).
+
+MAX_STEPS = 1_000_000
+
+
+def is_factory(obj) -> bool:
+    """True for a bot factory (a class, or a callable taking no argument).
+
+    >>> from pushlab.luck.bots import StopAfter
+    >>> is_factory(StopAfter), is_factory(StopAfter(2)), is_factory(lambda: StopAfter(2))
+    (True, False, True)
+    >>> is_factory(lambda game, rng: "draw")
+    False
+    """
+    if isinstance(obj, type):
+        return True
+    if hasattr(obj, "choose") or not callable(obj):
+        return False
+    try:
+        params = inspect.signature(obj).parameters.values()
+    except (TypeError, ValueError):
+        return False
+    return not any(p.default is p.empty and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+                   for p in params)
+
+
+def make_bot(obj):
+    """A bot from a bot or a bot factory; anything else raises SetupError."""
+    bot = obj() if is_factory(obj) else obj
+    if not (hasattr(bot, "choose") or callable(bot)):
+        raise SetupError(f"not a bot: {obj!r} (needs choose(game, rng) or to be a function)")
+    return bot
+
+
+def bot_name(bot) -> str:
+    """A readable name for a bot, a factory or a function."""
+    if isinstance(bot, type):
+        return bot.__name__
+    name = getattr(bot, "name", None)
+    if isinstance(name, str):
+        return name
+    return getattr(bot, "__name__", None) or repr(bot)
+
+
+def decide(bot, game, rng) -> str:
+    """The action ``bot`` chooses in ``game``."""
+    choose = getattr(bot, "choose", None)
+    return choose(game, rng) if choose is not None else bot(game, rng)
+
+
+def play(game, bots, rng=None, *, max_steps: int = MAX_STEPS):
+    """Play ``game`` to the end, seat ``i`` played by ``bots[i]``; return the final state.
+
+    >>> from pushlab.luck import Game
+    >>> from pushlab.luck.bots import StopAfter
+    >>> play(Game.new(2, seed=3), [StopAfter(2), StopAfter(3)]).is_over
+    True
+    """
+    bots = [make_bot(b) for b in bots]
+    for _ in range(max_steps):
+        if game.is_over:
+            return game
+        game = game.apply(decide(bots[game.current_player], game, rng))
+    raise SetupError(f"the game did not end within {max_steps} actions")
+
+
+def game_seeds(seed, games: int, start: int = 0):
+    """Per game ``start..games-1``: (int seed for the game factory, Generator for the bots).
+
+    Game ``i`` uses child ``i`` of ``SeedSequence(seed)`` (``spawn_key=(i,)``).
+
+    >>> a = game_seeds(7, 3); b = game_seeds(7, 3)
+    >>> [s for s, _ in a] == [s for s, _ in b], game_seeds(7, 3, 2)[0][0] == a[2][0]
+    (True, True)
+    """
+    if isinstance(seed, np.random.SeedSequence):
+        seed = seed.entropy
+    out = []
+    for i in range(start, games):
+        game_ss, bot_ss = np.random.SeedSequence(seed, spawn_key=(i,)).spawn(2)
+        out.append((int(game_ss.generate_state(1)[0]), np.random.default_rng(bot_ss)))
     return out

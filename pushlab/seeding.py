@@ -22,3 +22,18 @@ def make_rng(seed=None) -> np.random.Generator:
     if seed is None or (isinstance(seed, Integral) and not isinstance(seed, bool)):
         return np.random.default_rng(seed)
     raise SetupError(f"seed must be an int, None or a numpy Generator, got {seed!r}")
+
+
+def entropy(seed):
+    """A fixed entropy for ``seed``, the root of a ``SeedSequence`` (None draws fresh entropy once).
+
+    >>> entropy(7), entropy(np.random.SeedSequence(7))
+    (7, 7)
+    """
+    if seed is None:
+        return np.random.SeedSequence().entropy
+    if isinstance(seed, np.random.SeedSequence):
+        return seed.entropy
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+        raise SetupError(f"seed must be a non-negative int or None, got {seed!r}")
+    return int(seed)

@@ -30,7 +30,6 @@ is paired).
 
 from __future__ import annotations
 
-import inspect
 from dataclasses import dataclass
 from functools import partial
 from html import escape
@@ -39,108 +38,20 @@ import numpy as np
 
 from pushlab.errors import SetupError
 from pushlab.i18n import _
+from pushlab.luck.game import Game
 from pushlab.luck.names import bot_label
+from pushlab.protocol import MAX_STEPS, bot_name, decide, game_seeds, is_factory, make_bot, play  # noqa: F401
+from pushlab.seeding import entropy as _entropy
 from pushlab.stats import format_ci, paired_diff_ci, paired_rate_diff_ci, rate_ci
 from pushlab.stats import column_mean_ci as mean_ci
 
-MAX_STEPS = 1_000_000
+# Playing one game (bots, play, game_seeds) is the protocol layer's (pushlab.protocol); the
+# names stay importable from here.
 
 
-# ---------------------------------------------------------------------- bots and playing
-def is_factory(obj) -> bool:
-    """True for a bot factory (a class, or a callable taking no argument).
-
-    >>> from pushlab.luck.bots import StopAfter
-    >>> is_factory(StopAfter), is_factory(StopAfter(2)), is_factory(lambda: StopAfter(2))
-    (True, False, True)
-    >>> is_factory(lambda game, rng: "draw")
-    False
-    """
-    if isinstance(obj, type):
-        return True
-    if hasattr(obj, "choose") or not callable(obj):
-        return False
-    try:
-        params = inspect.signature(obj).parameters.values()
-    except (TypeError, ValueError):
-        return False
-    return not any(p.default is p.empty and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
-                   for p in params)
-
-
-def make_bot(obj):
-    """A bot from a bot or a bot factory; anything else raises SetupError."""
-    bot = obj() if is_factory(obj) else obj
-    if not (hasattr(bot, "choose") or callable(bot)):
-        raise SetupError(f"not a bot: {obj!r} (needs choose(game, rng) or to be a function)")
-    return bot
-
-
-def bot_name(bot) -> str:
-    """A readable name for a bot, a factory or a function."""
-    if isinstance(bot, type):
-        return bot.__name__
-    name = getattr(bot, "name", None)
-    if isinstance(name, str):
-        return name
-    return getattr(bot, "__name__", None) or repr(bot)
-
-
-def decide(bot, game, rng) -> str:
-    """The action ``bot`` chooses in ``game``."""
-    choose = getattr(bot, "choose", None)
-    return choose(game, rng) if choose is not None else bot(game, rng)
-
-
-def play(game, bots, rng=None, *, max_steps: int = MAX_STEPS):
-    """Play ``game`` to the end, seat ``i`` played by ``bots[i]``; return the final state.
-
-    >>> from pushlab.luck import Game
-    >>> from pushlab.luck.bots import StopAfter
-    >>> play(Game.new(2, seed=3), [StopAfter(2), StopAfter(3)]).is_over
-    True
-    """
-    bots = [make_bot(b) for b in bots]
-    for _ in range(max_steps):
-        if game.is_over:
-            return game
-        game = game.apply(decide(bots[game.current_player], game, rng))
-    raise SetupError(f"the game did not end within {max_steps} actions")
-
-
-def game_seeds(seed, games: int, start: int = 0):
-    """Per game ``start..games-1``: (int seed for the game factory, Generator for the bots).
-
-    Game ``i`` uses child ``i`` of ``SeedSequence(seed)`` (``spawn_key=(i,)``).
-
-    >>> a = game_seeds(7, 3); b = game_seeds(7, 3)
-    >>> [s for s, _ in a] == [s for s, _ in b], game_seeds(7, 3, 2)[0][0] == a[2][0]
-    (True, True)
-    """
-    if isinstance(seed, np.random.SeedSequence):
-        seed = seed.entropy
-    out = []
-    for i in range(start, games):
-        game_ss, bot_ss = np.random.SeedSequence(seed, spawn_key=(i,)).spawn(2)
-        out.append((int(game_ss.generate_state(1)[0]), np.random.default_rng(bot_ss)))
-    return out
-
-
-def _entropy(seed):
-    """A fixed entropy for ``seed`` (None draws fresh entropy once)."""
-    if seed is None:
-        return np.random.SeedSequence().entropy
-    if isinstance(seed, np.random.SeedSequence):
-        return seed.entropy
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise SetupError(f"seed must be a non-negative int or None, got {seed!r}")
-    return int(seed)
-
-
+# ---------------------------------------------------------------------- factories
 def luck_game(seed, players: int, **options):
     """Default factory: a shuffled ``pushlab.luck.Game`` (picklable via partial)."""
-    from pushlab.luck import Game
-
     return Game.new(players, seed=seed, **options)
 
 

@@ -24,7 +24,9 @@ from pushlab.errors import PushlabError, SetupError
 from pushlab.i18n import _
 from pushlab.i18n.forms import colour_name
 from pushlab.luck.cards import COLOUR_NAMES, COLOURS
+from pushlab.luck.odds import hint
 from pushlab.luck.policy import DEFAULT_POLICY, Policy
+from pushlab.luck.sim import simulate_from
 from pushlab.seeding import make_rng
 from pushlab.stats import paired_diff_ci, rate_ci
 
@@ -200,8 +202,6 @@ class Adviser:
     """
 
     def __init__(self, game, *, policy=None, seed=None):
-        from pushlab.luck import odds
-
         if game.is_over:
             raise PushlabError(_("the game is over: there is nothing to advise"))
         policy = DEFAULT_POLICY if policy is None else policy
@@ -209,7 +209,7 @@ class Adviser:
             else Policy.of(policy)
         self.game = game
         self.legal = game.legal_actions()
-        self.hint = odds.hint(game)
+        self.hint = hint(game)
         self.rng = make_rng(seed)
         self.parts = []
 
@@ -220,8 +220,6 @@ class Adviser:
 
     def step(self, rollouts: int) -> Adviser:
         """Play ``rollouts`` more continuations per action; return self."""
-        from pushlab.luck.sim import simulate_from
-
         if isinstance(rollouts, bool) or not isinstance(rollouts, (int, np.integer)) or rollouts < 1:
             raise SetupError(f"rollouts must be a positive int, got {rollouts!r}")
         self.parts.append(simulate_from(self.game, int(rollouts), self.policy, actions=self.legal,

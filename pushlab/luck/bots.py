@@ -39,157 +39,21 @@ from fractions import Fraction
 
 import numpy as np
 
+from pushlab.checks import probability as as_fraction
 from pushlab.errors import IllegalAction, SetupError
-from pushlab.luck.cards import COLOURS
-from pushlab.luck.game import card_fits
-
-DEFAULT_BANK_AT = None  # measured: banking costs StopAfter bots win rate (docs/decisions.md)
-MAX_COLUMNS = 3
-
-
-# ---------------------------------------------------------------------- shared rules
-def column_points(column) -> int:
-    """Points of the number cards in a column.
-
-    >>> from pushlab.luck import parse_cards
-    >>> column_points(parse_cards("R3 roll B5"))
-    8
-    """
-    return sum(c.points for c in column)
+from pushlab.luck.policy import DEFAULT_POLICY, BankRule, Policy, StopRule
+from pushlab.luck.rules import (DEFAULT_BANK_AT, MAX_COLUMNS, bank_choice, bench_colour_points, card_fits,  # noqa: F401
+                                cards_in_columns, column_points, pile_bust_probability, placement,
+                                take_choice, take_value6)
+from pushlab.luck.sim import simulate_from
+from pushlab.luck.odds import bust_probability, hint
+from pushlab.luck.game import Game
+from pushlab.protocol import game_seeds, play
+from pushlab.seeding import entropy, make_rng
 
 
-def placement(card, columns) -> int | None:
-    """The column index the bots put ``card`` in (``len(columns)`` = new); None = bust.
-
-    >>> from pushlab.luck import parse_cards, Card
-    >>> cols = (parse_cards("R3"), parse_cards("B5 G1"))
-    >>> placement(Card.parse("Y2"), cols), placement(Card.parse("roll"), cols)
-    (1, 2)
-    >>> placement(Card.parse("R5"), cols + (parse_cards("R1"),)) is None
-    True
-    """
-    ok = [i for i, col in enumerate(columns) if card_fits(card, col)]
-    new = len(columns) if len(columns) < MAX_COLUMNS else None
-    if card.is_roll:
-        if new is not None:
-            return new
-        return min(ok, key=lambda i: (column_points(columns[i]), i)) if ok else None
-    if ok:
-        return max(ok, key=lambda i: (not any(c.is_roll for c in columns[i]),
-                                      column_points(columns[i]), -i))
-    return new
-
-
-def take_value6(column, bench_points: int, harder: bool = False) -> int:
-    """Six times the expected immediate points of taking ``column`` onto a bench.
-
-    A roll card makes the taker lose, on average, a sixth of the bench including
-    the new cards (a third in the harder game, where a star loses everything).
-
-    >>> from pushlab.luck import parse_cards
-    >>> take_value6(parse_cards("R3 B5"), 10), take_value6(parse_cards("R3 roll"), 9)
-    (48, 6)
-    """
-    pts = column_points(column)
-    roll = any(c.is_roll for c in column)
-    return 6 * pts - roll * (1 + harder) * (bench_points + pts)
-
-
-def take_choice(game) -> int:
-    """The column the collector takes: highest expected immediate points, lowest index.
-
-    >>> from pushlab.luck import Game
-    >>> g = Game.new(2, deck="R3 roll B5 G6")
-    >>> for a in ["draw", "place 0", "draw", "place 1", "draw", "place 0", "stop"]:
-    ...     g = g.apply(a)
-    >>> g.columns, take_choice(g)
-    (((Card('R3'), Card('B5')), (Card('roll'),)), 0)
-    """
-    who = game.current_player
-    bench = sum(c.points for c in game.benches[who])
-    values = [take_value6(col, bench, game.harder) for col in game.columns]
-    return values.index(max(values))
-
-
-def bench_colour_points(bench) -> dict:
-    """Points per colour on a bench, for the colours present.
-
-    >>> from pushlab.luck import parse_cards
-    >>> bench_colour_points(parse_cards("R3 R5 B1"))
-    {'R': 8, 'B': 1}
-    """
-    out = {}
-    for c in bench:
-        out[c.colour] = out.get(c.colour, 0) + c.points
-    return out
-
-
-def bank_choice(game, bank_at) -> str | None:
-    """The colour to bank now under the rule ``bank_at`` (None: do not bank).
-
-    >>> from pushlab.luck import Game
-    >>> g = Game.new(2, deck="R6 R5 B1 Y1")
-    >>> for a in ["draw", "place 0", "draw", "place 1", "stop", "take 0", "take 0"]:
-    ...     g = g.apply(a)
-    >>> g.active_player, g.benches[1], bank_choice(g, 5), bank_choice(g, 6), bank_choice(g, None)
-    (1, (Card('R5'),), 'R', None, None)
-    """
-    if bank_at is None or game.phase != "turn":
-        return None
-    points = bench_colour_points(game.benches[game.active_player])
-    if not points:
-        return None
-    best = max(COLOURS, key=lambda c: (points.get(c, 0), -COLOURS.index(c)))
-    return best if points.get(best, 0) >= bank_at else None
-
-
-def as_fraction(p) -> Fraction:
-    """A probability as an exact Fraction; a float is read as its decimal (0.3 = 3/10).
-
-    >>> as_fraction(0.3), as_fraction(Fraction(1, 3))
-    (Fraction(3, 10), Fraction(1, 3))
-    """
-    if isinstance(p, bool) or not isinstance(p, (int, float, Fraction, np.integer, np.floating)):
-        raise SetupError(f"a probability must be a number 0..1, got {p!r}")
-    frac = Fraction(repr(float(p))) if isinstance(p, (float, np.floating)) else Fraction(int(p)) \
-        if isinstance(p, (int, np.integer)) else p
-    if not 0 <= frac <= 1:
-        raise SetupError(f"a probability must be 0..1, got {p!r}")
-    return frac
-
-
-def cards_in_columns(game) -> int:
-    """Cards placed in columns this turn (number and roll cards).
-
-    >>> from pushlab.luck import Game
-    >>> cards_in_columns(Game.new(2, deck="R3 roll").apply("draw").apply("place 0"))
-    1
-    """
-    return sum(len(col) for col in game.columns)
-
-
-def pile_bust_probability(game) -> Fraction:
-    """Exact chance that the next card busts, from the make-up of the draw pile.
-
-    A card-counting player knows this make-up (the full deck minus every card seen);
-    only the multiset of ``draw_pile`` is used, never its order.
-
-    >>> from pushlab.luck import Game
-    >>> g = Game.new(2, deck="R1 B1 G1 Y1 R2 roll")
-    >>> for a in ["draw", "place 0", "draw", "place 1", "draw", "place 2"]:
-    ...     g = g.apply(a)
-    >>> pile_bust_probability(g)
-    Fraction(1, 3)
-    """
-    pile = game.draw_pile
-    if not pile or len(game.columns) < MAX_COLUMNS:
-        return Fraction(0)
-    counts = Counter(pile)
-    bust = sum(m for card, m in counts.items()
-               if not card.is_switch and not any(card_fits(card, col) for col in game.columns))
-    return Fraction(bust, len(pile))
-
-
+# The shared rules (placement, take_choice, bank_choice, ...) live in pushlab.luck.rules;
+# they stay importable from here.
 def _value_after(card, columns, bench: int, harder: bool) -> int:
     """6 x the value of stopping after ``card`` is drawn (bust: minus the expected loss)."""
     if card.is_switch:
@@ -326,12 +190,15 @@ class StopAfter(Bot):
         """Stop when at least ``k`` cards are in the columns."""
         return cards_in_columns(game) >= self.k
 
+    def as_policy(self) -> Policy:
+        """This bot as the simulator's :class:`~pushlab.luck.policy.Policy` (``after k``)."""
+        return Policy(StopRule("after", self.k), None if self.bank_at is None else BankRule("at", self.bank_at))
+
 
 class StopAtRisk(Bot):
     """Stop once the exact chance that the next card busts reaches ``p``.
 
-    Uses ``odds.bust_probability(game, counting=True)`` when :mod:`pushlab.luck.odds`
-    is available, else :func:`pile_bust_probability` (equal for a full deck).
+    Uses :func:`pushlab.luck.odds.bust_probability` (``counting=True``).
 
     >>> StopAtRisk(0.25)
     StopAtRisk(0.25, bank_at=None)
@@ -352,14 +219,14 @@ class StopAtRisk(Bot):
         """Stop when the bust probability of the next card is at least ``p`` (read as its decimal)."""
         return _bust_probability(game) >= self.risk
 
+    def as_policy(self) -> Policy:
+        """This bot as the simulator's :class:`~pushlab.luck.policy.Policy` (``risk p``)."""
+        return Policy(StopRule("risk", self.p), None if self.bank_at is None else BankRule("at", self.bank_at))
+
 
 def _bust_probability(game):
-    """Counting-view bust probability of the next card (odds if available)."""
-    try:
-        from pushlab.luck import odds
-    except ImportError:
-        return pile_bust_probability(game)
-    return odds.bust_probability(game, counting=True)
+    """Counting-view bust probability of the next card."""
+    return bust_probability(game, counting=True)
 
 
 class Greedy(Bot):
@@ -403,8 +270,7 @@ class HintBot(Bot):
 
     def decide(self, game, rng) -> str:
         """The hinted action if legal, else the shared rules."""
-        from pushlab.luck import odds  # lazy: odds is heavier and optional
-        best = getattr(odds.hint(game), "best", None)
+        best = getattr(hint(game), "best", None)
         if best in game.legal_actions():
             return best
         return super().decide(game, rng)
@@ -442,8 +308,6 @@ class RolloutBot(Bot):
 
     def __init__(self, rollouts: int = 200, policy=None, phases=PHASES, margin: float = 0.0,
                  push_pile: int | None = None, bank_top: bool = False):
-        from pushlab.luck.policy import DEFAULT_POLICY, Policy
-
         if isinstance(rollouts, bool) or not isinstance(rollouts, (int, np.integer)) or rollouts < 2:
             raise SetupError(f"RolloutBot needs rollouts >= 2, got {rollouts!r}")
         if not set(phases) <= set(self.PHASES):
@@ -488,9 +352,6 @@ class RolloutBot(Bot):
 
     def decide(self, game, rng) -> str:
         """The advised action where there is a choice in one of ``phases``."""
-        from pushlab.luck.sim import simulate_from
-        from pushlab.seeding import make_rng
-
         own = self.policy.choose(game)
         if not self.simulates(game):
             return own
@@ -523,11 +384,8 @@ def play_game(bots, *, seed=None, **game_options):
     >>> a.is_over, a == b
     (True, True)
     """
-    from pushlab.luck.game import Game
-    from pushlab.tournament import _entropy, game_seeds, play
-
     players = game_options.pop("players", len(bots))
-    ((game_seed, rng),) = game_seeds(_entropy(seed), 1)
+    ((game_seed, rng),) = game_seeds(entropy(seed), 1)
     game = Game.new(players, seed=game_seed, **game_options)
     if game.num_players != len(bots):
         raise SetupError(f"{game.num_players} players but {len(bots)} bots")

@@ -41,12 +41,12 @@ from pushlab.luck.cards import (
     parse_cards,
     parse_rolls,
 )
+from pushlab.luck.rules import MAX_COLUMNS, card_fits
 from pushlab.luck.events import (Banked, Busted, ColumnsDiscarded, GameOver, PileEmpty, Placed, Rolled, Stopped,
                                  SwitchDrawn, TookColumn)
 
 DEFAULT_NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay")
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
-MAX_COLUMNS = 3
 PHASES = ("turn", "place", "push", "collect", "over")
 SWITCH_RULES = ("turn", "game")
 _COLOUR_BY_NAME = {name: c for c, name in COLOUR_NAMES.items()}
@@ -534,20 +534,6 @@ class Game:
 
 
 # ---------------------------------------------------------------------- rules helpers
-def card_fits(card: Card, column) -> bool:
-    """True when ``card`` may join ``column`` (rule 8: no shared colour/number; rule 9).
-
-    >>> card_fits(Card.parse("R1"), parse_cards("R3")), card_fits(Card.parse("B1"), parse_cards("R3 roll"))
-    (False, True)
-    """
-    if card.is_switch:
-        return False  # rule 10: a switch card never goes into a column
-    if card.is_roll:
-        return not any(c.is_roll for c in column)
-    colour, number = card.colour, card.number
-    return not any(c.colour == colour or c.number == number for c in column if c.is_number)
-
-
 def _clash(card: Card, column) -> str:
     """The cards of ``column`` that keep ``card`` out of it, in words."""
     if card.is_roll:

@@ -14,8 +14,8 @@ A :class:`Policy` says how a seat plays every decision of a whole game:
 - an **endgame** (:class:`Endgame`, optional): once the draw pile holds at most ``pile``
   cards at a push decision, another stop rule applies.
 
-Placing and taking follow the bots' shared rules (:func:`~pushlab.luck.bots.placement`,
-:func:`~pushlab.luck.bots.take_choice`). A policy is a bot (``choose(game, rng)``) and a
+Placing and taking follow the shared rules (:func:`~pushlab.luck.rules.placement`,
+:func:`~pushlab.luck.rules.take_choice`). A policy is a bot (``choose(game, rng)``) and a
 value with a text form that round-trips:
 
 >>> p = Policy.parse("after 4, bank at 12, endgame 20: after 6")
@@ -41,10 +41,10 @@ from numbers import Integral, Real
 
 from pushlab.errors import IllegalAction, ParseError, SetupError, UnsupportedPolicy
 from pushlab.i18n import gettext as _
-from pushlab.luck.bots import (
-    as_fraction, bench_colour_points, cards_in_columns, pile_bust_probability, placement,
-    take_choice,
-)
+from pushlab.checks import probability as as_fraction
+from pushlab.luck.odds import hint
+from pushlab.luck.rules import (bench_colour_points, cards_in_columns, pile_bust_probability, placement,
+                                take_choice)
 from pushlab.luck.cards import COLOURS
 
 __all__ = ["BankRule", "Endgame", "Policy", "StopRule", "UnsupportedPolicy", "loss_ahead",
@@ -130,8 +130,7 @@ class StopRule:
             return cards_in_columns(game) >= self.value
         if self.kind == "risk":
             return pile_bust_probability(game) >= self.risk
-        from pushlab.luck import odds  # lazy: only the optimal rule needs the expectimax
-        return odds.hint(game).best == "stop"
+        return hint(game).best == "stop"
 
     def __str__(self) -> str:
         return self.kind if self.kind == "optimal" else f"{self.kind} {_number_text(self.value)}"
@@ -322,21 +321,18 @@ class Policy:
 
     @classmethod
     def of(cls, obj) -> Policy:
-        """A Policy from a Policy, its text, or a ``StopAfter`` / ``StopAtRisk`` bot.
+        """A Policy from a Policy, its text, or a bot whose class defines ``as_policy()``
+        (``StopAfter``, ``StopAtRisk``; not their subclasses, which may decide differently).
 
         Anything else (another bot, a function) raises :class:`UnsupportedPolicy`.
         """
-        from pushlab.luck.bots import StopAfter, StopAtRisk
-
         if isinstance(obj, cls):
             return obj
         if isinstance(obj, str):
             return cls.parse(obj)
-        bank = None if getattr(obj, "bank_at", None) is None else BankRule("at", obj.bank_at)
-        if type(obj) is StopAfter:  # exact type: a subclass may decide differently
-            return cls(StopRule("after", obj.k), bank)
-        if type(obj) is StopAtRisk:
-            return cls(StopRule("risk", obj.p), bank)
+        convert = type(obj).__dict__.get("as_policy")   # the class's own: a subclass may decide differently
+        if convert is not None:
+            return convert(obj)
         raise UnsupportedPolicy(
             f"not a policy the simulator can run: {obj!r} (use a Policy such as "
             "Policy.parse('after 4, bank at 12'), StopAfter(k, bank_at=x) or StopAtRisk(p, bank_at=x))")

@@ -51,8 +51,9 @@ from functools import lru_cache
 import numpy as np
 
 from pushlab.errors import SetupError, UnsupportedPolicy
-from pushlab.luck.bots import DEFAULT_BANK_AT, MAX_COLUMNS, placement
-from pushlab.luck.policy import BankRule, Policy, StopRule
+from pushlab.luck.policy import BUSTS_PER_CARD, DEFAULT_POLICY, BankRule, Policy, StopRule
+from pushlab.luck.rules import DEFAULT_BANK_AT, MAX_COLUMNS, cards_in_columns, pile_bust_probability, placement
+from pushlab.protocol import play
 from pushlab.luck.cards import COLOURS, DIE_FACES, ROLL, SWITCH, Card, full_deck
 from pushlab.luck.game import check_switch_rule
 
@@ -381,8 +382,6 @@ def simulate_turns_engine(game, policy, n: int, rng=None, *, orders=None) -> Tur
     >>> bool((a.scores == b.scores).all() and (a.busts == b.busts).all())
     True
     """
-    from pushlab.luck.bots import cards_in_columns, pile_bust_probability
-
     policy = TurnPolicy.of(policy)
     _table(game)
     pile = encode(game.draw_pile)
@@ -894,8 +893,6 @@ def continue_engine(game, policy, decks, dice, action=None) -> list:
     deciding player's first decision is ``action`` (None: the policy's), then every seat
     plays its policy. Returns the final ``Game`` of each row.
     """
-    from pushlab.tournament import play
-
     n = game.num_players
     bots = seat_policies(policy, n)
     out = []
@@ -930,7 +927,6 @@ def seat_policies(policy, players: int) -> list:
     pushlab.errors.SetupError: one policy per seat: 2 seats but 1 policies
     """
     if policy is None:
-        from pushlab.luck.policy import DEFAULT_POLICY
         policy = DEFAULT_POLICY
     if isinstance(policy, (list, tuple)):
         if len(policy) != players:
@@ -974,7 +970,6 @@ class _Rules:
     """
 
     def __init__(self, policies, L, harder, players=None):
-        from pushlab.luck.policy import BUSTS_PER_CARD
 
         n = players or len(policies)
         self.main = _StopArrays([p.stop for p in policies], L)
