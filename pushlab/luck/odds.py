@@ -34,43 +34,22 @@ from html import escape
 
 from pushlab.errors import PushlabError
 from pushlab.i18n import _
-from pushlab.luck.cards import COLOURS, SWITCH, full_deck
+from pushlab.luck.cards import SWITCH, full_deck
+from pushlab.luck.encoding import (CARD_BITS, CODE_OF, NUM_CODES, ROLL_BIT, ROLL_CODE, SWITCH_CODE, column_mask,
+                                   mask_points)
+from pushlab.luck.rules import MAX_COLUMNS
 
 __all__ = [
     "DISTRIBUTION_KEYS", "Hint", "bust_probability", "hint", "hint_value",
     "next_card_distribution", "pile_counts", "seen_counts",
 ]
 
-MAX_COLUMNS = 3
-
-# ---------------------------------------------------------------------- compact cards
-# A card type is an int 0..31: number cards colour*6 + number-1 (0..29), roll 30,
-# switch 31. A column is an int bitmask: bits 0-4 its colours, bits 5-10 its
-# numbers 1..6, bit 11 a roll card. Adding a card to a column ORs its bits in.
-ROLL_T, SWITCH_T, NUM_TYPES = 30, 31, 32
-ROLL_BIT = 1 << 11
-_TYPE_OF = {f"{c}{n}": ci * 6 + n - 1 for ci, c in enumerate(COLOURS) for n in range(1, 7)}
-_TYPE_OF.update(roll=ROLL_T, switch=SWITCH_T)
-_BITS = [(1 << (t // 6)) | (1 << (5 + t % 6)) for t in range(30)] + [ROLL_BIT, 0]
-_POINTS_OF_NUMBERS = [sum(n + 1 for n in range(6) if m >> n & 1) for m in range(64)]
-
-
-def _column_mask(cards) -> int:
-    """The bitmask of a column given as cards."""
-    mask = 0
-    for card in cards:
-        mask |= _BITS[_TYPE_OF[card.code]]
-    return mask
-
-
-def _points(mask: int) -> int:
-    """Points of a column mask (its numbers are distinct, rule 8)."""
-    return _POINTS_OF_NUMBERS[(mask >> 5) & 63]
+# Cards and columns are ints here (:mod:`pushlab.luck.encoding`): a column's mask, a card's code.
 
 
 def _reduced(mask: int) -> int:
     """What collection needs of a column: points * 2 + (1 if it holds a roll card)."""
-    return _points(mask) * 2 + (1 if mask & ROLL_BIT else 0)
+    return mask_points(mask) * 2 + (1 if mask & ROLL_BIT else 0)
 
 
 def _added(cols, j, item, combine=int.__add__) -> tuple:
@@ -89,9 +68,9 @@ def _added(cols, j, item, combine=int.__add__) -> tuple:
 
 def _bust_type(t: int, cols) -> bool:
     """True when a card of type ``t`` fits no column while three columns exist (rule 11)."""
-    if t == SWITCH_T or len(cols) < MAX_COLUMNS:
+    if t == SWITCH_CODE or len(cols) < MAX_COLUMNS:
         return False
-    bits = _BITS[t]
+    bits = CARD_BITS[t]
     return all(col & bits for col in cols)
 
 
@@ -195,23 +174,23 @@ def next_card_distribution(game, counting: bool = True) -> dict:
     """
     counts = pile_counts(game, counting)
     _check_drawable(game, counts)
-    cols = [_column_mask(col) for col in game.columns]
+    cols = [column_mask(col) for col in game.columns]
     tally = dict.fromkeys(DISTRIBUTION_KEYS, 0)
     for card, copies in counts.items():
-        tally[_outcome(_TYPE_OF[card.code], cols)] += copies
+        tally[_outcome(CODE_OF[card.code], cols)] += copies
     total = sum(counts.values())
     return {key: Fraction(n, total) for key, n in tally.items()}
 
 
 def _outcome(t: int, cols) -> str:
     """The distribution key of a card of type ``t`` against column masks ``cols``."""
-    if t == SWITCH_T:
+    if t == SWITCH_CODE:
         return "switch"
     if _bust_type(t, cols):
         return "bust"
-    if t == ROLL_T:
+    if t == ROLL_CODE:
         return "roll"
-    fits = sum(1 for col in cols if not col & _BITS[t])
+    fits = sum(1 for col in cols if not col & CARD_BITS[t])
     return f"fits {fits}" if fits else "new column only"
 
 
@@ -282,7 +261,7 @@ class _Search:
     def __init__(self, table: _Table, counts):
         self.t = table
         self.root = counts                      # list of 32 ints
-        self.types = [t for t in range(NUM_TYPES) if counts[t]]
+        self.types = [t for t in range(NUM_CODES) if counts[t]]
         self.total = sum(counts)
         self.memo = {}
         self.stop_memo = {}
@@ -341,11 +320,11 @@ class _Search:
             if not copies:
                 continue
             rem = tuple(sorted(removed + (t,)))
-            if t == SWITCH_T:
+            if t == SWITCH_CODE:
                 value = self.push(cols, rem, -d, nxt)
                 self.work += 1
             else:
-                bits = _BITS[t]
+                bits = CARD_BITS[t]
                 value = None
                 seen = set()
                 for j in range(ncols):
@@ -384,11 +363,11 @@ class _Search:
             copies = root[t] - removed.count(t) if removed else root[t]
             if not copies:
                 continue
-            if t == SWITCH_T:
+            if t == SWITCH_CODE:
                 value = self.stop(cols, -d) if cols else 0.0
             else:
-                bits = _BITS[t]
-                add = 1 if t == ROLL_T else 2 * (t % 6 + 1)
+                bits = CARD_BITS[t]
+                add = 1 if t == ROLL_CODE else 2 * (t % 6 + 1)
                 value = None
                 for j in range(ncols + (ncols < MAX_COLUMNS)):
                     if j < ncols and cols[j] & bits:
@@ -513,16 +492,16 @@ def _collect_values(game, table: _Table) -> dict:
     d = game.direction
     k = ((game.collector - game.active_player) * d) % game.num_players
     after = table.orders[d][k:]
-    reds = tuple(_reduced(_column_mask(col)) for col in game.columns)
+    reds = tuple(_reduced(column_mask(col)) for col in game.columns)
     return {f"take {i}": v for i, v in enumerate(table.take_values(game.collector, reds, after))}
 
 
 def _root(game):
     """Pile counts as a list by card type, and the column masks sorted."""
-    counts = [0] * NUM_TYPES
+    counts = [0] * NUM_CODES
     for card in game.draw_pile:
-        counts[_TYPE_OF[card.code]] += 1
-    return counts, tuple(sorted(_column_mask(col) for col in game.columns))
+        counts[CODE_OF[card.code]] += 1
+    return counts, tuple(sorted(column_mask(col) for col in game.columns))
 
 
 def _search_values(game, table: _Table, depth: int, search: _Search | None = None):
@@ -542,8 +521,8 @@ def _search_values(game, table: _Table, depth: int, search: _Search | None = Non
         elif verb == "bank":
             values[action] = 0.0
         else:                                           # place i
-            masks = [_column_mask(col) for col in game.columns]
-            new = _added(masks, int(arg), _BITS[_TYPE_OF[game.pending.code]], combine=int.__or__)
+            masks = [column_mask(col) for col in game.columns]
+            new = _added(masks, int(arg), CARD_BITS[CODE_OF[game.pending.code]], combine=int.__or__)
             values[action] = s.push(new, (), d, depth)
     return values, depth, not s.truncated
 

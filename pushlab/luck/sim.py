@@ -54,60 +54,22 @@ from pushlab.errors import SetupError, UnsupportedPolicy
 from pushlab.luck.policy import BUSTS_PER_CARD, DEFAULT_POLICY, BankRule, Policy, StopRule
 from pushlab.luck.rules import DEFAULT_BANK_AT, MAX_COLUMNS, cards_in_columns, pile_bust_probability, placement
 from pushlab.protocol import play
-from pushlab.luck.cards import COLOURS, DIE_FACES, ROLL, SWITCH, Card, full_deck
+from pushlab.luck.cards import COLOURS, full_deck
+from pushlab.luck.encoding import (CARD_BITS, CODE_CARDS, CODE_POINTS, FULL, NUM_CODES, ROLL_BIT, ROLL_CODE, SWITCH_CODE,  # noqa: F401
+                                   code, decode, die_string, encode)
 from pushlab.luck.game import check_switch_rule
 
-ROLL_CODE, SWITCH_CODE, NUM_CODES = 30, 31, 32
 STAR_FACE = 5
 _NEVER = 1 << 30
-_CODE_CARDS = tuple(Card(c + str(n)) for c in COLOURS for n in range(1, 7)) + (ROLL, SWITCH)
-_CODE_POINTS = np.array([t % 6 + 1 for t in range(30)] + [0, 0], dtype=np.int64)
-
-
-# ---------------------------------------------------------------------- encoding
-def encode(cards) -> np.ndarray:
-    """Card codes (int8) of a sequence of cards.
-
-    >>> from pushlab.luck import parse_cards
-    >>> encode(parse_cards("R1 B5 roll switch")).tolist()
-    [0, 10, 30, 31]
-    """
-    return np.array([_code(c) for c in cards], dtype=np.int8)
-
-
-def _code(card) -> int:
-    """The code of one card."""
-    if card.is_number:
-        return 6 * COLOURS.index(card.colour) + card.number - 1
-    return ROLL_CODE if card.is_roll else SWITCH_CODE
-
-
-def decode(codes) -> tuple:
-    """Cards of a sequence of codes (the inverse of :func:`encode`).
-
-    >>> decode([0, 10, 30, 31])
-    (Card('R1'), Card('B5'), Card('roll'), Card('switch'))
-    """
-    return tuple(_CODE_CARDS[int(t)] for t in codes)
-
-
-def die_string(faces) -> str:
-    """Die faces 0..5 as the engine's notation (``RBGYP*``).
-
-    >>> die_string([0, 5, 3])
-    'R*Y'
-    """
-    return "".join(DIE_FACES[int(f)] for f in faces)
+# Cards are codes and columns masks (pushlab.luck.encoding); here as numpy arrays by code.
+_code = code
+_CODE_POINTS = np.array(CODE_POINTS, dtype=np.int64)
 
 
 # ---------------------------------------------------------------------- shared numpy rules
-# A column is one int: bits 0-4 its colours, 5-10 its numbers, 11 a roll card. A card
-# fits a column iff their masks share no bit; a slot with no column holds FULL, so
+# A column is one int mask (pushlab.luck.encoding); a slot with no column holds FULL, so
 # nothing fits it. Column points are kept beside it.
-ROLL_BIT = 1 << 11
-FULL = (1 << 12) - 1
-CARD_MASK = np.array([(1 << (t // 6)) | (1 << (5 + t % 6)) for t in range(30)]
-                     + [ROLL_BIT, 0], dtype=np.int64)
+CARD_MASK = np.array(CARD_BITS, dtype=np.int64)
 
 
 _MASK16 = CARD_MASK.astype(np.int16)
@@ -436,7 +398,7 @@ def exact_turn(game, policy) -> TurnOdds:
     policy = TurnPolicy.of(policy)
     cols, pile, placed0 = _table(game)
     counts = tuple(np.bincount(pile.astype(np.int64), minlength=NUM_CODES).tolist())
-    cards = {t: c for t, c in enumerate(_CODE_CARDS)}
+    cards = dict(enumerate(CODE_CARDS))
 
     @lru_cache(maxsize=None)
     def value(counts, cols, placed, drawn):
@@ -877,7 +839,6 @@ def simulate_from(game, rollouts: int = 1000, policy=None, *, actions=None, rng=
         groups[a] = np.concatenate([groups[a], r]) if a in groups else r
     sim.begin(game, groups)
     scores, _ = sim.run()
-    start = np.array([sum(c.points for c in b) for b in game.benches])
     held = np.zeros(5, bool)
     for card in game.benches[me]:
         held[COLOURS.index(card.colour)] = True
