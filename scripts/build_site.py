@@ -12,7 +12,9 @@ Steps:
 1. Stage a Sphinx source tree in ``build/site-src/`` that mirrors the
    repository's paths (so launch links point at the real files):
    ``docs/site/*`` (conf.py, the index and API pages) at its root,
-   ``docs/rules/*.md`` and ``notebooks/*.ipynb``.
+   ``docs/rules/*.md`` and ``notebooks/*.ipynb``; and the teacher's guide in every
+   language (``teachers/``, made from ``docs/teachers/`` by :mod:`pushlab.guide.pages`)
+   with its handouts (``_extra/handouts/<lang>/``: printable pages, copied as they are).
 2. Execute every lesson with nbclient (fresh kernel each, widget state kept),
    so the pages carry their plots and tables; two lessons at a time (``--jobs``).
 3. Where a widget stands, its output becomes a static note: "this needs a live
@@ -210,6 +212,18 @@ def stage_lesson(src: Path, dest: Path, slug: str | None = None, run: bool = Tru
     return widgets, time.perf_counter() - start
 
 
+def stage_guide(stage_dir: Path, slug: str | None = None) -> None:
+    """The teacher's guide in every language (``teachers/``) and its handouts (``_extra/handouts/``,
+    copied to the site's root): :func:`pushlab.guide.pages.build`."""
+    from pushlab.guide.pages import build as build_guide
+
+    start = time.perf_counter()
+    written = build_guide(stage_dir, slug=slug or repo_slug())
+    pages = sum(kind == "page" for kind in written.values())
+    print(f"build_site: teacher's guide: {pages} pages and {len(written) - pages} handouts in "
+          f"{time.perf_counter() - start:.1f} s", flush=True)
+
+
 def stage(stage_dir: Path, slug: str | None = None, run: bool = True, jobs: int = 2) -> None:
     """Lay out the Sphinx sources in ``stage_dir`` (executing every lesson unless not ``run``,
     ``jobs`` lessons at a time: each runs in its own kernel process)."""
@@ -223,6 +237,7 @@ def stage(stage_dir: Path, slug: str | None = None, run: bool = True, jobs: int 
     pool = ThreadPoolExecutor(max_workers=max(1, jobs))
     try:
         futures = [pool.submit(stage_lesson, src, lessons / src.name, slug, run=run) for src in sources]
+        stage_guide(stage_dir, slug)                   # while the lessons run in their kernels
         for src, future in zip(sources, futures):      # in order; the first error stops the build
             widgets, seconds = future.result()
             print(f"build_site: {'executed' if run else 'staged (not run)'} {src.name} in {seconds:.1f} s ({widgets} widget outputs made static)",

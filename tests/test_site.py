@@ -245,6 +245,28 @@ def test_lessons_are_executed(site):
     assert all(len(link) > 1000 for link in inline)
 
 
+@SITE_TIMEOUT
+def test_site_has_the_teachers_guide_and_handouts_in_every_language(site):
+    """The teacher's guide (pushlab.guide.pages) in every language: its front page and a page
+    per lesson, a translated page's body marked with its language (Arabic right to left);
+    the printable handouts of every language beside it (their links: the link test)."""
+    from pushlab import i18n
+    from pushlab.guide import lessons
+
+    for lang, name in i18n.LANGUAGES.items():
+        folder = site / "teachers" if lang == "en" else site / "teachers" / lang
+        for page in ["index", "running", "activities", *lessons()]:
+            assert (folder / f"{page}.html").is_file(), (lang, page)
+        index = (folder / "index.html").read_text(encoding="utf-8")
+        if lang != "en":
+            assert f'<div lang="{lang}" dir="{i18n.direction(lang)}">' in index, lang
+        for handout in ("rules-luck", "rules-rummy", "tally-luck", "tally-rummy"):
+            assert f'handouts/{lang}/{handout}.html"' in index, (lang, handout)
+            assert (site / "handouts" / lang / f"{handout}.html").is_file(), (lang, handout)
+    root = (site / "index.html").read_text(encoding="utf-8")
+    assert all(f'href="teachers/{lang}/index.html"' in root for lang in i18n.TRANSLATED)
+
+
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
     """A static file server that does not log every request."""
 

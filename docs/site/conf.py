@@ -22,7 +22,7 @@ extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.autosummary",
 ]
-exclude_patterns = ["_build", "**.ipynb_checkpoints", "api/_templates"]
+exclude_patterns = ["_build", "**.ipynb_checkpoints", "api/_templates", "_extra"]
 templates_path = ["_templates"]
 
 # The lessons were executed by scripts/build_site.py (widgets made static there).
@@ -44,6 +44,9 @@ autodoc_typehints = "description"
 html_theme = "sphinx_book_theme"
 html_title = f"pushlab {release}: lessons about two card games called Push"
 html_static_path = ["_static"]
+# The handouts (pushlab.guide.handouts: standalone pages to print), staged by
+# scripts/build_site.py in _extra/handouts/<lang>/ and copied to the site's root as they are.
+html_extra_path = ["_extra"] if os.path.isdir(os.path.join(os.path.dirname(__file__), "_extra")) else []
 html_css_files = ["pushlab.css"]
 html_theme_options = {
     "repository_url": f"https://github.com/{SLUG}",
@@ -53,3 +56,22 @@ html_theme_options = {
     "launch_buttons": {"binderhub_url": "https://mybinder.org", "notebook_interface": "jupyterlab"},
     "show_toc_level": 2,
 }
+
+
+# The teacher's guide in other languages (teachers/<lang>/, pushlab.guide.pages): the page's
+# body carries its language (and direction) so that screen readers, hyphenation and
+# right-to-left layout follow it; the book itself stays English.
+GUIDE_LANGUAGES = {"et": "ltr", "cs": "ltr", "ar": "rtl", "eo": "ltr"}
+
+
+def _guide_language(app, pagename, templatename, context, doctree):
+    """Wrap a translated guide page's body in ``<div lang=.. dir=..>``."""
+    parts = pagename.split("/")
+    if len(parts) > 2 and parts[0] == "teachers" and parts[1] in GUIDE_LANGUAGES and "body" in context:
+        lang = parts[1]
+        context["body"] = f'<div lang="{lang}" dir="{GUIDE_LANGUAGES[lang]}">{context["body"]}</div>'
+
+
+def setup(app):
+    """Sphinx hook: the guide's page languages."""
+    app.connect("html-page-context", _guide_language)
