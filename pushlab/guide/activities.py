@@ -8,9 +8,9 @@ exact answer, which the library computes:
 
 - **push-your-luck: "Does a 4th card bust?"** Three columns on the table hold R1, B1 and G1;
   the rest of the deck (three or more players: switch cards in) is shuffled and one card is
-  drawn. It busts when it fits no column: exactly the 1s. The exact chance is
-  :func:`pushlab.luck.odds.bust_probability` of that table, the same question as the class
-  experiment app's "Does a 4th card bust?" (lesson 12, issue 21) and lesson 01's exercise.
+  drawn. It busts when it fits no column: exactly the 1s. It is the class experiment app's
+  own experiment, :class:`pushlab.classroom.experiments.FourthCard` at that table (lesson 12,
+  issue 21), whose exact answer is :func:`pushlab.luck.odds.bust_probability`.
 - **contract rummy: "A wild card in the first hand?"** A deal-1 hand (6 cards) from the
   108-card deck: does it hold at least one wild card (a 2 or a joker)? Exact: counted from
   the engine's deck (:func:`pushlab.rummy.cards.full_deck`) by the hypergeometric formula.
@@ -68,14 +68,12 @@ class Activity:
 
 
 def _luck(lang: str) -> Activity:
-    from pushlab.luck import Game, odds
+    from pushlab.classroom.experiments import FourthCard, table_position
 
     _ = lambda m: gettext(m, lang)       # noqa: E731
-    deck = " ".join(LUCK_TABLE)
-    game = Game.new(["Ann", "Ben", "Cat"], deck=deck, rolls="*")
-    for k in range(len(LUCK_TABLE)):
-        game = game.apply("draw").apply(f"place {k}")
-    exact = odds.bust_probability(game, counting=False)   # the pile: the full deck minus the table
+    # the class experiment app's own experiment (lesson 12): one definition, one exact answer
+    experiment = FourthCard(position=table_position("|".join(LUCK_TABLE)))
+    exact = experiment.reference().values[1]
     return Activity(
         "luck", _("Does a 4th card bust?"),
         _("the drawn card busts (it fits no column)"),
@@ -86,7 +84,7 @@ def _luck(lang: str) -> Activity:
            "holds its colour or its number."),
          _("Make a tally mark under bust or no bust."),
          _("Put the card back, shuffle, and repeat until the group has {n} tries.").format(n=TRIES)),
-        exact, "pushlab.luck.odds.bust_probability (R1 | B1 | G1, the rest of the deck in the pile)",
+        exact, "pushlab.classroom.experiments.FourthCard, pushlab.luck.odds.bust_probability",
         app="12", language=lang)
 
 
