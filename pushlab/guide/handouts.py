@@ -182,7 +182,7 @@ def _deck_facts(game: str, lang: str) -> str:
     _ = _gettext(lang)
     if game == "luck":
         from pushlab.luck import cards as c
-        from pushlab.luck.words import colour_name
+        from pushlab.i18n.forms import colour_name
         colours = ", ".join(colour_name(k, lang) for k in c.COLOURS)
         return ("<p>" + _esc(_("The deck: {numbers} number cards (the colours {colours}, numbers {low} to {high}, "
                                "{copies} of each), {rolls} roll cards and {switches} switch cards (the switch "
@@ -192,7 +192,7 @@ def _deck_facts(game: str, lang: str) -> str:
                                      rolls=c.ROLL_CARDS, switches=c.SWITCH_CARDS)) + "</p>")
     from pushlab.rummy import CONTRACTS, HAND_SIZES
     from pushlab.rummy.cards import penalty
-    from pushlab.rummy.logtext import contract_words
+    from pushlab.rummy.melds import contract_words
     # the column heads and card kinds are lesson 05's own words (its code cells' _() strings)
     deal, cards, contract = _esc(_("deal")), _esc(_("cards")), _esc(_("contract"))
     card, points = _esc(_("card")), _esc(_("penalty points"))
