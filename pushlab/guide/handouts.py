@@ -68,7 +68,9 @@ th{background:#eee}
 .ho-ltr{direction:ltr;unicode-bidi:isolate}
 .ho-cards{display:flex;align-items:center;gap:2mm;margin:1mm 0}
 .pl-card{border:1px solid #555}
-body.ho-rules{font-size:9.6pt}
+body.ho-rules{font-size:9pt;line-height:1.3}
+body.ho-rules h3{margin-top:2mm}
+body.ho-rules p,body.ho-rules li{margin-bottom:1mm}
 .ho-remember blockquote{margin:0;padding:1mm 2mm;border-inline-start:1.2mm solid #777;background:#f3f3f3}
 </style>"""
 
