@@ -12,7 +12,7 @@ page's viewport tag): at 390 x 844, then resized to 768 x 1024, each time
 
 and in the push-your-luck play app (02) the table's columns and the Draw button are on
 screen together once the table is scrolled into view. The style behind it is
-:data:`pushlab.widgets.render.html.DEVICE_CSS` (CSS only, no per-device code).
+:data:`pushlab.display.html.DEVICE_CSS` (CSS only, no per-device code).
 """
 
 from pathlib import Path

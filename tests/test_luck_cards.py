@@ -1,5 +1,6 @@
 """Cards, die faces and decks of Push (push-your-luck): notation, errors, deck make-up."""
 
+from pushlab.display import html_of
 import pickle
 from collections import Counter
 
@@ -111,8 +112,8 @@ def test_parse_rolls():
 
 def test_card_html_is_the_apps_card_face():
     """A card displays as the apps draw it (shared renderer): number, colour, letter and shape."""
-    html = Card.parse("B5")._repr_html_()
+    html = html_of(Card.parse("B5"))
     assert 'title="blue 5"' in html and '<span class="pl-big">5</span>' in html
     assert 'class="pl-corner">B<' in html and "\u25a0" in html and "#1e63b8" in html
-    assert "roll" in ROLL._repr_html_() and "switch" in SWITCH._repr_html_()
-    assert ROLL._repr_html_() != SWITCH._repr_html_()
+    assert "roll" in html_of(ROLL) and "switch" in html_of(SWITCH)
+    assert html_of(ROLL) != html_of(SWITCH)

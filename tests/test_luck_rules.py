@@ -5,6 +5,7 @@ Each scenario scripts the deck (top card first) and the die, plays actions with
 banks, log sentences and scores.
 """
 
+from pushlab.display import html_of
 from collections import Counter
 from itertools import permutations
 
@@ -466,9 +467,9 @@ def test_views_repr_and_describe():
 def test_game_html_view_shows_columns_and_benches():
     """_repr_html_ shows the status, the columns as cards and every bench."""
     g = play(new(2, "R3 B5" + FILL), "draw place 0 draw")
-    html = g._repr_html_()
+    html = html_of(g)
     assert "Ann must place B5" in html and "column 1" in html
-    from pushlab.widgets.render import card_html
+    from pushlab.display import card_html
     assert card_html(Card.parse("R3")) in html and card_html(Card.parse("B5")) in html
     assert html.count("<tr>") == 3
 
@@ -593,4 +594,4 @@ def test_rule_10_switch_rule_must_be_turn_or_game():
     assert Game.new(4, seed=0).switch_rule == "turn"
     g = Game.new(2, seed=0, switch_rule="game")      # no switch cards: the rule never acts
     assert g.switch_rule == "game" and g.direction == 1 and g.switch_pile == ()
-    assert "lasts until the next switch card" in g._repr_html_()
+    assert "lasts until the next switch card" in html_of(g)

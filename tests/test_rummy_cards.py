@@ -1,5 +1,6 @@
 """Cards of Push (contract rummy): notation, errors, deck facts (rules 2-4, 18)."""
 
+from pushlab.display import html_of
 import pickle
 from collections import Counter
 
@@ -77,7 +78,7 @@ def test_cards_are_hashable_ordered_immutable_values():
     with pytest.raises(AttributeError):
         a.rank = 3
     assert pickle.loads(pickle.dumps(a)) == a
-    html = Card("5H")._repr_html_()
+    html = html_of(Card("5H"))
     assert "pl-red" in html and 'title="5 of hearts"' in html and '>♥<' in html
 
 

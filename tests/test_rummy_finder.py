@@ -1,6 +1,7 @@
 """Tests of the rummy meld finder: hand-made hands per deal, a brute-force cross-check,
 best way = least penalty, the contract deficit, further melds and lay-offs."""
 
+from pushlab.display import html_of
 from collections import Counter
 from itertools import combinations, product
 
@@ -382,9 +383,9 @@ def test_lay_off_shortcut_equals_exhaustive_search():
 
 def test_html_views_show_the_cards():
     way = best_contract("7H 7S JK 9C 9D 9S KH", 1)
-    assert "left in hand" in way._repr_html_() and "K" in way._repr_html_()
+    assert "left in hand" in html_of(way) and "K" in html_of(way)
     extra = best_extra_melds("8H KD", [Meld("run", "5H 6H 7H")])
-    html = extra._repr_html_()
+    html = html_of(extra)
     assert "lay off on meld 0" in html and "(10 points)" in html
 
 

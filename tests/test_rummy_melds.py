@@ -1,5 +1,6 @@
 """Melds of Push (contract rummy): a table of sets and runs with wilds (rules 7-11, 13, 14)."""
 
+from pushlab.display import html_of
 import pytest
 
 from pushlab.errors import IllegalAction, ParseError
@@ -138,7 +139,7 @@ def test_meld_value_validates_and_is_immutable():
         Meld("set", "5H 5H 5S")
     with pytest.raises(AttributeError):
         m.owner = 1
-    assert "5♥" in m._repr_html_()
+    assert "5♥" in html_of(m)
 
 
 def test_run_lay_offs_rule_13():

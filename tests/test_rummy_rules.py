@@ -5,6 +5,7 @@ said otherwise Dan (3) deals deal 1 (6 cards each, contract 2 sets of 3), so Ann
 plays first and Ben (1) sits on her left.
 """
 
+from pushlab.display import html_of
 from collections import Counter
 
 import numpy as np
@@ -533,13 +534,13 @@ def test_game_is_an_immutable_value_and_describes_itself():
     assert g.apply("take") == g2                               # equal histories, equal states
     text = g2.describe(player=0)
     assert "Ann *" in text and "5♥" in text and "Table: -" in text
-    assert "Deal 1" in g2._repr_html_() and "deal 1" in repr(g2)
+    assert "Deal 1" in html_of(g2) and "deal 1" in repr(g2)
     assert g2.is_legal("discard 5H") and not g2.is_legal("discard KS")
 
 
 def test_game_html_escapes_the_players_names():
     """Names are the teacher's text: ``<b>`` in a name is shown, not obeyed."""
     g = Game.new(seed=1, deals=(1,), names=("<b>Ann</b>", "Ben", "Cat & co", "Dan"))
-    html = g._repr_html_()
+    html = html_of(g)
     assert "&lt;b&gt;Ann&lt;/b&gt;" in html and "<b>Ann</b>" not in html
     assert "Cat &amp; co" in html

@@ -1,4 +1,4 @@
-"""The one card renderer (pushlab.widgets.render): the apps and the engines' _repr_html_ draw the same faces."""
+"""The one card renderer (pushlab.display): the apps and the engines' notebook look draw the same faces."""
 
 import subprocess
 import sys
@@ -6,6 +6,7 @@ import sys
 import pytest
 
 from pushlab import luck, rummy
+from pushlab.display import html_of
 from pushlab.widgets import luck as luck_ui
 from pushlab.widgets import render
 from pushlab.widgets import rummy as rummy_ui
@@ -16,28 +17,28 @@ def test_luck_engine_cards_are_the_apps_card_faces():
     g = luck.Game.new(2, deck="R3 B5 G1 Y2", rolls="*")
     for action in ("draw", "place 0", "draw"):
         g = g.apply(action)
-    html = g._repr_html_()
+    html = html_of(g)
     r3, b5 = luck.Card.parse("R3"), luck.Card.parse("B5")
     assert luck_ui.card_html(r3) in html and luck_ui.card_html(b5) in html      # the app's markup
     assert render.CSS in html and html.count("<style>") == 2                      # the style sheet once
-    card = r3._repr_html_()
+    card = html_of(r3)
     assert luck_ui.card_html(r3) in card and 'class="pl-corner">R<' in card and "\u25cf" in card
-    bench = luck.Game.new(2, deck="R3 B5", rolls="*").apply("draw").apply("place 0").apply("stop") \
-        .apply("take 0")._repr_html_()
+    bench = html_of(luck.Game.new(2, deck="R3 B5", rolls="*").apply("draw").apply("place 0").apply("stop")
+                    .apply("take 0"))
     assert luck_ui.cards_html([r3]) in bench                                       # a bench: small faces
 
 
 def test_rummy_engine_cards_are_the_apps_card_faces():
     """Card, Meld and Game of the rummy engine show the apps' faces (suit symbol, red ink, gold wilds)."""
     five, joker = rummy.Card.parse("5H"), rummy.Card.parse("JK")
-    assert rummy_ui.card_html(five) in five._repr_html_()
-    assert 'class="pl-suit">\u2665<' in five._repr_html_() and "pl-red" in five._repr_html_()
+    assert rummy_ui.card_html(five) in html_of(five)
+    assert 'class="pl-suit">\u2665<' in html_of(five) and "pl-red" in html_of(five)
     meld = rummy.Meld("run", "5H JK 7H", owner=2)
-    assert rummy_ui.cards_html(meld.cards, "sm") in meld._repr_html_() and "pl-joker" in meld._repr_html_()
+    assert rummy_ui.cards_html(meld.cards, "sm") in html_of(meld) and "pl-joker" in html_of(meld)
     g = rummy.Game.new(seed=1, dealer=0, deals=(1,))
-    html = g._repr_html_()
+    html = html_of(g)
     assert rummy_ui.card_html(g.discard_top, "sm") in html and render.RUMMY_CSS in html
-    assert joker._repr_html_() != five._repr_html_()
+    assert html_of(joker) != html_of(five)
 
 
 def test_one_renderer_for_both_games():
@@ -48,13 +49,23 @@ def test_one_renderer_for_both_games():
         render.card_html(3)
 
 
-def test_engines_import_no_ui():
-    """Importing the engines (and drawing their cards as text) imports no ipywidgets; the renderer neither."""
+def test_engines_import_no_presentation_and_ipython_gets_their_look():
+    """Importing the engines outside IPython imports no presentation code (pushlab.display, ipywidgets);
+    in IPython, importing pushlab registers the engines' HTML views, and drawing them imports no ipywidgets."""
     code = ("import sys, pushlab.luck, pushlab.rummy\n"
-            "assert 'ipywidgets' not in sys.modules, 'engine import'\n"
+            "bad = [m for m in sys.modules if m.startswith(('pushlab.display', 'pushlab.widgets', 'ipywidgets'))]\n"
+            "assert not bad, bad\n"
             "str(pushlab.luck.Game.new(2, seed=0)); str(pushlab.rummy.Game.new(seed=0))\n"
-            "html = pushlab.luck.Card.parse('R3')._repr_html_() + pushlab.rummy.Card.parse('5H')._repr_html_()\n"
-            "assert 'pl-card' in html\n"
+            "print('ok')\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr
+    code = ("import sys\n"
+            "from IPython.core.interactiveshell import InteractiveShell\n"
+            "shell = InteractiveShell.instance()\n"
+            "import pushlab.luck, pushlab.rummy\n"
+            "fmt = shell.display_formatter.format\n"
+            "html = fmt(pushlab.luck.Card.parse('R3'))[0]['text/html'] + fmt(pushlab.rummy.Card.parse('5H'))[0]['text/html']\n"
+            "assert 'pl-card' in html and 'text/html' in fmt(pushlab.rummy.Game.new(seed=0))[0]\n"
             "assert 'ipywidgets' not in sys.modules, 'renderer import'\n"
             "print('ok')\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)

@@ -152,7 +152,7 @@ class StudentApp(Shown):
         html = table_html(game)
         card = getattr(task, "card", None)
         if card is not None and getattr(task, "busted", False):
-            from pushlab.widgets.render.cards import card_html
+            from pushlab.display.cards import card_html
 
             html = (f'<div class="pl-cx-bust"><b>{esc(_("Bust!"))}</b> {card_html(card)}</div>') + html
         return html

@@ -168,7 +168,7 @@ def _esc(text) -> str:
 def page(kind: str, heading: str, body: str, lang: str, css_class: str = "") -> str:
     """A whole handout page: ``<html lang dir>``, the print style, the heading line, the body, the footer."""
     _ = _gettext(lang)
-    from pushlab.widgets.render.cards import RUMMY_CSS
+    from pushlab.display.cards import RUMMY_CSS
     foot = _("pushlab {version}: made from the lessons' own text and questions; the answers are in the "
              "teacher's guide.").format(version=__version__)
     return (f'<!DOCTYPE html>\n<html {i18n.dir_attrs(lang)}>\n<head>\n<meta charset="utf-8">\n'
@@ -236,7 +236,7 @@ def _choices(choices) -> str:
 
 def _cards(show, lang: str) -> str:
     """The cards an exercise shows, drawn as the apps draw them (their names in ``lang``)."""
-    from pushlab.widgets.render.cards import cards_html
+    from pushlab.display.cards import cards_html
 
     before = i18n.current_language()
     i18n.set_language(lang)                 # the cards' names (tooltips, screen readers) follow the page

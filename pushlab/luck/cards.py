@@ -128,15 +128,6 @@ class Card:
             return NotImplemented
         return self._key >= other._key
 
-    def _repr_html_(self) -> str:
-        """The card as the apps draw it: colour, number, the colour's letter and shape.
-
-        The renderer is imported here, when a notebook displays the card, so importing
-        the engine imports no UI (as python-chess and pgx do).
-        """
-        from pushlab.widgets.render.cards import card_block
-        return card_block(self)
-
 
 _CANON = {
     code: Card(code)

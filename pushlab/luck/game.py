@@ -19,7 +19,6 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from typing import ClassVar
-from html import escape
 from numbers import Integral
 
 import numpy as np
@@ -398,7 +397,7 @@ class Game:
         wanted = {"draw": ("turn", "push"), "bank": ("turn",), "place": ("place",),
                   "stop": ("push",), "take": ("collect",)}[verb]
         if self.phase not in wanted:
-            return _("cannot {action} now: {waiting}").format(action=quoted, waiting=self._waiting_for())
+            return _("cannot {action} now: {waiting}").format(action=quoted, waiting=self.waiting_for())
         if verb == "draw":
             return _("cannot 'draw': the draw pile is empty, {who} must stop").format(who=who)
         if verb == "stop":
@@ -428,7 +427,7 @@ class Game:
         return _("cannot {action}: {card} does not fit column {column}, which holds {clash}").format(
             action=quoted, card=self.pending, column=i + 1, clash=clash)
 
-    def _waiting_for(self) -> str:
+    def waiting_for(self) -> str:
         """A short description of the decision the game waits for."""
         who = self.players[self.current_player]
         if self.phase == "turn":
@@ -476,7 +475,7 @@ class Game:
             lines.append(f"{self.players[self.active_player]} draws {self.pending}: must place it "
                          f"({', '.join(self.legal_actions())})")
         else:
-            lines.append(f"{self._waiting_for()} ({', '.join(self.legal_actions())})")
+            lines.append(f"{self.waiting_for()} ({', '.join(self.legal_actions())})")
         cols = [f"{i + 1}: {format_cards(c)}" for i, c in enumerate(self.columns)]
         lines.append("Columns:  " + ("   ".join(cols) if cols else "-"))
         if self.pending is not None:
@@ -501,36 +500,6 @@ class Game:
 
     def __str__(self) -> str:
         return self.describe()
-
-    def _repr_html_(self) -> str:
-        """A compact HTML view: status line, columns, benches and banks, the cards drawn as in the apps.
-
-        The card renderer (:mod:`pushlab.widgets.render.cards`) is imported here, when a
-        notebook displays the game: importing the engine imports no UI.
-        """
-        from pushlab.widgets.render.cards import block, card_html, cards_html
-        if self.is_over:
-            status = escape(self.log[-1] if self.log else "The game is over")
-        else:
-            status = escape(self._waiting_for())
-        head = (f"<div><b>Push</b>, turn {self.turn}: {status} &middot; "
-                f"draw pile {self.draw_pile_size} &middot; collection "
-                f"{escape(self.direction_text())}</div>")
-        cols = "".join(
-            f'<div style="display:inline-block;margin-right:1em;vertical-align:top">'
-            f"column {i + 1}<br>{cards_html(col)}</div>"
-            for i, col in enumerate(self.columns))
-        if self.pending is not None:
-            cols += f'<div style="display:inline-block">drawn<br>{card_html(self.pending)}</div>'
-        rows = "".join(
-            f"<tr><td>{'&#9654; ' if i == self.current_player else ''}{escape(name)}</td>"
-            f"<td>{cards_html(bench, 'sm') or '-'}</td><td>{cards_html(bank, 'sm') or '-'}</td>"
-            f"<td>{score}</td></tr>"
-            for i, (name, bench, bank, score) in enumerate(
-                zip(self.players, self.benches, self.banks, self.scores())))
-        table = ("<table><tr><th>player</th><th>bench</th><th>bank</th><th>score</th></tr>"
-                 f"{rows}</table>")
-        return block(f'<div class="pushlab-luck-game">{head}<div>{cols}</div>{table}</div>', "div")
 
 
 # ---------------------------------------------------------------------- rules helpers

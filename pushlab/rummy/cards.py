@@ -147,15 +147,6 @@ class Card:
         """``Card('10H')``."""
         return f"Card('{self._text}')"
 
-    def _repr_html_(self):
-        """The card as the apps draw it: rank over suit, red ink for hearts and diamonds, wilds in gold.
-
-        The renderer is imported here, when a notebook displays the card, so importing
-        the engine imports no UI.
-        """
-        from pushlab.widgets.render.cards import card_block
-        return card_block(self)
-
 
 _INTERNED = {(r, s): Card._make(r, s) for s in SUITS for r in RANKS}
 _INTERNED[(0, "")] = Card._make(0, "")

@@ -545,24 +545,6 @@ class Game:
     def __str__(self) -> str:
         return self.describe()
 
-    def _repr_html_(self) -> str:
-        """A compact HTML table of the public state, the cards drawn as in the apps (renderer imported lazily)."""
-        from html import escape
-
-        from pushlab.widgets.render.cards import block, card_html, cards_html
-        rows = "".join(
-            f"<tr><td>{'&#9654; ' if p == self.current_player else ''}{escape(name)}</td>"
-            f"<td>{len(self.hands[p])}</td><td>{'yes' if self.met[p] else ''}</td></tr>"
-            for p, name in enumerate(self.players))
-        melds = "".join(f"<li>{m.kind} {cards_html(m.cards, 'sm')} <small>{escape(self.players[m.owner])}</small></li>"
-                        for m in self.table)
-        top = card_html(self.discard_top, "sm") if self.discard_top else "-"
-        s = self.scores()
-        return block(f"<div><b>Deal {self.deal_number}</b>: {self.contract_text} &middot; stock "
-                     f"{self.stock_size} &middot; discard {top}<table><tr><th>player</th><th>cards</th>"
-                     f"<th>contract</th></tr>{rows}</table><ol start=0>{melds}</ol>"
-                     f"{escape(self.teams[0])} {s[0]} &middot; {escape(self.teams[1])} {s[1]}</div>", "div")
-
 
 def deck_for(hands, upcard, stock="", dealer=0, complete=False) -> str:
     """A scripted deck (top first) dealing ``hands[p]`` to player p, then upcard, then stock.

@@ -529,12 +529,6 @@ class Meld:
         cards = self.cards[:i] + (card,) + self.cards[i + 1:]
         return Meld(self.kind, cards, self.owner), self.cards[i]
 
-    def _repr_html_(self):
-        """The meld as a row of small cards, drawn as in the apps (the renderer imported lazily)."""
-        from pushlab.widgets.render.cards import block, cards_html
-        from pushlab.widgets.render.html import esc
-        return block(f'<span title="{esc(str(self))}, player {self.owner}">{cards_html(self.cards, "sm")}</span>')
-
 
 @lru_cache(maxsize=1024)
 def _layoff_ends(kind: str, cards: tuple, card: Card) -> tuple[str, ...]:

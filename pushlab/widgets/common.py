@@ -18,7 +18,7 @@ import traceback
 
 from pushlab.errors import IllegalAction, PushlabError, Unavailable
 from pushlab.i18n import _
-from pushlab.widgets.render.html import (CSS, DEVICE_CSS, box_html, card_back, card_face, esc, message_html,  # noqa: F401
+from pushlab.display.html import (CSS, DEVICE_CSS, box_html, card_back, card_face, esc, message_html,  # noqa: F401
                                          row_html, stack_html)
 
 __all__ = [
@@ -131,7 +131,7 @@ def page_direction(widget):
 
     Right to left (Arabic) adds :data:`pushlab.i18n.RTL_CLASS` and its ``<style>``; cards
     and card notation stay left to right inside (``pushlab-ltr``). Every app also gets the
-    class ``pl-app`` and :data:`~pushlab.widgets.render.html.DEVICE_CSS` (phones, tablets and
+    class ``pl-app`` and :data:`~pushlab.display.html.DEVICE_CSS` (phones, tablets and
     touch screens), in one HTML child put first. Returns ``widget``.
     """
     import ipywidgets as w

@@ -29,7 +29,7 @@ import ipywidgets as widgets
 
 from pushlab import i18n
 from pushlab.errors import PushlabError
-from pushlab.widgets.render.html import DEVICE_CSS
+from pushlab.display.html import DEVICE_CSS
 
 
 def lesson_href(lesson: str, page: str, target: str) -> str:

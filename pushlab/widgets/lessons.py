@@ -9,7 +9,7 @@ from __future__ import annotations
 from pushlab.errors import IllegalAction
 from pushlab.i18n import _
 from pushlab.widgets.common import MessageArea, Shown, routed
-from pushlab.widgets.render.html import CSS, esc
+from pushlab.display.html import CSS, esc
 
 __all__ = ["replay", "script_actions", "notes_by_step", "StepPlayer"]
 

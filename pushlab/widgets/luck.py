@@ -3,7 +3,7 @@
 The code lives by role; every name is importable from here as before:
 
 - :mod:`pushlab.widgets.render.luck`  -- the table, log, odds, advice and review as HTML
-  (cards by the one renderer, :mod:`pushlab.widgets.render.cards`);
+  (cards by the one renderer, :mod:`pushlab.display.cards`);
 - :mod:`pushlab.widgets.luck_session` -- :class:`LuckSession`, the UI-free play controller;
 - :mod:`pushlab.widgets.luck_lessons` -- ``TableView``, ``OddsPanel``, ``StepThrough``, ``CompareSteps``;
 - :mod:`pushlab.widgets.luck_app`     -- ``PlayApp``.
@@ -19,7 +19,8 @@ from pushlab.widgets.luck_lessons import *  # noqa: F401,F403
 from pushlab.widgets.luck_lessons import __all__ as _lessons
 from pushlab.widgets.luck_session import *  # noqa: F401,F403
 from pushlab.widgets.luck_session import __all__ as _session
-from pushlab.widgets.render.cards import CARD_COLOURS, COLOUR_NAMES, COLOUR_SHAPES, COLOURS, card_html  # noqa: F401
+from pushlab.display.cards import CARD_COLOURS, COLOUR_SHAPES, card_html  # noqa: F401
+from pushlab.luck.cards import COLOUR_NAMES, COLOURS  # noqa: F401
 from pushlab.widgets.render.luck import *  # noqa: F401,F403
 from pushlab.widgets.render.luck import __all__ as _render
 

@@ -14,8 +14,8 @@ from pushlab.widgets.links import PlaysPositions, PositionLink
 from pushlab.widgets.luck_lessons import OddsPanel, TableView
 from pushlab.widgets.luck_session import (ADVICE_ROLLOUTS, BOT_KINDS, REVIEW_ROLLOUTS, LuckSession,
                                           bot_kind_names, bot_kind_texts, starts)
-from pushlab.widgets.render.cards import COLOURS
-from pushlab.widgets.render.html import CSS, esc
+from pushlab.luck.cards import COLOURS
+from pushlab.display.html import CSS, esc
 from pushlab.widgets.render.luck import (_column_title, advice_html, log_html, phase_text, summary_html,
                                          switch_rule_text, switch_rule_words)
 

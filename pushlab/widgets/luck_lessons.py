@@ -11,7 +11,7 @@ from pushlab.errors import SetupError
 from pushlab.i18n import _
 from pushlab.widgets.common import Shown, ipw, page_direction
 from pushlab.widgets.lessons import StepPlayer, replay
-from pushlab.widgets.render.html import CSS, esc, title_html
+from pushlab.display.html import CSS, esc, title_html
 from pushlab.widgets.render.luck import _step_html, log_html, odds_html, table_html
 
 __all__ = ["TableView", "OddsPanel", "StepThrough", "CompareSteps"]

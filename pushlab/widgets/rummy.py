@@ -3,7 +3,7 @@
 The code lives by role; every name is importable from here as before:
 
 - :mod:`pushlab.widgets.render.rummy`  -- cards, melds, the table, scores, log, odds and hint as HTML
-  (cards by the one renderer, :mod:`pushlab.widgets.render.cards`);
+  (cards by the one renderer, :mod:`pushlab.display.cards`);
 - :mod:`pushlab.widgets.rummy_session` -- :class:`RummySession`, the UI-free play controller;
 - :mod:`pushlab.widgets.rummy_lessons` -- ``MeldChecker``, ``PushDraw``, ``StepThrough``;
 - :mod:`pushlab.widgets.rummy_app`     -- ``PlayApp``, ``HandView``, ``OddsPanel``, ``HintPanel``.
@@ -13,7 +13,7 @@ The code lives by role; every name is importable from here as before:
 ('pushlab.widgets.rummy_app', 'pushlab.widgets.rummy_lessons')
 """
 
-from pushlab.widgets.render.cards import RUMMY_CSS, card_classes, card_name  # noqa: F401
+from pushlab.display.cards import RUMMY_CSS, card_classes, card_name  # noqa: F401
 from pushlab.widgets.render.rummy import *  # noqa: F401,F403
 from pushlab.widgets.render.rummy import __all__ as _render
 from pushlab.widgets.rummy_app import *  # noqa: F401,F403

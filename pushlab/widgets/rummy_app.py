@@ -12,8 +12,8 @@ from pushlab.errors import IllegalAction
 from pushlab.i18n import _
 from pushlab.widgets.common import INLINE_TOGGLES, MessageArea, Shown, error_text, ipw, page_direction, routed
 from pushlab.widgets.links import PlaysPositions, PositionLink
-from pushlab.widgets.render.cards import RUMMY_CSS, card_classes, card_name
-from pushlab.widgets.render.html import CSS, esc, title_html
+from pushlab.display.cards import RUMMY_CSS, card_classes, card_name
+from pushlab.display.html import CSS, esc, title_html
 from pushlab.widgets.render.rummy import (advice_html, cards_html, log_html, ltr_cards, meld_html, odds_html,
                                           private_html, result_html, table_html)
 from pushlab.widgets.rummy_session import RummySession

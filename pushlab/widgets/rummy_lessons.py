@@ -12,8 +12,8 @@ from pushlab.rummy.cards import Card, parse_cards
 from pushlab.i18n.events import kind_word
 from pushlab.widgets.common import INLINE_TOGGLES, MessageArea, Shown, error_text, ipw, page_direction, routed
 from pushlab.widgets.lessons import StepPlayer
-from pushlab.widgets.render.cards import RUMMY_CSS, card_classes, card_name
-from pushlab.widgets.render.html import esc, title_html
+from pushlab.display.cards import RUMMY_CSS, card_classes, card_name
+from pushlab.display.html import esc, title_html
 from pushlab.widgets.render.rummy import (action_words, check_html, check_meld, log_html, ltr_cards,
                                           push_frame_html, push_frames, table_html)
 

@@ -31,7 +31,7 @@ from __future__ import annotations
 from pushlab import teaching
 from pushlab.i18n import _
 from pushlab.widgets.common import MessageArea, Shown, ipw, page_direction, routed
-from pushlab.widgets.render.html import CSS, esc
+from pushlab.display.html import CSS, esc
 
 __all__ = ["Exercise", "Exercises", "Predict", "TEACH_CSS", "css_key"]
 
@@ -74,7 +74,7 @@ def _cards(groups) -> str:
     """Captioned rows of cards (either game's)."""
     if not groups:
         return ""
-    from pushlab.widgets.render.cards import block, cards_html
+    from pushlab.display.cards import block, cards_html
     figures = "".join(f"<figure><figcaption>{esc(caption)}</figcaption>{cards_html(cards, 'sm')}</figure>"
                       for caption, cards in groups)
     return block(f"<div class='pl-cards'>{figures}</div>", tag="div")

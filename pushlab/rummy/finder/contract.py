@@ -44,13 +44,6 @@ class Way:
         """Compact notation."""
         return f"Way(melds={_fmt(self.melds)}, rest='{cards_str(self.rest)}', penalty={self.penalty})"
 
-    def _repr_html_(self):
-        """The melds as rows of small cards, then the rest (drawn as in the apps; renderer imported lazily)."""
-        from pushlab.widgets.render.cards import block, cards_html
-        rows = [f"<div>{m.kind}: {cards_html(m.cards, 'sm')}</div>" for m in self.melds]
-        rest = cards_html(self.rest, "sm") or "nothing"
-        return block("".join(rows) + f"<div>left in hand: {rest} ({self.penalty} points)</div>", "div")
-
 
 class PlanMeld(NamedTuple):
     """One meld of a deficit plan: ``kind``; ``key`` a set's rank or a run's (suit, lo, length);

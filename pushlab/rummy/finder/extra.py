@@ -60,14 +60,6 @@ class Extra:
         return (f"Extra(melds={_fmt(self.melds)}, layoffs={self.layoffs}, "
                 f"rest='{cards_str(self.rest)}', penalty={self.penalty})")
 
-    def _repr_html_(self):
-        """New melds, lay-offs (by table meld number, from 0) and the rest, as small cards."""
-        from pushlab.widgets.render.cards import block, cards_html
-        rows = [f"<div>new {m.kind}: {cards_html(m.cards, 'sm')}</div>" for m in self.melds]
-        rows += [f"<div>lay off on meld {lf.index}: {cards_html(lf.cards, 'sm')}</div>" for lf in self.layoffs]
-        rest = cards_html(self.rest, "sm") or "nothing"
-        return block("".join(rows) + f"<div>left in hand: {rest} ({self.penalty} points)</div>", "div")
-
 
 class SetInfo(NamedTuple):
     """What the search needs of a set on the table: its ``rank``, the ``suits`` of its naturals

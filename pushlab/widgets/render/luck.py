@@ -17,9 +17,10 @@ from fractions import Fraction
 from pushlab.i18n import _, ngettext
 from pushlab.i18n.events import direction_words, log_lines
 from pushlab.i18n.forms import colour_name
-from pushlab.widgets.render.cards import COLOURS, card_html
-from pushlab.widgets.render.cards import cards_html as render_cards
-from pushlab.widgets.render.html import CSS, box_html, esc, log_list_html, row_html, stack_html
+from pushlab.display.cards import card_html
+from pushlab.luck.cards import COLOURS
+from pushlab.display.cards import cards_html as render_cards
+from pushlab.display.html import CSS, box_html, esc, log_list_html, row_html, stack_html
 
 __all__ = [
     "cards_html", "column_html", "table_html", "odds_html", "log_html", "advice_html",
@@ -83,7 +84,7 @@ def _points(n: int) -> str:
 
 
 def cards_html(cards, size: str = "sm") -> str:
-    """A row of small cards (:func:`pushlab.widgets.render.cards_html`).
+    """A row of small cards (:func:`pushlab.display.cards_html`).
 
     >>> from pushlab.luck import parse_cards
     >>> cards_html(parse_cards("R1 B2")).count("pl-card")

@@ -3,7 +3,7 @@
 Pure functions from cards, melds, a :class:`~pushlab.rummy.Game` (or the reader's
 session) to HTML strings, in the current language: no widgets, no rules (the engine
 judges every meld). Cards are drawn by the one card renderer
-(:mod:`pushlab.widgets.render.cards`).
+(:mod:`pushlab.display.cards`).
 
 >>> from pushlab.rummy import parse_cards
 >>> html = cards_html(parse_cards("10H JK 2S"))
@@ -18,10 +18,10 @@ from pushlab.i18n import _, ngettext
 from pushlab.rummy.cards import Card, parse_cards, rank_label
 from pushlab.i18n.events import kind_word, log_lines
 from pushlab.rummy.melds import contract_words
-from pushlab.widgets.render.cards import RUMMY_CSS
-from pushlab.widgets.render.cards import card_html as render_card
-from pushlab.widgets.render.cards import cards_html as render_cards
-from pushlab.widgets.render.html import (CSS, box_html, card_back, esc, log_list_html, ltr_spans, row_html,
+from pushlab.display.cards import RUMMY_CSS
+from pushlab.display.cards import card_html as render_card
+from pushlab.display.cards import cards_html as render_cards
+from pushlab.display.html import (CSS, box_html, card_back, esc, log_list_html, ltr_spans, row_html,
                                          stack_html)
 
 __all__ = [
