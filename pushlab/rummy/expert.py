@@ -197,7 +197,7 @@ class ExpertBot(HeuristicBot):
                 self._plan = {}
                 return parse_action(rep)
         if self.safe_discards:
-            return Discard(self.discard_choice(game))
+            return Discard(self.discard_choice(game, first=act.card))
         return act
 
     def replacement(self, game) -> str | None:
@@ -218,13 +218,17 @@ class ExpertBot(HeuristicBot):
             return acts[0] if acts else None
         return None
 
-    def discard_choice(self, game):
+    def discard_choice(self, game, first=None):
         """HeuristicBot's discard, unless it would feed the left opponent or a meld of ours:
-        then the costliest other card that keeps the plan (dead ranks first)."""
+        then the costliest other card that keeps the plan (dead ranks first).
+
+        ``first``: HeuristicBot's discard in ``game`` if the caller has it (:meth:`choose`
+        does: the discard its plan ends with, made from this very hand)."""
         p = game.current_player
         hand = game.hands[p]
         table = game.table
-        first = self.discard(view(game), hand, met=game.met[p])
+        if first is None:
+            first = self.discard(view(game), hand, met=game.met[p])
         just_taken = game.drawn if game.source == "discard" else None
         if not (fits_table(first, table) or first == just_taken):
             return first
