@@ -145,20 +145,16 @@ def test_a_warm_kernel_asks_voila_once_and_is_then_the_readers(monkeypatch):
     """Voilà hands the reader's request to one waiter per kernel, once: every later reader of
     the query (a second app on the page, a later call) gets the same answer without asking."""
     import threading
-    import types
 
     from pushlab import serving
 
     asked = []
 
-    def get_query_string():
+    def wait_for_request():
         asked.append(threading.current_thread().name)
-        return "position=L1.x"
+        return {"QUERY_STRING": "position=L1.x"}
 
-    utils = types.ModuleType("voila.utils")
-    utils.get_query_string = get_query_string
-    monkeypatch.setitem(sys.modules, "voila", types.ModuleType("voila"))
-    monkeypatch.setitem(sys.modules, "voila.utils", utils)
+    monkeypatch.setattr(serving, "wait_for_request", wait_for_request)
     monkeypatch.setenv("VOILA_PREHEAT", "True")
     monkeypatch.setenv("QUERY_STRING", "")          # recorded, so that what query_string() sets is undone
     monkeypatch.delenv("QUERY_STRING")
