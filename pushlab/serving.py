@@ -42,6 +42,8 @@ import threading
 from pathlib import Path
 from urllib.parse import parse_qs
 
+from pushlab.display.qr import qr_svg, qr_text  # noqa: F401  (the room's join code; re-exported)
+
 STARTUP_TIMEOUT = 240
 IOPUB_TIMEOUT = 60
 CULL_IDLE = 900
@@ -405,33 +407,6 @@ def join_url(address: str, port: int, code: str | None = None, path: str = "") -
 
     url = f"http://{url_host(address)}:{port}/{quote(path.lstrip('/'))}"
     return f"{url}?token={code}" if code else url
-
-
-def qr_svg(text: str, scale: int = 6) -> str:
-    """``text`` as a QR code, an inline ``<svg>`` element (black on white; needs ``segno``,
-    which the ``serve`` extra installs)."""
-    import io
-
-    import segno
-
-    out = io.BytesIO()
-    segno.make(text, error="m").save(out, kind="svg", scale=scale, xmldecl=False, svgns=True,
-                                     title=None, desc=None, border=2)
-    return out.getvalue().decode("utf-8")
-
-
-def qr_text(text: str) -> str:
-    """``text`` as a QR code drawn with block characters for a terminal (two rows of modules
-    per line, quiet zone included), readable by a phone's camera from the screen."""
-    import segno
-
-    qr = segno.make(text, error="m")
-    rows = [[bool(v) for v in row] for row in qr.matrix_iter(scale=1, border=2)]
-    if len(rows) % 2:
-        rows.append([False] * len(rows[0]))
-    chars = {(False, False): "\u2588", (True, True): " ", (False, True): "\u2580", (True, False): "\u2584"}
-    return "\n".join("".join(chars[(top, bottom)] for top, bottom in zip(rows[i], rows[i + 1]))
-                     for i in range(0, len(rows), 2))
 
 
 if __name__ == "__main__":   # python -m pushlab.serving: write the template's texts (make catalogs)

@@ -213,3 +213,22 @@ def test_pushlab_serve_store_names_the_store_for_the_kernels(tmp_path, monkeypat
     assert "SQLite store" in capsys.readouterr().out
     assert cli.main(["serve", "--no-browser", "--store", "mysql://root@db/x"]) == 2
     assert "unknown store address" in capsys.readouterr().err
+
+
+def test_the_dashboard_shows_a_qr_code_of_the_student_page_in_a_room(tmp_path, monkeypatch):
+    """Behind ``pushlab serve --host``, the student link uses the room's address (which a phone
+    can reach, not the teacher's 127.0.0.1) and its class code, and is drawn as a QR code;
+    outside a room, a relative link and no QR code."""
+    from pushlab.classroom import experiments as E
+    from pushlab.classroom.teacher import Dashboard
+
+    store = open_store(str(tmp_path / "class.sqlite3"))
+    page = "http://127.0.0.1:8866/voila/render/12-class-experiment-teacher.ipynb"
+    monkeypatch.setenv("PUSHLAB_JOIN_URL", "http://192.168.1.5:8866/voila/tree/?token=K7M2QX")
+    board = Dashboard(store, experiment=E.FourthCard(), page=page)
+    link = f"http://192.168.1.5:8866/voila/render/12-class-experiment.ipynb?code={board.code}&amp;token=K7M2QX"
+    assert link in board.join.value and "<svg" in board.join.value
+    monkeypatch.delenv("PUSHLAB_JOIN_URL")
+    alone = Dashboard(store, code=board.code, page="")
+    assert f"12-class-experiment.ipynb?code={board.code}" in alone.join.value and "<svg" not in alone.join.value
+    store.close()

@@ -106,6 +106,25 @@ def test_catalog_translates_every_extracted_string(language, extracted):
     assert compile.conflicts(language) == []
 
 
+def test_every_marked_string_in_the_code_is_extracted(extracted):
+    """A ``_("...")`` call inside an f-string is invisible to Babel's extractor, so it would stay
+    English in every language: every literal marked in ``pushlab/`` must be in the template."""
+    import ast
+
+    hidden = []
+    for path in sorted((REPO / "pushlab").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                    and node.func.id in ("_", "gettext", "ngettext") and node.args
+                    and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+                ids = {node.args[0].value}
+                if node.func.id == "ngettext" and len(node.args) > 1 and isinstance(node.args[1], ast.Constant):
+                    ids = {(node.args[0].value, node.args[1].value)}
+                if not ids & extracted:
+                    hidden.append(f"{path.relative_to(REPO)}:{node.lineno}: {node.args[0].value[:50]!r}")
+    assert not hidden, "marked but not extracted (move the _() call out of the f-string): " + "; ".join(hidden)
+
+
 @pytest.mark.parametrize("language", i18n.TRANSLATED)
 def test_translations_keep_placeholders_links_and_markup(language):
     """{name} placeholders, link targets, markdown headings and bold marks survive translation."""

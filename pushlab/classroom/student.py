@@ -154,7 +154,8 @@ class StudentApp(Shown):
         if card is not None and getattr(task, "busted", False):
             from pushlab.display.cards import card_html
 
-            html = (f'<div class="pl-cx-bust"><b>{esc(_("Bust!"))}</b> {card_html(card)}</div>') + html
+            bust = _("Bust!")
+            html = f'<div class="pl-cx-bust"><b>{esc(bust)}</b> {card_html(card)}</div>' + html
         return html
 
     def _show_mine(self) -> None:

@@ -18,12 +18,14 @@ from __future__ import annotations
 
 import base64
 import math
+import os
 import time
 
 from pushlab.classroom import experiments as E
 from pushlab.classroom.desk import start
 from pushlab.classroom.pooled import pool
 from pushlab.classroom.views import funnel_svg, picture_svg, summary_text
+from pushlab.display.qr import qr_available, qr_svg
 from pushlab.i18n import _, ngettext
 from pushlab.widgets.common import MessageArea, Shown, esc, ipw, kernel_loop, page_direction, routed
 
@@ -33,13 +35,30 @@ __all__ = ["Dashboard", "STUDENT_APP", "student_link"]
 STUDENT_APP = "12-class-experiment.ipynb"
 
 
-def student_link(code: str, page: str = "") -> str:
+def student_link(code: str, page: str = "", join: str = "") -> str:
     """The student page's address with ``?code=``: next to the teacher page ``page`` when
-    known (Voilà's request), else relative."""
+    known (Voilà's request), else relative. ``join``: the room's join address
+    (``PUSHLAB_JOIN_URL``, set by ``pushlab serve --host``), whose host a student's device
+    can reach and whose class code (``token``) lets the student in with one scan.
+
+    >>> student_link("k7m2qx")
+    '12-class-experiment.ipynb?code=k7m2qx'
+    >>> student_link("k7m2qx", "http://127.0.0.1:8866/voila/render/12-class-experiment-teacher.ipynb",
+    ...              "http://192.168.1.5:8866/voila/tree/?token=K7M2QX")
+    'http://192.168.1.5:8866/voila/render/12-class-experiment.ipynb?code=k7m2qx&token=K7M2QX'
+    """
+    from urllib.parse import parse_qs, urlsplit
+
     base = STUDENT_APP
     if page:
         base = page.rsplit("/", 1)[0] + "/" + STUDENT_APP
-    return f"{base}?code={code}"
+    link = f"{base}?code={code}"
+    if join and page:
+        room = urlsplit(join)
+        here = urlsplit(link)
+        token = parse_qs(room.query).get("token", [""])[0]
+        link = f"{room.scheme}://{room.netloc}{here.path}?{here.query}" + (f"&token={token}" if token else "")
+    return link
 
 
 class Dashboard(Shown):
@@ -132,13 +151,20 @@ class Dashboard(Shown):
         from pushlab.widgets.links import page_address
 
         page = self._page if self._page is not None else page_address()
-        link = student_link(self.code, page)
+        link = student_link(self.code, page, os.environ.get("PUSHLAB_JOIN_URL", ""))
+        # (texts outside the f-strings: Babel's extractor does not look inside them)
+        qr_label, code_label, page_label = (_("QR code of the student page"), _("Code for the class:"),
+                                            _("Student page:"))
+        qr = ""
+        if link.startswith("http") and qr_available():      # a phone can scan only a whole address
+            qr = (f'<div class="pl-cx-qr" role="img" aria-label="{esc(qr_label)}" '
+                  f'style="width:12em;max-width:100%">{qr_svg(link, scale=4)}</div>')
         self.join.value = (
             f'<div style="font-size:1.1em">{esc(self.experiment.title())}</div>'
-            f'<div>{esc(_("Code for the class:"))} <b class="pl-cx-code-shown" style="font-size:2em;'
+            f'<div>{esc(code_label)} <b class="pl-cx-code-shown" style="font-size:2em;'
             f'letter-spacing:0.15em">{esc(self.code)}</b></div>'
-            f'<div>{esc(_("Student page:"))} <a href="{esc(link)}" target="_blank" rel="noopener" '
-            f'class="pl-cx-link">{esc(link)}</a></div>')
+            f'<div>{esc(page_label)} <a href="{esc(link)}" target="_blank" rel="noopener" '
+            f'class="pl-cx-link">{esc(link)}</a></div>' + qr)
 
     # -- buttons
     def toggle_pause(self) -> None:
@@ -157,8 +183,9 @@ class Dashboard(Shown):
         text = self.store.export_csv(self.code)
         data = base64.b64encode(text.encode("utf-8")).decode()
         name = f"pushlab-{self.code}-{time.strftime('%Y%m%d-%H%M')}.csv"
+        label = _("Download {name}").format(name=name)
         self.download.value = (f'<a download="{esc(name)}" href="data:text/csv;base64,{data}" class="pl-cx-csv">'
-                               f'{esc(_("Download {name}").format(name=name))}</a>')
+                               f'{esc(label)}</a>')
         return text
 
     def _names(self) -> None:
@@ -230,8 +257,9 @@ class Dashboard(Shown):
                                                                 "after each batch of tries; dashed: the library's value")
                                        .format(what=h.what), bounds) if self.history else ""
         ref = p.reference
+        compare = _("The answer to compare with is")
         self.summary.value = (f"<p><b>{esc(summary_text(self.experiment, p))}</b></p>"
-                              f"<p class='pl-muted'>{esc(_('The answer to compare with is'))} {esc(ref.model)}.</p>"
+                              f"<p class='pl-muted'>{esc(compare)} {esc(ref.model)}.</p>"
                               + self._lesson(p))
 
     def _lesson(self, p) -> str:

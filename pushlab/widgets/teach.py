@@ -144,7 +144,8 @@ class Exercise(Shown):
             self.boxes = {c.value: w.Checkbox(value=False, description=c.label, indent=False,
                                               layout=w.Layout(width="auto")) for c in spec.choices}
             self.input = w.VBox(list(self.boxes.values()))
-            controls = [w.HTML(f"<span class='pl-muted'>{esc(_('Tick every right answer.'))}</span>"), self.input]
+            tick = _("Tick every right answer.")
+            controls = [w.HTML(f"<span class='pl-muted'>{esc(tick)}</span>"), self.input]
         self.check_button = w.Button(description=_("Check"), button_style="primary", icon="check",
                                      tooltip=_("Check your answer"), layout=w.Layout(width="auto"))
         self.reason_button = w.Button(description=_("Show the reasoning"), icon="lightbulb-o",
