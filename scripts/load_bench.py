@@ -203,6 +203,26 @@ async def weight_run(app: str, compress: bool, timeout: float) -> dict:
             "server_cpu_s": round(server_cpu, 2), "load": loadavg()}
 
 
+def run_order(apps, baseline: bool = True) -> list:
+    """The class runs, in order: the one-button baseline first (every app's ratio needs its
+    CPU per view), then the apps in the order given. Pairs ``(app, is_baseline)``."""
+    return ([(BASELINE, True)] if baseline else []) + [(a, False) for a in apps]
+
+
+def class_line(r: dict, base_cpu: float | None = None) -> str:
+    """One class run's printed summary, labelled with the app of ``r`` itself."""
+    ratio = f", {r['cpu_s_per_view'] / base_cpu:.1f}x one-button" if base_cpu else ""
+    n = r["readers"]
+    return (f"{r['app']:26} rendered {r['rendered']}/{n}, moved {r['moved']}/{n}; "
+            f"interactive median {r['median_interactive_s']} s, max {r['max_interactive_s']} s "
+            f"(protocol {r['protocol_median_interactive_s']} s, Chromium {r['chromium_median_interactive_s']} s); "
+            f"move {r['median_move_s']} s; server CPU {r['cpu_s_per_view']} s/view{ratio}; "
+            f"{r['widgets']} widgets, {r['state_bytes']} B of state; kernel {r['kernel_rss_mb']} MB; "
+            f"warm-up of {r['pool']} in {r['warm_up_s']} s, peak memory {r['peak_memory_mb']} MB; "
+            f"server on CPU {r['server_cpus']}; load {r['load_before']} -> {r['load_after']}"
+            + (f"\n    failures: {r['failures']}" if r["failures"] else ""))
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("apps", nargs="*", default=DEFAULT_APPS, help=f"apps (default: {DEFAULT_APPS})")
@@ -246,25 +266,14 @@ def main(argv=None):
                   f"CPU {r['cpu_s_per_view']} s/page", flush=True)
         return 0
     pool = args.pool or args.readers
-    runs = [(a, False) for a in args.apps] + ([] if args.no_baseline else [(BASELINE, True)])
     base_cpu = None
-    summaries = []
-    for app, is_baseline in reversed(runs) if not args.no_baseline else runs:    # baseline first
+    for app, is_baseline in run_order(args.apps, baseline=not args.no_baseline):
         r = asyncio.run(class_run(app, args.readers, 0 if is_baseline else args.browsers, pool, cpus,
                                   args.timeout, baseline=is_baseline))
         keep(r)
         if is_baseline:
             base_cpu = r["cpu_s_per_view"]
-        summaries.append(r)
-        ratio = f", {r['cpu_s_per_view'] / base_cpu:.1f}x one-button" if base_cpu and not is_baseline else ""
-        print(f"{app:26} rendered {r['rendered']}/{args.readers}, moved {r['moved']}/{args.readers}; "
-              f"interactive median {r['median_interactive_s']} s, max {r['max_interactive_s']} s "
-              f"(protocol {r['protocol_median_interactive_s']} s, Chromium {r['chromium_median_interactive_s']} s); "
-              f"move {r['median_move_s']} s; server CPU {r['cpu_s_per_view']} s/view{ratio}; "
-              f"{r['widgets']} widgets, {r['state_bytes']} B of state; kernel {r['kernel_rss_mb']} MB; "
-              f"warm-up of {pool} in {r['warm_up_s']} s, peak memory {r['peak_memory_mb']} MB; "
-              f"server on CPU {cpus}; load {r['load_before']} -> {r['load_after']}"
-              + (f"\n    failures: {r['failures']}" if r["failures"] else ""), flush=True)
+        print(class_line(r, base_cpu=None if is_baseline else base_cpu), flush=True)
     return 0
 
 
