@@ -2,8 +2,8 @@
 
 Sessions raise domain errors; a callback wrapped in :func:`routed` shows them in a
 :class:`MessageArea` (:func:`error_text` says them in a sentence). No game rules. The HTML
-pieces (cards, boxes, messages) live in :mod:`pushlab.widgets.render` and the lesson
-player in :mod:`pushlab.widgets.lessons`; both are still importable from here.
+pieces (cards, boxes, messages) live in :mod:`pushlab.display.html` (re-exported here); the
+lesson player, which builds on this module, in :mod:`pushlab.widgets.lessons`.
 
 >>> "pl-card" in card_face("7", "#d62728", title="red 7")
 True
@@ -29,18 +29,6 @@ __all__ = [
 
 #: ToggleButtons render their label above the buttons by default; this keeps it beside them.
 INLINE_TOGGLES = {"display": "flex", "align_items": "center", "width": "auto"}
-
-#: Moved to :mod:`pushlab.widgets.lessons`; still importable from here (imported on first use).
-_MOVED = {"replay", "script_actions", "notes_by_step", "StepPlayer"}
-
-
-def __getattr__(name):
-    """The lesson player's names, from :mod:`pushlab.widgets.lessons` (their old home was here)."""
-    if name in _MOVED:
-        from pushlab.widgets import lessons
-        return getattr(lessons, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
 
 def ipw():
     """ipywidgets, imported where widgets are built (importing a widgets module does not import it)."""
