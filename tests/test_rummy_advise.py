@@ -8,7 +8,7 @@ import pytest
 
 from pushlab.errors import PushlabError
 from pushlab.rummy import Game, deck_for, full_deck
-from pushlab.rummy.advise import Advice, advise, choices, determinize, unseen_cards
+from pushlab.rummy.advice import Advice, advise, choices, determinize, unseen_cards
 from pushlab.rummy.expert import ExpertBot
 
 

@@ -186,7 +186,7 @@ the same states in every run; issue 24's goal is stated over them)."""
 def advise_estimates(positions) -> tuple:
     """advise() with its defaults on each position (seed = its number): (wall seconds, CPU
     seconds, the estimates as [(choice, mean, se, n)] per position)."""
-    from pushlab.rummy.advise import advise
+    from pushlab.rummy.advice import advise
 
     secs, cpu, values = [], [], []
     for i, g in enumerate(positions):
@@ -206,7 +206,7 @@ def advise_latency(cfg: Config) -> dict:
     the machine's load."""
     import hashlib
 
-    from pushlab.rummy.advise import DEFAULT_BUDGET
+    from pushlab.rummy.advice import DEFAULT_BUDGET
 
     positions = advise_positions(cfg.size(ADVISE_POSITIONS, 2), cfg.seed)
     secs, cpu, values = advise_estimates(positions)

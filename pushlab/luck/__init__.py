@@ -1,5 +1,9 @@
 """Push, the Ravensburger push-your-luck card game: cards, rules engine (and, beside it, odds, bots, simulation).
 
+Importing this package (or :mod:`pushlab.luck.game`) loads the engine only; the analysis
+names it also gives (:func:`bust_probability`, :func:`hint`, :func:`advise`, ...) import
+:mod:`pushlab.luck.odds` or :mod:`pushlab.luck.advice` on first use.
+
 >>> from pushlab.luck import Game, bust_probability
 >>> g = Game.new(3, deck="R1 B1 G1 R2", rolls="*")
 >>> g = g.apply("draw").apply("place 0").apply("draw").apply("place 1").apply("draw").apply("place 2")
@@ -24,11 +28,28 @@ from pushlab.luck.cards import (
     parse_rolls,
 )
 from pushlab.luck.game import Game
-from pushlab.luck.odds import Hint, bust_probability, hint, hint_value, next_card_distribution
-from pushlab.luck.advice import ActionValue, Advice, advise
 
 __all__ = [
     "ActionValue", "Advice", "advise", "COLOUR_NAMES", "COLOURS", "DIE_FACES", "ROLL", "STAR", "SWITCH", "Card", "Game", "Hint",
     "bust_probability", "face_name", "format_cards", "full_deck", "hint", "hint_value",
     "next_card_distribution", "parse_cards", "parse_rolls",
 ]
+
+#: Analysis names of the face, by the module that defines them (imported on first use, so
+#: that the engine's import loads no analysis: docs/architecture.md, "Light faces").
+_LAZY = {**dict.fromkeys(("Hint", "bust_probability", "hint", "hint_value", "next_card_distribution"),
+                         "pushlab.luck.odds"),
+         **dict.fromkeys(("ActionValue", "Advice", "advise"), "pushlab.luck.advice")}
+
+
+def __getattr__(name):
+    if name in _LAZY:
+        from importlib import import_module
+        value = getattr(import_module(_LAZY[name]), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_LAZY))

@@ -1,5 +1,9 @@
 """Push, the partnership contract rummy: cards, melds and the rules engine.
 
+Importing this package (or :mod:`pushlab.rummy.game`) loads the engine only; the analysis
+names it also gives (:class:`ExpertBot`, :func:`advise`, :class:`Advice`) import
+:mod:`pushlab.rummy.expert` or :mod:`pushlab.rummy.advice` (and the meld finder) on first use.
+
 >>> from pushlab.rummy import parse_cards, is_valid_meld
 >>> is_valid_meld(parse_cards("5H JK 7H"), "run")
 True
@@ -13,11 +17,25 @@ from pushlab.rummy.melds import (CONTRACTS, HAND_SIZES, Meld, contract_problem, 
 from pushlab.rummy.game import (DealResult, Game, Observation, deck_for, left_of, partner_of,
                                 team_of)
 
-from pushlab.rummy.expert import ExpertBot
-from pushlab.rummy.advise import Advice, advise
-
 __all__ = ["Advice", "ExpertBot", "advise", "CONTRACTS", "HAND_SIZES", "JOKER", "RANKS", "SUITS", "SUIT_SYMBOLS", "Card", "Meld",
            "DealResult", "Game", "Observation", "deck_for", "left_of", "partner_of", "team_of",
            "cards_str", "contract_problem", "contract_text", "explain_meld", "full_deck",
            "is_valid_meld", "meets_contract", "meld_problem", "natural_mask", "parse_cards",
            "penalty", "rank_label", "run_values", "sort_cards"]
+
+#: Analysis names of the face, by the module that defines them (imported on first use, so
+#: that the engine's import loads no bots or finder: docs/architecture.md, "Light faces").
+_LAZY = {"ExpertBot": "pushlab.rummy.expert", "Advice": "pushlab.rummy.advice", "advise": "pushlab.rummy.advice"}
+
+
+def __getattr__(name):
+    if name in _LAZY:
+        from importlib import import_module
+        value = getattr(import_module(_LAZY[name]), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_LAZY))

@@ -405,7 +405,7 @@ class HintPanel(Shown):
 
     def _work(self, token, game, seed) -> None:
         """The thread: advise(), reporting progress; a newer position makes it stop."""
-        from pushlab.rummy.advise import advise
+        from pushlab.rummy.advice import advise
 
         def progress(done, total):
             if token != self._token:
