@@ -232,3 +232,93 @@ def test_the_dashboard_shows_a_qr_code_of_the_student_page_in_a_room(tmp_path, m
     alone = Dashboard(store, code=board.code, page="")
     assert f"12-class-experiment.ipynb?code={board.code}" in alone.join.value and "<svg" not in alone.join.value
     store.close()
+
+
+# ---------------------------------------------------------------- PostgreSQL: the teacher's and the students' roles
+
+def _admin_sql():
+    """The SQL block of docs/teaching.md's "PostgreSQL for a school", split at its ``\\connect``:
+    (statements on the server's first database, statements in the new database)."""
+    from pathlib import Path
+
+    text = (Path(__file__).parents[1] / "docs" / "teaching.md").read_text(encoding="utf-8")
+    block = text.split("### PostgreSQL for a school", 1)[1].split("```sql", 1)[1].split("```", 1)[0]
+    before, after = block.split("\\connect pushlab")
+    def statements(part):
+        code = "\n".join(line for line in part.splitlines() if not line.lstrip().startswith("--"))
+        return [s.strip() for s in code.split(";") if s.strip()]
+
+    return statements(before), statements(after)
+
+
+def test_postgres_students_role_may_only_record_tries_through_the_function(postgres_server):
+    """The admin SQL of docs/teaching.md, run on a real server: the student's role opens the store
+    without a raw database error, records validated tries through ``pushlab_add_try`` and can
+    neither read the tables (nicknames, other tries) nor write them; a role with no rights gets
+    a StoreError; the student app works on the student's store. (About 1 CPU-s.)"""
+    import psycopg
+
+    from pushlab.classroom import experiments as E
+    from pushlab.classroom.desk import start
+    from pushlab.classroom.student import StudentApp
+
+    first, second = _admin_sql()
+    with psycopg.connect(postgres_server.url(), autocommit=True) as conn:
+        for statement in first:
+            conn.execute(statement)
+    with psycopg.connect(postgres_server.url("pushlab"), autocommit=True) as conn:
+        for statement in second:
+            conn.execute(statement)
+        conn.execute("CREATE ROLE pushlab_nobody LOGIN")
+        conn.execute("GRANT CONNECT ON DATABASE pushlab TO pushlab_nobody")
+    url = postgres_server.url("pushlab")
+    teacher_url, student_url = (url.replace("//pushlab@", f"//pushlab_{who}@") for who in ("teacher", "student"))
+
+    with pytest.raises(StoreError, match="not made yet"):     # the teacher's page opens it first
+        open_store(student_url)
+    teacher = open_store(teacher_url)
+    code = start(teacher, E.FourthCard.default())
+    with pytest.raises(StoreError, match="no rights"):
+        open_store(url.replace("//pushlab@", "//pushlab_nobody@"))
+
+    student = open_store(student_url)
+    assert "student" in repr(student) and student.schema_version == SCHEMA_VERSION
+    assert student.experiment(code).kind == "fourth-card"
+    assert student.add(Try(code, ME, 1, nickname="Jiří")).outcome == 1
+    assert student.counts(code) == (1, 1) and [t.outcome for t in student.mine(code, ME)] == [1]
+    with pytest.raises(NotAllowed):
+        student.names(code)
+    for teacher_only in (lambda: student.create("fourth-card", "x", {}, [0, 1]), student.experiments,
+                         lambda: student.tries(code), lambda: student.export_csv(code),
+                         lambda: student.set_state(code, "paused"), lambda: student.show_names(code, True),
+                         lambda: student.reset(code), lambda: student.latest_id(code)):
+        with pytest.raises(NotAllowed):
+            teacher_only()
+    teacher.show_names(code, True)
+    assert student.names(code) == [("Jiří", 1)]
+
+    with psycopg.connect(student_url, autocommit=True) as raw:     # a student typing SQL by hand
+        for sql in ("SELECT nickname FROM tries", "SELECT * FROM experiments", "UPDATE experiments SET state = 'open'",
+                    f"INSERT INTO tries (experiment, round, student, nickname, outcome, created) "
+                    f"VALUES ('{code}', 1, '{YOU}', 'x', 99, 0)", "DELETE FROM tries", "CREATE TABLE mine (x int)"):
+            with pytest.raises(psycopg.errors.InsufficientPrivilege):
+                raw.execute(sql)
+        add = "SELECT * FROM pushlab_add_try(%s, %s, %s, %s, %s)"
+        for args in [(code, YOU, "", 99, None), (code, YOU, "", 1, "draw"), (code, YOU, "<b>", 1, None),
+                     (code, YOU, "\u202eevil", 1, None), (code, YOU, "x" * 25, 1, None),
+                     (code, YOU, "smile \U0001F600", 1, None), (code, "not a token", "", 1, None),
+                     ("zzzzz", YOU, "", 1, None), (code, YOU, 'a"b', 1, None)]:
+            with pytest.raises(psycopg.errors.RaiseException, match="pushlab:"):
+                raw.execute(add, args)
+        assert raw.execute(add, (code, YOU, "Ann", 0, None)).fetchone()[0] > 0
+        teacher.set_state(code, "paused")
+        with pytest.raises(psycopg.errors.RaiseException, match="pushlab:paused"):
+            raw.execute(add, (code, YOU, "", 0, None))
+        teacher.set_state(code, "open")
+    assert teacher.counts(code) == (2, 2) and {t.nickname for t in teacher.tries(code)} == {"Jiří", "Ann"}
+
+    app = StudentApp(student, code=code, join_from_page=False)    # the student page on the student's role
+    app.buttons.children[0].click()
+    assert app.task.done and not app.message.text and student.counts(code) == (3, 3)
+    student.close()
+    teacher.close()
