@@ -234,22 +234,18 @@ def section(root: Path = REPO, graphs=None) -> str:
     for module in sorted(every):
         by_layer[names[layer_of(module)]].append(module)
     lines = [BEGIN, "", "### Layers, from the code", "",
-             "Lowest first; a module imports from its own layer and the layers below "
-             f"({len(every)} modules, {sum(map(len, every.values()))} imports counting those inside functions).", "",
+             "Lowest first; a module imports from its own layer and the layers below (imports inside "
+             "functions count). A new module goes into a layer in `LAYERS`, `scripts/import_graph.py`.", "",
              "| layer | what | modules |", "| --- | --- | --- |"]
     for name, what, _ in LAYERS:
         shown = ", ".join(f"`{m.removeprefix('pushlab.')}`" if m != "pushlab" else "`pushlab`" for m in by_layer[name])
         lines.append(f"| {name} | {what} | {shown} |")
-    lines += ["", "Which layers import which (number of imports; `·` none):", "", "```"]
-    counts = {(a, b): 0 for a in names for b in names}
-    for source, targets in every.items():
-        for target in targets:
-            counts[names[layer_of(source)], names[layer_of(target)]] += 1
+    lines += ["", "Which layers import which (a row imports from the columns marked `x`):", "", "```"]
+    uses = {(names[layer_of(source)], names[layer_of(target)]) for source, targets in every.items() for target in targets}
     width = max(map(len, names))
-    short = [n[:8] for n in names]
-    lines.append(" " * (width + 2) + " ".join(f"{s:>8}" for s in short))
+    lines.append(" " * (width + 2) + " ".join(f"{n[:8]:>8}" for n in names))
     for a in reversed(names):
-        lines.append(f"{a:>{width}}  " + " ".join(f"{counts[a, b] or '·':>8}" for b in names))
+        lines.append(f"{a:>{width}}  " + " ".join(f"{'x' if (a, b) in uses else '.':>8}" for b in names))
     lines += ["```", ""]
     for reason_key, reason in ALLOWED_UP.items():
         lines.append(f"The one import that points up: `{reason_key[0]}` -> `{reason_key[1]}` ({reason}).")
