@@ -87,6 +87,32 @@ def test_numbers_are_read_as_students_type_them():
         choice_spec().check("maybe")
 
 
+@pytest.mark.parametrize("language", ["cs", "et", "eo"])
+def test_a_decimal_comma_is_read_in_the_languages_that_write_one(language):
+    """Issue 26 review: Czech "16,667" is 16.667 (it was read as 16,667 and refused); fractions
+    and percentages work as anywhere; a Czech exercise accepts its answer typed the Czech way."""
+    read = teaching.parse_number
+    assert read("16,667", "points", language) == pytest.approx(16.667)
+    assert read("16,667", "probability", language) == pytest.approx(0.16667)
+    assert read("16,667 %", "probability", language) == pytest.approx(0.16667)
+    assert read("1 234,5", "games", language) == 1234.5 and read("0,375", "", language) == 0.375
+    assert read("1/6", "probability", language) == pytest.approx(1 / 6)
+    assert read("17%", "probability", language) == read("17 %", "probability", language) == 0.17
+    e = teaching.exercise("02.first-roll-2p", language)                 # 1/6
+    for typed in ("16,667", "16,667 %", "0,1667", "1/6", "17%", "17"):
+        assert e.check(typed).correct, (language, typed)
+
+
+def test_a_comma_groups_thousands_only_where_the_language_does_and_never_in_a_probability():
+    """English and Arabic group thousands with a comma (4,906 games); no probability or
+    percentage has thousands, so there a comma is decimal in every language."""
+    read = teaching.parse_number
+    assert read("4,906", "games", "en") == read("4,906", "games", "ar") == 4906
+    assert read("16,667", "probability", "en") == pytest.approx(0.16667)
+    assert read("16,667", "percent", "ar") == pytest.approx(16.667)
+    assert teaching.exercise("02.first-roll-2p", "en").check("16,667").correct
+
+
 def test_specs_speak_the_language_asked_for():
     """The same exercise in Czech and Arabic: translated text, the same answer."""
     en, cs, ar = (teaching.exercise("03.first-switch", lang) for lang in ("en", "cs", "ar"))

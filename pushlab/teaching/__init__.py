@@ -28,9 +28,11 @@ built). A spec names the library call behind its answer (``source``) and says wh
 answer is exact or an estimate under a model (``label``, ``model``).
 
 Numbers a student types are read by :func:`parse_number`: ``1/6``, ``0.167``, ``16.7%``,
-``16,7 %`` (decimal comma), ``4 906`` or ``4,906`` (thousands), Arabic-Indic digits; a
-probability may be typed as a percentage without the sign (``16.7``). Unreadable input
-raises :class:`AnswerError` (a ``ValueError``) naming it.
+``16,7 %`` (decimal comma), ``4 906`` (thousands), Arabic-Indic digits; a probability may be
+typed as a percentage without the sign (``16.7``). A comma is the decimal separator in the
+languages that write it so (Czech, Estonian, Esperanto: ``16,667`` is 16.667) and in any
+probability or percentage (no such number has thousands); elsewhere ``4,906`` groups
+thousands. Unreadable input raises :class:`AnswerError` (a ``ValueError``) naming it.
 """
 
 from __future__ import annotations
@@ -131,15 +133,27 @@ _SPACES = re.compile(r"(?<=\d)[\s\u00a0\u202f'’](?=\d{3}\b)")
 _NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$")
 
 
-def _plain_number(text: str, original: str, language: str | None) -> float:
+#: Languages that write a decimal comma (CLDR): there ``16,667`` is sixteen and a bit, never 16,667.
+DECIMAL_COMMA = frozenset({"cs", "et", "eo"})
+#: Units whose numbers never reach a thousand, so a comma in them is a decimal comma.
+_SMALL_UNITS = ("probability", "percent")
+
+
+def _decimal_comma(language: str | None, unit: str) -> bool:
+    """Whether a lone comma in a number is its decimal separator (else it may group thousands)."""
+    return unit in _SMALL_UNITS or (language or current_language()) in DECIMAL_COMMA
+
+
+def _plain_number(text: str, original: str, language: str | None, unit: str = "") -> float:
     """A decimal number from cleaned text (decimal comma or point, thousands separators)."""
     if "," in text and "." in text:               # 4,906.5: commas group thousands
         text = text.replace(",", "")
     elif "," in text:
-        if re.fullmatch(r"[+-]?\d{1,3}(,\d{3})+", text) and not re.fullmatch(r"[+-]?0,\d{3}", text):
-            text = text.replace(",", "")          # 4,906 or 12,345,678: thousands
+        if (not _decimal_comma(language, unit) and re.fullmatch(r"[+-]?\d{1,3}(,\d{3})+", text)
+                and not re.fullmatch(r"[+-]?0,\d{3}", text)):
+            text = text.replace(",", "")          # English 4,906 or 12,345,678: thousands
         else:
-            text = text.replace(",", ".")         # 0,167 or 16,7: a decimal comma
+            text = text.replace(",", ".")         # 0,167, 16,7 or Czech 16,667: a decimal comma
     text = text.replace("\u066b", ".")            # the Arabic decimal separator
     if not _NUMBER.match(text):
         _ = translator(language)
@@ -152,8 +166,10 @@ def parse_number(text, unit: str = "", language: str | None = None) -> float:
 
     >>> parse_number("1/6", "probability") == 1 / 6, parse_number("16.7%", "probability")
     (True, 0.16699999999999998)
-    >>> parse_number("16,7", "probability"), parse_number("4 906", "games"), parse_number("4,906", "games")
+    >>> parse_number("16,7", "probability"), parse_number("4 906", "games"), parse_number("4,906", "games", "en")
     (0.16699999999999998, 4906.0, 4906.0)
+    >>> parse_number("16,667", "probability", "cs"), parse_number("16,667", "points", "cs")
+    (0.16667, 16.667)
     >>> parse_number("٠٫٥", "probability"), parse_number(" 0,25 ", "probability")
     (0.5, 0.25)
     >>> parse_number("a lot")
@@ -179,7 +195,7 @@ def parse_number(text, unit: str = "", language: str | None = None) -> float:
                 raise AnswerError(_("'{text}' divides by zero").format(text=original))
             value = _plain_number(top, original, language) / denominator
         else:
-            value = _plain_number(clean, original, language)
+            value = _plain_number(clean, original, language, "percent" if percent else unit)
         if percent:
             return value / 100 if unit in ("probability", "") else value
     if unit == "probability" and 1 < value <= 100:
