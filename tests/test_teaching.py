@@ -113,6 +113,26 @@ def test_a_comma_groups_thousands_only_where_the_language_does_and_never_in_a_pr
     assert teaching.exercise("02.first-roll-2p", "en").check("16,667").correct
 
 
+def test_the_answer_box_example_gives_no_answer_away(specs):
+    """Issue 26 review: the placeholder of a probability answer box ("e.g. 1/6, 0.17 or 17%")
+    was the answer of exercise 02.first-roll-2p. In every language its examples name one number,
+    read back as the box reads them, and no probability exercise of any lesson has it as answer."""
+    import re
+
+    from pushlab.widgets.teach import Exercise
+
+    probability = [e for stem in TEACHING for e in specs[stem][0] if e.kind == "number" and e.unit == "probability"]
+    assert len(probability) >= 10
+    for language in i18n.LANGUAGES:
+        i18n.set_language(language)
+        box = Exercise(teaching.exercise(probability[0].key, language)).input.placeholder
+        numbers = re.findall(r"\d+(?:[.,٫]\d+)?(?:/\d+)?(?:\s?%)?", box)
+        values = {round(teaching.parse_number(n, "probability", language), 9) for n in numbers}
+        assert len(numbers) == 3 and len(values) == 1, (language, box, numbers)
+        [value] = values
+        assert not [e.key for e in probability if e.is_right(value)], (language, box)
+
+
 def test_specs_speak_the_language_asked_for():
     """The same exercise in Czech and Arabic: translated text, the same answer."""
     en, cs, ar = (teaching.exercise("03.first-switch", lang) for lang in ("en", "cs", "ar"))

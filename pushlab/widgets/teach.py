@@ -130,7 +130,7 @@ class Exercise(Shown):
         self.message = MessageArea()
         self.header = w.HTML(_head(_("Exercise"), spec.question, number) + _cards(spec.show))
         if spec.kind == "number":
-            self.input = w.Text(value="", placeholder=_("e.g. 1/6, 0.17 or 17%") if spec.unit == "probability"
+            self.input = w.Text(value="", placeholder=_("e.g. 3/8, 0.375 or 37.5%") if spec.unit == "probability"
                                 else _("a number"), description=_("Your answer:"), continuous_update=False,
                                 style={"description_width": "initial"}, layout=w.Layout(width="340px"))
             self.input.observe(lambda change: self._typed(), "value")
