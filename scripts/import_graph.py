@@ -230,15 +230,13 @@ def section(root: Path = REPO, graphs=None) -> str:
     """The generated section of docs/architecture.md (markdown), from the code."""
     every, eager = graphs or graph(root)
     names = [name for name, _, _ in LAYERS]
-    by_layer = {name: [] for name in names}
-    for module in sorted(every):
-        by_layer[names[layer_of(module)]].append(module)
     lines = [BEGIN, "", "### Layers, from the code", "",
              "Lowest first; a module imports from its own layer and the layers below (imports inside "
              "functions count). A new module goes into a layer in `LAYERS`, `scripts/import_graph.py`.", "",
-             "| layer | what | modules |", "| --- | --- | --- |"]
-    for name, what, _ in LAYERS:
-        shown = ", ".join(f"`{m.removeprefix('pushlab.')}`" if m != "pushlab" else "`pushlab`" for m in by_layer[name])
+             "| layer | what | modules (`x.*`: x and everything below it; the most specific name wins) |",
+             "| --- | --- | --- |"]
+    for name, what, patterns in LAYERS:
+        shown = ", ".join(f"`{p}`" for p in patterns)
         lines.append(f"| {name} | {what} | {shown} |")
     lines += ["", "Which layers import which (a row imports from the columns marked `x`):", "", "```"]
     uses = {(names[layer_of(source)], names[layer_of(target)]) for source, targets in every.items() for target in targets}
