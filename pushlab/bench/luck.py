@@ -81,15 +81,23 @@ def _sample_states(count, seed):
 
 @benchmark
 def hint_latency(cfg: Config) -> dict:
-    """odds.hint latency over random mid-game decision states: p50, p95, max (ms)."""
+    """odds.hint latency over random mid-game decision states: p50, p95, max (ms), wall and CPU;
+    the search depths used and how many hints were exact."""
     from pushlab.luck import odds
 
     states = _sample_states(cfg.size(1000, 50), cfg.seed)
-    ms = np.array([timed(odds.hint, g)[1] * 1000 for g in states])
-    # wall-clock latency (what a reader waits for), so it includes other load
+    runs = [timed(odds.hint, g) for g in states]
+    # wall-clock latency is what a reader waits for, so it includes other load; CPU time is
+    # the fairer figure on a loaded machine
+    ms = np.array([wall for _, wall, _ in runs]) * 1000
+    cpu = np.array([c for _, _, c in runs]) * 1000
+    depths = np.bincount([h.depth for h, _, _ in runs])
     return {"states": len(states), "p50_ms": round(float(np.percentile(ms, 50)), 3),
             "p95_ms": round(float(np.percentile(ms, 95)), 3),
-            "max_ms": round(float(ms.max()), 3), "mean_ms": round(float(ms.mean()), 3)}
+            "max_ms": round(float(ms.max()), 3), "mean_ms": round(float(ms.mean()), 3),
+            "cpu_p50_ms": round(float(np.percentile(cpu, 50)), 3), "cpu_p95_ms": round(float(np.percentile(cpu, 95)), 3),
+            "depths": {int(d): int(c) for d, c in enumerate(depths) if c},
+            "exact": sum(bool(h.exact) for h, _, _ in runs)}
 
 
 def _turn_state(seed):
