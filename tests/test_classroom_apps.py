@@ -43,3 +43,21 @@ def test_a_refused_try_says_why_and_the_student_can_go_on(store):
     _draw(app)
     assert app.message.text == "" and store.counts(code) == (1, 2)
     assert [t.nickname for t in store.tries(code)] == ["", "Ann"]
+
+
+def test_show_nicknames_to_the_class_shows_them_on_the_students_pages(store):
+    from pushlab.classroom.teacher import Dashboard
+
+    board = Dashboard(store, experiment=E.FourthCard.default(), page="")
+    ann = StudentApp(store, code=board.code, join_from_page=False)
+    ann.nickname.value = "Ann"
+    _draw(ann)
+    ben = StudentApp(store, code=board.code, join_from_page=False)
+    _draw(ben)
+    assert "Ann" not in ben.mine.value and ben.message.text == ""
+    board.names.value = True                          # the teacher's checkbox
+    ben.next.click()
+    assert "Ann (1)" in ben.mine.value and "pl-cx-names" in ben.mine.value
+    board.names.value = False
+    ben.next.click()
+    assert "Ann" not in ben.mine.value

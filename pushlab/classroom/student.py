@@ -2,7 +2,7 @@
 
 :class:`StudentApp` shows the experiment's question, the table (the normal push-your-luck
 table, or the rummy hand), a button per possible action, an optional nickname and the
-student's own results. It only shows a :class:`~pushlab.classroom.experiments.Task` and
+student's own results (and the class's nicknames while the teacher shows them). It only shows a :class:`~pushlab.classroom.experiments.Task` and
 calls ``act``; a finished try goes to the store through a
 :class:`~pushlab.classroom.desk.StudentDesk` bound to this experiment. Every control is a
 real button or text box (keyboard: Tab, then Enter or Space). The page's ``?code=``
@@ -17,12 +17,15 @@ from urllib.parse import parse_qs
 import numpy as np
 
 from pushlab.classroom.desk import StudentDesk
-from pushlab.classroom.tries import NICKNAME_MAX, ClassroomError, check_code, clean_nickname
+from pushlab.classroom.tries import NICKNAME_MAX, ClassroomError, NotAllowed, check_code, clean_nickname
 from pushlab.i18n import _, ngettext
 from pushlab.classroom.views import action_label
 from pushlab.widgets.common import MessageArea, Shown, esc, ipw, page_direction, routed
 
 __all__ = ["StudentApp"]
+
+#: The most nicknames a student's page lists (the class's, when the teacher shows them).
+MAX_NAMES = 40
 
 
 class StudentApp(Shown):
@@ -181,4 +184,16 @@ class StudentApp(Shown):
                            + (f" — {esc(shown)}" if shown else "") + "<br>"
                            + esc(_("The class so far: {students}, {tries}.").format(
                                students=ngettext("{n} student", "{n} students", students).format(n=students),
-                               tries=ngettext("{n} try", "{n} tries", tries).format(n=tries))) + "</p>")
+                               tries=ngettext("{n} try", "{n} tries", tries).format(n=tries))) + "</p>"
+                           + self._names_html())
+
+    def _names_html(self) -> str:
+        """The class's nicknames with their tries, while the teacher shows them ('' otherwise)."""
+        try:
+            names = self.desk.names()
+        except NotAllowed:
+            return ""
+        if not names:
+            return ""
+        text = ", ".join(f"{name} ({n})" for name, n in names[:MAX_NAMES]) + (" …" if len(names) > MAX_NAMES else "")
+        return '<p class="pl-cx-names">' + esc(_("Nicknames in the class: {names}").format(names=text)) + "</p>"
