@@ -79,11 +79,6 @@ def best_sides(game: Game, scores: tuple | None = None) -> tuple:
     return tuple(i for i, s in enumerate(scores) if s == best)
 
 
-def card_counts(game: Game) -> Counter:
-    """The multiset of every card of the game (compare two states' to check conservation)."""
-    return Counter(game.all_cards())
-
-
 class Cards:
     """The cards of a game's first state, to check that later states conserve them.
 

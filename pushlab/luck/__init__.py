@@ -13,6 +13,7 @@ names it also gives (:func:`bust_probability`, :func:`hint`, :func:`advise`, ...
 Fraction(4, 39)
 """
 
+from pushlab.lazy import lazy_names
 from pushlab.luck.cards import (
     COLOUR_NAMES,
     COLOURS,
@@ -41,15 +42,4 @@ _LAZY = {**dict.fromkeys(("Hint", "bust_probability", "hint", "hint_value", "nex
                          "pushlab.luck.odds"),
          **dict.fromkeys(("ActionValue", "Advice", "advise"), "pushlab.luck.advice")}
 
-
-def __getattr__(name):
-    if name in _LAZY:
-        from importlib import import_module
-        value = getattr(import_module(_LAZY[name]), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def __dir__():
-    return sorted(set(globals()) | set(_LAZY))
+__getattr__, __dir__ = lazy_names(globals(), _LAZY)

@@ -455,11 +455,6 @@ def run_units(units, executor=None, progress=None, batch: int = 1) -> list:
     return out
 
 
-def search_all(players=(2, 3, 4, 5, 6), variants=(False, True), **kwargs) -> list:
-    """:func:`search` for every variant (normal, harder) and player count."""
-    return [search(n, harder=h, **kwargs) for h in variants for n in players]
-
-
 def stop_reason(stopped: str, language: str | None = None) -> str:
     """How a search stopped (:attr:`SearchResult.stopped`) in words of ``language`` (default: current).
 

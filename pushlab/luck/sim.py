@@ -562,10 +562,6 @@ class GamesResult:
         """Share of wins per seat (a tie between m players gives each 1/m)."""
         return self.wins.mean(0)
 
-    def win_rate_se(self) -> np.ndarray:
-        """Standard error of each seat's win rate."""
-        return self.wins.std(0, ddof=1) / np.sqrt(self.games)
-
     def mean_score(self):
         """(mean, low, high) score per seat with 95% t intervals (as in tournaments)."""
         from pushlab.stats import column_mean_ci

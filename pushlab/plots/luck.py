@@ -300,7 +300,6 @@ def mc_convergence(samples, exact, ax=None, z: float = Z95, label: str | None = 
 
 
 RULE_COLOURS = {"turn": "#8fb3d9", "game": "#e0a458"}
-RULE_WORDS = {"turn": "per turn (default)", "game": "lasting (the rule texts' wording)"}
 
 
 def _rule_words(rule: str) -> str:

@@ -9,6 +9,7 @@ names it also gives (:class:`ExpertBot`, :func:`advise`, :class:`Advice`) import
 True
 """
 
+from pushlab.lazy import lazy_names
 from pushlab.rummy.cards import (JOKER, RANKS, SUIT_SYMBOLS, SUITS, Card, cards_str, full_deck,
                                  parse_cards, penalty, rank_label, sort_cards)
 from pushlab.rummy.melds import (CONTRACTS, HAND_SIZES, Meld, contract_problem, contract_text,
@@ -27,15 +28,4 @@ __all__ = ["Advice", "ExpertBot", "advise", "CONTRACTS", "HAND_SIZES", "JOKER", 
 #: that the engine's import loads no bots or finder: docs/architecture.md, "Light faces").
 _LAZY = {"ExpertBot": "pushlab.rummy.expert", "Advice": "pushlab.rummy.advice", "advise": "pushlab.rummy.advice"}
 
-
-def __getattr__(name):
-    if name in _LAZY:
-        from importlib import import_module
-        value = getattr(import_module(_LAZY[name]), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def __dir__():
-    return sorted(set(globals()) | set(_LAZY))
+__getattr__, __dir__ = lazy_names(globals(), _LAZY)

@@ -21,7 +21,6 @@ from pushlab.i18n import _
 SUITS = "SHDC"
 RANKS = range(1, 14)
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 RANK_LABELS = {1: "A", 11: "J", 12: "Q", 13: "K"}
 _SYMBOL_TO_SUIT = {v: k for k, v in SUIT_SYMBOLS.items()}
 _SYMBOL_TO_SUIT.update({"♤": "S", "♡": "H", "♢": "D", "♧": "C"})

@@ -32,14 +32,14 @@ from pushlab.seeding import make_rng
 from pushlab.errors import IllegalAction, ParseError, PushlabError, SetupError
 from pushlab.rummy.actions import (Action, Discard, LayOff, MeldDown, Push, Replace, Take,
                                    parse_action)
-from pushlab.rummy.cards import SUITS, Card, full_deck, parse_cards
+from pushlab.rummy.cards import SUITS, Card, cards_str, full_deck, parse_cards
 from pushlab.i18n import _
 from pushlab.i18n.events import log_lines, meld_label
 from pushlab.rummy.events import (DealEnded, DealStarted, Dealt, Discarded, DrewStock, LaidOff, MatchOver, Melded,
                                   Pushed, Received, Replaced, RoundCapReached, StockEmpty, TookDiscard,
                                   UpcardReturned, WentOut)
 from pushlab.rummy.melds import (CONTRACTS, _analyse_cached, HAND_SIZES, MAX_RUN, MAX_SET, Meld,
-                                 cards_text, contract_problem, contract_text, contract_words, lay_out_run,
+                                 contract_problem, contract_text, contract_words, lay_out_run,
                                  meld_problem)
 
 DEFAULT_NAMES = ("Ann", "Ben", "Cat", "Dan")
@@ -534,7 +534,7 @@ class Game:
         for p, name in enumerate(self.players):
             mark = " *" if p == self.current_player else ""
             met = ", contract met" if self.met[p] else ""
-            cards = f": {cards_text(self.hands[p])}" if p == player else ""
+            cards = f": {cards_str(self.hands[p], pretty=True)}" if p == player else ""
             lines.append(f"{name + mark:<7} {len(self.hands[p])} cards{met}{cards}")
         melds = [f"{i + 1}: {m} ({self.players[m.owner]})" for i, m in enumerate(self.table)]
         lines.append("Table: " + ("; ".join(melds) if melds else "-"))
@@ -570,13 +570,7 @@ def deck_for(hands, upcard, stock="", dealer=0, complete=False) -> str:
             if rest[card]:
                 order.append(card)
                 rest[card] -= 1
-    return _cs(order)
-
-
-# ---------------------------------------------------------------------- parsing
-def _cs(cards) -> str:
-    """Cards in ASCII notation."""
-    return " ".join(str(c) for c in cards)
+    return cards_str(order)
 
 
 # ---------------------------------------------------------------------- setup helpers
@@ -631,16 +625,6 @@ def _scripted_deck(deck, n, hand_size) -> tuple:
         raise SetupError(f"deck for deal {n} has {len(cards)} cards; dealing {hand_size} each "
                          f"plus the upcard needs at least {need}")
     return cards
-
-
-def _remove(hand: list, cards) -> list | None:
-    """hand minus the cards (multiset), or None if the hand lacks one."""
-    left = list(hand)
-    for c in cards:
-        if c not in left:
-            return None
-        left.remove(c)
-    return left
 
 
 def _missing(hand, cards) -> Card | None:

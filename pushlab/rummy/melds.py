@@ -21,7 +21,7 @@ from types import SimpleNamespace
 from pushlab.errors import IllegalAction, ParseError
 from pushlab.i18n import _, ngettext
 from pushlab.i18n.events import contract_words as _contract_words, problem_text
-from pushlab.rummy.cards import SUIT_SYMBOLS, SUITS, Card, parse_cards, rank_label
+from pushlab.rummy.cards import SUIT_SYMBOLS, SUITS, Card, cards_str, parse_cards, rank_label
 
 KINDS = ("set", "run")
 MAX_SET = 4
@@ -170,7 +170,7 @@ def lay_out_run(suit: str, lo: int, hi: int, naturals, wilds: list) -> tuple[Car
     hi = 14). Raises ValueError when ``wilds`` runs short.
 
     >>> pool = list(parse_cards("JK 2H 2C"))
-    >>> cards_text(lay_out_run("H", 1, 5, parse_cards("AH 4H"), pool)), pool
+    >>> cards_str(lay_out_run("H", 1, 5, parse_cards("AH 4H"), pool), pretty=True), pool
     ('A♥ 2♥ JK 4♥ 2♣', [])
     """
     at = {}
@@ -324,7 +324,7 @@ def _meld_count(kind: str, n: int, size: int) -> str:
 def _is_not_a(cards, kind: str, problem: MeldProblem) -> str:
     """'5♥ 5♠ 6♣ is not a set: <problem>' (or run) in the current language."""
     text = _("{cards} is not a set: {problem}") if kind == "set" else _("{cards} is not a run: {problem}")
-    return text.format(cards=cards_text(cards), problem=problem_text(problem))
+    return text.format(cards=cards_str(cards, pretty=True), problem=problem_text(problem))
 
 
 def meets_contract(melds, deal: int) -> bool:
@@ -363,11 +363,6 @@ def contract_words(deal: int, language: str | None = None) -> str:
     return _contract_words(CONTRACTS[deal], language)
 
 
-def cards_text(cards, pretty: bool = True) -> str:
-    """Cards joined by spaces (pretty symbols by default)."""
-    return " ".join(c.pretty if pretty else str(c) for c in parse_cards(cards))
-
-
 @dataclass(frozen=True)
 class Meld:
     """A valid meld: ``kind`` ("set" | "run"), ``cards`` (runs low to high), ``owner`` (the player
@@ -401,7 +396,7 @@ class Meld:
     def __repr__(self):
         """``Meld('run', '5H JK 7H', owner=2)`` (no owner: a meld not on the table)."""
         owner = "" if self.owner is None else f", owner={self.owner}"
-        return f"Meld('{self.kind}', '{cards_text(self.cards, pretty=False)}'{owner})"
+        return f"Meld('{self.kind}', '{cards_str(self.cards)}'{owner})"
 
     def owned_by(self, owner: int) -> Meld:
         """This meld laid down by player ``owner`` (no new validation)."""
@@ -409,12 +404,12 @@ class Meld:
 
     def __str__(self):
         """``run 5♥ JK 7♥``."""
-        return f"{self.kind} {cards_text(self.cards)}"
+        return f"{self.kind} {cards_str(self.cards, pretty=True)}"
 
     def text(self) -> str:
         """The meld as :meth:`__str__` says it, in the current language (``sada 5♥ 5♠ JK``)."""
         words = _("set {cards}") if self.kind == "set" else _("run {cards}")
-        return words.format(cards=cards_text(self.cards))
+        return words.format(cards=cards_str(self.cards, pretty=True))
 
     def __len__(self):
         """Number of cards."""
