@@ -75,6 +75,9 @@ REPO = Path(__file__).resolve().parents[1]
 # Class experiments (pushlab.classroom) keep their tries in $PUSHLAB_STORE: in tests a scratch
 # SQLite file per test process (Voilà servers and notebook kernels started by the tests inherit it).
 os.environ["PUSHLAB_STORE"] = str(Path(tempfile.mkdtemp(prefix="pushlab-store-")) / "class.sqlite3")
+# ... and the test servers run in the demo mode where a student page's ?seed= fixes its shuffles
+# (pushlab.classroom.student: a real class's pages ignore it).
+os.environ["PUSHLAB_DEMO_SEEDS"] = "1"
 NOTEBOOK_DIR = REPO / "notebooks"
 SCREENSHOT_DIR = Path(__file__).resolve().parent / "screenshots"
 CHROMIUM = os.environ.get("PUSHLAB_CHROMIUM", "/usr/bin/chromium")

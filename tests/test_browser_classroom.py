@@ -1,7 +1,8 @@
 """Lesson 12 in the browser: the teacher's dashboard and two student pages on one Voilà server.
 
 The teacher starts "Does a 4th card bust?"; two students join with the code from the
-dashboard (their pages' ``?code=``, with ``?seed=`` so their shuffles are repeatable) and
+dashboard (their pages' ``?code=``, with ``?seed=`` so their shuffles are repeatable: the
+test server runs in the demo mode, ``PUSHLAB_DEMO_SEEDS=1`` in conftest.py) and
 play tries with the Draw and Next buttons; each student's last try appears on the
 dashboard within 5 s (its timer polls the store every 3 s), and the pooled proportion's
 Wilson interval holds the exact value.

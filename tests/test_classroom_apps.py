@@ -61,3 +61,26 @@ def test_show_nicknames_to_the_class_shows_them_on_the_students_pages(store):
     board.names.value = False
     ben.next.click()
     assert "Ann" not in ben.mine.value
+
+
+def test_a_students_link_cannot_choose_the_shuffles(store, monkeypatch):
+    """``?seed=`` on a student's link is ignored (fresh shuffles from the kernel) unless the
+    server runs in the demo mode (``PUSHLAB_DEMO_SEEDS=1``, set by whoever starts it)."""
+    from pushlab.classroom.student import DEMO_SEEDS_ENV
+
+    code = start(store, E.FourthCard.default())
+
+    def piles():
+        out = []
+        for _ in range(2):
+            app = StudentApp(store, join_from_page=False)
+            app._from_query(f"?code={code}&seed=7")       # what the page's address gives the app
+            out.append(app.task.game.draw_pile)
+        return out
+
+    monkeypatch.delenv(DEMO_SEEDS_ENV, raising=False)
+    one, two = piles()
+    assert one != two                                     # 117 cards: equal by chance ~ never
+    monkeypatch.setenv(DEMO_SEEDS_ENV, "1")
+    one, two = piles()
+    assert one == two

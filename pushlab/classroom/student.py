@@ -7,11 +7,19 @@ calls ``act``; a finished try goes to the store through a
 :class:`~pushlab.classroom.desk.StudentDesk` bound to this experiment. Every control is a
 real button or text box (keyboard: Tab, then Enter or Space). The page's ``?code=``
 joins at once (:func:`pushlab.widgets.links.on_page_query`, so a warm kernel waits for
-the reader in a thread); ``?seed=N`` makes the tries' shuffles repeatable.
+the reader in a thread).
+
+**The shuffles are the server's.** Every try is shuffled by a generator seeded from the
+kernel's own entropy (on the server), never by the page: a ``?seed=N`` in a student's link
+is ignored, so a student cannot replay a deal they liked and fill the class's picture with
+it. Only whoever starts the server can make the shuffles repeatable, for a demonstration
+or a test: with ``PUSHLAB_DEMO_SEEDS=1`` in the server's environment the page's ``?seed=N``
+is honoured. (``StudentApp(seed=...)`` in Python is the same choice, made by who runs it.)
 """
 
 from __future__ import annotations
 
+import os
 from urllib.parse import parse_qs
 
 import numpy as np
@@ -24,6 +32,8 @@ from pushlab.widgets.common import MessageArea, Shown, esc, ipw, page_direction,
 
 __all__ = ["StudentApp"]
 
+#: Set to ``1`` in the server's environment to let the page's ``?seed=`` fix the shuffles (demos, tests).
+DEMO_SEEDS_ENV = "PUSHLAB_DEMO_SEEDS"
 #: The most nicknames a student's page lists (the class's, when the teacher shows them).
 MAX_NAMES = 40
 
@@ -31,7 +41,7 @@ MAX_NAMES = 40
 class StudentApp(Shown):
     """A student's page (see the module doc). ``store``: an open store (default:
     :func:`~pushlab.classroom.store.open_store`); ``code``: join at once; ``seed``: the
-    tries' shuffles (default: fresh)."""
+    tries' shuffles (default: fresh from the kernel's entropy; the page cannot choose them)."""
 
     def __init__(self, store=None, code: str | None = None, seed=None, join_from_page: bool = True):
         from pushlab.classroom.store import open_store
@@ -83,8 +93,8 @@ class StudentApp(Shown):
     def _from_query(self, query: str) -> None:
         params = parse_qs(query.lstrip("?"))
         seed = params.get("seed", [""])[0]
-        if seed.isdigit() and len(seed) < 19:        # ?seed=N: the same shuffles again (tests, demos)
-            self.rng = np.random.default_rng(int(seed))
+        if os.environ.get(DEMO_SEEDS_ENV) == "1" and seed.isdigit() and len(seed) < 19:
+            self.rng = np.random.default_rng(int(seed))   # the server's demo mode only (module doc)
         codes = params.get("code")
         if codes:
             self.code.value = codes[0][:40]
