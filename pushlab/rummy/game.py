@@ -389,10 +389,10 @@ class Game:
             for card in held:
                 for m, meld in enumerate(self.table):
                     acts.extend(_layoffs(card, m, meld))
-        if self.source == "discard" and self.drawn in held and any(c != self.drawn for c in hand):
-            acts.extend(_DISCARD[c] for c in held if c != self.drawn)
-        else:
-            acts.extend(map(_DISCARD.__getitem__, held))
+        drawn = self.drawn
+        if self.source == "discard" and drawn in held and len(held) > 1:   # holds another card
+            del held[drawn]
+        acts.extend(map(_DISCARD.__getitem__, held))
         return acts
 
     def _may_discard(self, card: Card) -> bool:
@@ -484,6 +484,16 @@ class Game:
                 action = parse_action(action)
             except (ParseError, IllegalAction) as e:
                 self._refuse(action, str(e))
+        light = _LIGHT.get(type(action))
+        if light is not None:
+            g = light(self.__dict__, action)
+            if g is not None:
+                return g
+        return self._apply_draft(action)
+
+    def _apply_draft(self, action: Action) -> Game:
+        """:meth:`apply` through a draft that resolves the action step by step (every action; the
+        light step's reference, and the path of every action it does not resolve)."""
         draft = _Draft.of(self)
         try:
             draft.act(action)
@@ -826,7 +836,7 @@ class _Draft:
         deck = self.decks[k]
         if deck is None:
             base = full_deck()
-            deck = tuple(base[i] for i in rng.permutation(len(base)))
+            deck = tuple([base[i] for i in rng.permutation(len(base)).tolist()])
         hands = [[] for _ in range(NUM_PLAYERS)]
         for i in range(NUM_PLAYERS * n):
             hands[(self.dealer + 1 + i) % NUM_PLAYERS].append(deck[i])
@@ -1066,3 +1076,175 @@ class _Draft:
                 self.meld(melds)
             case LayOff(card=card, meld=k, end=end):
                 self.layoff(card, k, end, forbidden=m)
+
+
+# ---------------------------------------------------------------------- the light step
+# The common actions (take, push, a discard or lay-off that does not go out or end the deal)
+# resolved straight into the next state, without a draft: the same checks, the same fields
+# and the same events as the draft's (tests/test_rummy_light_step.py compares the two on every
+# step of seeded play). A light function returns None whenever a check fails or the action
+# would go out, end the deal or reach the round cap; then Game.apply takes the draft, which
+# names the rule broken or plays the rarer outcome.
+def _successor(d: dict, changes: dict, *events) -> Game:
+    """The Game after a light step from the state whose ``__dict__`` is ``d``: its fields with
+    ``changes``, its event list (shared as :meth:`_Draft.note` shares it) with ``events``."""
+    g = object.__new__(Game)
+    nd = g.__dict__
+    nd.update(d)
+    if "events" in nd or "log" in nd:       # views made from the state before
+        nd.pop("events", None)
+        nd.pop("log", None)
+        nd.pop("private_log", None)
+    nd.update(changes)
+    evs, n = d["_events"], d["_nev"]
+    if len(evs) != n:
+        evs = evs[:n]
+    evs.extend(events)
+    nd["_events"] = evs
+    nd["_nev"] = n + len(events)
+    return g
+
+
+def _insert(hand: tuple, card: Card) -> tuple:
+    """A sorted hand with card added (as :meth:`_Draft.give`)."""
+    i = bisect_right(hand, card.order, key=_ORDER)
+    return hand[:i] + (card,) + hand[i:]
+
+
+def _light_take(d: dict, action) -> Game | None:
+    """Rule 12a (:meth:`_Draft.take`)."""
+    if d["phase"] != "draw" or "_events" not in d:
+        return None
+    pile = d["discard_pile"]
+    if not pile:
+        return None
+    p, card, hands = d["active_player"], pile[-1], d["hands"]
+    return _successor(d, {"discard_pile": pile[:-1], "hands": _put(hands, p, _insert(hands[p], card)),
+                          "drawn": card, "source": "discard", "phase": "play"},
+                      TookDiscard(p, card))
+
+
+def _light_push(d: dict, action) -> Game | None:
+    """Rule 12b (:meth:`_Draft.push`) when the stock holds the two cards it needs."""
+    if d["phase"] != "draw" or "_events" not in d:
+        return None
+    stock = d["stock"]
+    if len(stock) < 2:                      # the deal ends
+        return None
+    p = d["active_player"]
+    left = (p + 1) % NUM_PLAYERS
+    given, own = stock[0], stock[1]
+    pile, hands = d["discard_pile"], d["hands"]
+    got = _insert(hands[left], given)
+    if pile:
+        top, pile = pile[-1], pile[:-1]
+        got = _insert(got, top)
+    else:
+        top = None
+    hands = _put(hands, left, got)
+    hands = _put(hands, p, _insert(hands[p], own))
+    return _successor(d, {"hands": hands, "discard_pile": pile, "stock": stock[2:], "drawn": own,
+                          "source": "stock", "phase": "play"},
+                      Received(left, given, p), Pushed(p, left, top, True), DrewStock(p, own))
+
+
+def _light_discard(d: dict, action) -> Game | None:
+    """Rule 15 (:meth:`_Draft.discard`) when the player keeps a card and the round cap is not
+    reached."""
+    if d["phase"] != "play" or "_events" not in d:
+        return None
+    p, hands, card, source = d["active_player"], d["hands"], action.card, d["source"]
+    hand = hands[p]
+    if card not in hand or len(hand) == 1:
+        return None
+    if source == "discard" and card == d["drawn"] and hand.count(card) < len(hand):
+        return None                         # holds another card: no free pass
+    quiet = 0 if source == "stock" else d["quiet_turns"] + 1
+    cap = d["round_cap"]
+    if cap is not None and quiet >= NUM_PLAYERS * cap:
+        return None
+    i = hand.index(card)
+    return _successor(d, {"hands": _put(hands, p, hand[:i] + hand[i + 1:]),
+                          "discard_pile": d["discard_pile"] + (card,), "quiet_turns": quiet,
+                          "active_player": (p + 1) % NUM_PLAYERS, "phase": "draw", "drawn": None,
+                          "source": None, "turn": d["turn"] + 1},
+                      Discarded(p, card))
+
+
+def _light_layoff(d: dict, action) -> Game | None:
+    """Rule 13 (:meth:`_Draft.check_layoff`, :meth:`_Draft.layoff`) when the player keeps a card."""
+    if d["phase"] != "play" or "_events" not in d:
+        return None
+    p, hands, card = d["active_player"], d["hands"], action.card
+    hand = hands[p]
+    if not d["met"][p] or card not in hand or len(hand) == 1:
+        return None
+    table, m, end = d["table"], action.meld, action.end
+    if not 0 <= m < len(table):
+        return None
+    meld = table[m]
+    ends = meld.layoff_ends(card)
+    if not ends:
+        return None
+    if meld.kind == "set":
+        if end is not None:
+            return None
+        new = Meld._known("set", meld.cards + (card,), meld.owner, meld._place)
+    else:
+        if end is None:
+            if len(ends) > 1:
+                return None
+            end = ends[0]
+        elif end not in ends:
+            return None
+        start, suit = meld._place
+        if end == "low":
+            new = Meld._known("run", (card,) + meld.cards, meld.owner, (start - 1, suit))
+        else:
+            new = Meld._known("run", meld.cards + (card,), meld.owner, (start, suit))
+    i = hand.index(card)
+    return _successor(d, {"hands": _put(hands, p, hand[:i] + hand[i + 1:]), "table": _put(table, m, new)},
+                      LaidOff(p, card, m, end, new))
+
+
+def _light_meld(d: dict, action) -> Game | None:
+    """Rules 11, 13 (:meth:`_Draft.check_melds`, :meth:`_Draft.meld`) when the player keeps a card."""
+    if d["phase"] != "play" or "_events" not in d:
+        return None
+    p, hands, melds = d["active_player"], d["hands"], action.melds
+    hand = list(hands[p])
+    try:
+        for m in melds:
+            for c in m.cards:
+                hand.remove(c)
+    except ValueError:                      # a card not held (enough times)
+        return None
+    if not hand:                            # goes out
+        return None
+    first = not d["met"][p]
+    if first and not _meets(melds, d["deals"][d["deal_index"]]):
+        return None
+    table = d["table"]
+    new = tuple(m.owned_by(p) for m in melds)
+    changes = {"hands": _put(hands, p, tuple(hand)), "table": table + new}
+    if first:
+        changes["met"] = _put(d["met"], p, True)
+    return _successor(d, changes, Melded(p, new, len(table), first))
+
+
+_SLOTS = {deal: tuple((kind, sum(1 for k, _ in need if k == kind), min(n for k, n in need if k == kind))
+                      for kind in ("set", "run") if any(k == kind for k, _ in need))
+          for deal, need in CONTRACTS.items()}
+
+
+def _meets(melds, deal: int) -> bool:
+    """``contract_problem(melds, deal) is None`` for Meld values (valid melds: rules 7-9), by
+    counting: each kind's slots need as many melds of at least the kind's smallest size."""
+    for kind, slots, size in _SLOTS[deal]:
+        if sum(1 for m in melds if m.kind == kind and len(m.cards) >= size) < slots:
+            return False
+    return True
+
+
+_LIGHT = {Take: _light_take, Push: _light_push, Discard: _light_discard, LayOff: _light_layoff,
+          MeldDown: _light_meld}
