@@ -24,6 +24,7 @@ import html
 import re
 
 from pushlab import __version__, i18n
+from pushlab.i18n.numbers import percent
 from pushlab.guide import GAMES, NOTEBOOKS, _source, lesson_cells, title
 from pushlab.guide.activities import ACTIVITIES, activity, interval_table
 
@@ -299,10 +300,6 @@ def worksheet(stem: str, lang: str = "en", notebooks=NOTEBOOKS) -> str:
     return page(_("Worksheet"), title(stem, lang, notebooks), "".join(parts), lang)
 
 
-def _pct(x: float) -> str:
-    return f"{100 * x:.0f}%"
-
-
 def tally_sheet(game: str, lang: str = "en", groups: int = 8) -> str:
     """The tally sheet of ``game``'s class activity in ``lang``: a row per group (``groups``
     rows), the 95% interval of every count a group can get, and the class's pooled count."""
@@ -331,7 +328,7 @@ def tally_sheet(game: str, lang: str = "en", groups: int = 8) -> str:
     table = interval_table(a.tries)
     half = (len(table) + 1) // 2
     cells = lambda part: "".join(                                                       # noqa: E731
-        f'<tr><td>{k}</td><td class="ho-ltr">{_pct(lo)} \u2013 {_pct(hi)}</td></tr>' for k, lo, hi in part)
+        f'<tr><td>{k}</td><td class="ho-ltr">{percent(lo)} \u2013 {percent(hi)}</td></tr>' for k, lo, hi in part)
     th = f'<tr><th>{t["count"]}</th><th>{t["interval"]}</th></tr>'
     intervals = (f'<h2>{t["table"]}</h2>'
                  f'<div style="display:flex;gap:6mm"><table class="ho-small">{th}{cells(table[:half])}</table>'

@@ -23,6 +23,7 @@ from pushlab.errors import PushlabError
 from pushlab.i18n import _, ngettext
 from pushlab.luck.names import bot_label
 from pushlab.luck.policy import policy_label
+from pushlab.plots import axes
 from pushlab.stats import Z95, mean_ci, rate_ci
 
 __all__ = [
@@ -35,15 +36,6 @@ __all__ = [
 ]
 
 DRAW_COLOUR, STOP_COLOUR = "#1e63b8", "#d32f2f"
-
-
-def _axes(ax, size=(7, 4)):
-    """Return ``ax`` or a fresh axes on a new figure."""
-    if ax is not None:
-        return ax
-    import matplotlib.pyplot as plt
-    _fig, ax = plt.subplots(figsize=size, layout="constrained")
-    return ax
 
 
 def _column(data, key, what):
@@ -191,7 +183,7 @@ def bust_odds(data, ax=None):
     e.g. from :func:`bust_odds_data`.
     """
     x = _column(data, "cards", "bust_odds")
-    ax = _axes(ax)
+    ax = axes(ax, layout="constrained")
     counting = 100 * _column(data, "counting", "bust_odds")
     ax.plot(x, counting, "o-", color=STOP_COLOUR, label=_("counting the cards seen (exact)"))
     if "naive" in data:
@@ -216,7 +208,7 @@ def ev_one_more(data, ax=None):
     """
     x = _column(data, "cards", "ev_one_more")
     draw, stop = _column(data, "draw", "ev_one_more"), _column(data, "stop", "ev_one_more")
-    ax = _axes(ax)
+    ax = axes(ax, layout="constrained")
     pos = np.arange(len(x))
     ax.bar(pos - 0.2, stop, 0.4, color=STOP_COLOUR, label=_("stop now"))
     ax.bar(pos + 0.2, draw, 0.4, color=DRAW_COLOUR, label=_("draw one more card (best play after)"))
@@ -241,7 +233,7 @@ def policy_map(data, ax=None):
     best = np.asarray(list(data.get("best", [])))
     if best.size != points.size:
         raise PushlabError("policy_map needs one 'best' action per point")
-    ax = _axes(ax)
+    ax = axes(ax, layout="constrained")
     rng = np.random.default_rng(0)     # a little jitter so equal tables do not hide each other
     jitter = rng.uniform(-0.25, 0.25, points.size)
     for action, colour, marker in (("draw", DRAW_COLOUR, "o"), ("stop", STOP_COLOUR, "x")):
@@ -279,7 +271,7 @@ def mc_convergence(samples, exact, ax=None, z: float = Z95, label: str | None = 
     binary = bool(np.isin(arr, (0.0, 1.0)).all()) and 0 <= exact <= 1
     sigma = float(np.sqrt(exact * (1 - exact))) if binary else float(arr.std(ddof=1))
     half = z * sigma / np.sqrt(n)
-    ax = _axes(ax)
+    ax = axes(ax, layout="constrained")
     ax.fill_between(n, exact - half, exact + half, color="#9cc3e8", alpha=0.5,
                     label=_("exact \u00b1 {z}\u00b7\u03c3/\u221an (95% band)").format(z=f"{z:.2f}"))
     ax.plot(n, running, color=DRAW_COLOUR, lw=1.2, label=_("Monte Carlo running mean"))
@@ -346,7 +338,7 @@ def switch_rule_seats(data, ax=None):
     if not isinstance(data, Mapping) or "rules" not in data:
         raise PushlabError("switch_rule_seats needs the mapping switch_rule_data returns")
     n = int(data["players"])
-    ax = _axes(ax, size=(7.5, 4))
+    ax = axes(ax, (7.5, 4), layout="constrained")
     pos = np.arange(n)
     width = 0.38
     for j, rule in enumerate(("turn", "game")):
@@ -449,7 +441,7 @@ def strategy_comparison(data, ax=None, quantity: str | None = None, unit: str = 
         names.append(bot_label(name)); means.append(m); lows.append(lo); highs.append(hi)
     scale = 100.0 if unit == "%" else 1.0
     means, lows, highs = (scale * np.asarray(v) for v in (means, lows, highs))
-    ax = _axes(ax)
+    ax = axes(ax, layout="constrained")
     pos = np.arange(len(names))
     if label is None:      # a quantity that already says "mean ..." is not "mean mean ..."
         label = quantity if quantity.startswith("mean") else _("mean {quantity}").format(quantity=quantity)
@@ -508,7 +500,7 @@ def search_heatmap(data, ax=None, vmin=None, vmax=None):
     win = 100 * np.asarray(data["win"], dtype=float)
     if win.ndim != 2 or win.size == 0:
         raise PushlabError("search_heatmap needs a non-empty stop x bank grid 'win'")
-    ax = _axes(ax, size=(7, 4.6))
+    ax = axes(ax, (7, 4.6), layout="constrained")
     fair = 100 / data["players"]
     spread = max(np.abs(win - fair).max(), 1.0)
     lo = fair - spread if vmin is None else vmin
@@ -556,7 +548,7 @@ def best_response_path(data, ax=None):
     x = _column(data, "round", "best_response_path")
     win = 100 * _column(data, "win", "best_response_path")
     lo, hi = 100 * _column(data, "lo", "best_response_path"), 100 * _column(data, "hi", "best_response_path")
-    ax = _axes(ax)
+    ax = axes(ax, layout="constrained")
     fair = 100 / data["players"]
     ax.axhline(fair, color="#777", ls="--", label=_("fair share 1/{players} = {fair}%").format(
         players=data['players'], fair=f"{fair:.0f}"))
@@ -636,7 +628,7 @@ def protection_plot(data, ax=None):
     ``data`` as from :func:`protection_data`.
     """
     pile = _column(data, "pile", "protection_plot")
-    ax = _axes(ax)
+    ax = axes(ax, layout="constrained")
     q = "3" if data.get("harder") else "6"
     ax.plot(pile, _column(data, "formula", "protection_plot"), "s--", color="#777",
             label=_("rule of thumb: points \u00d7 rolls / {q}").format(q=q))
@@ -663,7 +655,7 @@ def bank_edge_plot(data, ax=None):
     pile = _column(data, "pile", "bank_edge_plot")
     edge = 100 * _column(data, "edge", "bank_edge_plot")
     lo, hi = 100 * _column(data, "edge_lo", "bank_edge_plot"), 100 * _column(data, "edge_hi", "bank_edge_plot")
-    ax = _axes(ax)
+    ax = axes(ax, layout="constrained")
     ax.axhline(0, color="#333", lw=0.8)
     ax.bar(pile, edge, width=6, color=np.where(edge > 0, DRAW_COLOUR, STOP_COLOUR),
            label=_("bank minus draw (estimated by rollouts)"))

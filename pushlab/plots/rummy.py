@@ -19,6 +19,8 @@ import numpy as np
 
 from pushlab.errors import PushlabError
 from pushlab.i18n import _
+from pushlab.i18n.numbers import percent_label
+from pushlab.plots import axes
 from pushlab.stats import Z95, mean_ci, proportion_ci
 
 __all__ = [
@@ -29,16 +31,6 @@ __all__ = [
     "mean_ci",
 ]
 
-
-
-def _axes(ax):
-    """Return ``ax`` or a fresh axes on a new figure."""
-    if ax is not None:
-        return ax
-    import matplotlib.pyplot as plt
-
-    ax = plt.subplots(figsize=(7, 4))[1]
-    return ax
 
 
 def _need(data, what):
@@ -89,7 +81,7 @@ def contract_probability(exact=None, ax=None, *, simulated=None, turns=None):
     exact = dict(exact or {})
     simulated = dict(simulated or {})
     _need({**exact, **simulated}, _("contract probability data"))
-    ax = _axes(ax)
+    ax = axes(ax)
     deals = sorted(set(exact) | set(simulated))
     colours = {deal: f"C{i}" for i, deal in enumerate(deals)}
     shift = {deal: 0.1 * (i - (len(deals) - 1) / 2) for i, deal in enumerate(deals)}
@@ -128,21 +120,6 @@ def _point(value):
 LOG_FLOOR = 1e-5
 
 
-def _percent(p: float) -> str:
-    """A probability as a short percentage label: 38%, 2.7%, 0.03%, <0.01%, 0.
-
-    >>> [_percent(p) for p in (0, 0.384, 0.0973, 0.0027, 0.0003, 0.00009)]
-    ['0', '38%', '9.7%', '0.27%', '0.03%', '<0.01%']
-    """
-    if p <= 0:
-        return "0"
-    if p >= 0.1:
-        return f"{100 * p:.0f}%"
-    if p >= 0.0001:
-        return f"{100 * p:.2g}%"
-    return "<0.01%"
-
-
 def wild_value(data, ax=None, *, simulated=None, log: bool = False):
     """Probability of the contract as dealt, by number of wild cards in the hand.
 
@@ -167,7 +144,7 @@ def wild_value(data, ax=None, *, simulated=None, log: bool = False):
     if unknown:
         raise PushlabError(_("simulated values for {labels} have no bars to go with").format(
             labels=sorted(map(str, unknown))))
-    ax = _axes(ax)
+    ax = axes(ax)
     floor = LOG_FLOOR if log else 0.0
     if log:
         ax.set_yscale("log")
@@ -196,7 +173,7 @@ def wild_value(data, ax=None, *, simulated=None, log: bool = False):
             for k, (p, _err), e in zip(sks, pts, sim_errs):
                 tops[k] = max(tops.get(k, 0.0), p + e[1])
         for k, bar, p_ in zip(ks, bars, ps):
-            ax.annotate(_percent(p_), (bar.get_x() + bar.get_width() / 2, max(tops[k], floor)),
+            ax.annotate(percent_label(p_), (bar.get_x() + bar.get_width() / 2, max(tops[k], floor)),
                         textcoords="offset points", xytext=(0, 3), ha="center", va="bottom",
                         rotation=90 if p_ > 0 else 0, fontsize=7.5)
     ax.set_xticks(all_k)
@@ -224,7 +201,7 @@ def penalty_distribution(samples, ax=None, *, bins=None):
     ('share of deals (%)', 50.0)
     """
     _need(samples, _("penalty samples"))
-    ax = _axes(ax)
+    ax = axes(ax)
     arrays = {str(k): np.asarray(v, dtype=float) for k, v in samples.items()}
     top = max((a.max() for a in arrays.values() if a.size), default=0.0)
     xlabel = _("penalty points of the side left holding cards")
@@ -264,7 +241,7 @@ def bot_comparison(results, ax=None, *, ylabel=None, title=None):
         ylabel = _("mean points per deal (lower is better)")
     if title is None:
         title = _("Bot styles compared ({percent} confidence intervals)").format(percent="95 %")
-    ax = _axes(ax)
+    ax = axes(ax)
     labels, means, halves = [], [], []
     for label, value in results.items():
         if isinstance(value, tuple) and len(value) == 2 and np.isscalar(value[0]):

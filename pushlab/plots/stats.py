@@ -23,6 +23,7 @@ import numpy as np
 from pushlab import stats
 from pushlab.errors import PushlabError
 from pushlab.i18n import _, ngettext
+from pushlab.plots import axes
 
 __all__ = ["interval_ladder", "coverage_curve", "difference_plot", "width_curve", "METHOD_NAMES"]
 
@@ -42,16 +43,6 @@ def _unit(unit: str) -> str:
 CAUGHT, MISSED, TRUTH = "#4c72b0", "#d62728", "#222222"
 
 
-def _axes(ax):
-    """Return ``ax`` or a fresh axes on a new figure."""
-    if ax is not None:
-        return ax
-    import matplotlib.pyplot as plt
-
-    _fig, ax = plt.subplots(figsize=(7, 4))
-    return ax
-
-
 def interval_ladder(p: float, n: int, tournaments: int = 100, rng=None, method: str = "wald",
                     ax=None, level: float = 0.95):
     """The 95% intervals of ``tournaments`` simulated tournaments of ``n`` games each.
@@ -66,7 +57,7 @@ def interval_ladder(p: float, n: int, tournaments: int = 100, rng=None, method: 
     """
     rng = np.random.default_rng(rng) if not isinstance(rng, np.random.Generator) else rng
     wins, low, high, caught = stats.simulated_coverage(p, n, tournaments, rng, method, level)
-    ax = _axes(ax)
+    ax = axes(ax)
     x = np.arange(1, tournaments + 1)
     for mask, colour, label in ((caught, CAUGHT, _("interval catches the true rate")),
                                 (~caught, MISSED, _("interval misses it"))):
@@ -100,7 +91,7 @@ def coverage_curve(p, ns, methods=("wald", "wilson"), ax=None, level: float = 0.
     ns = sorted(int(n) for n in ns)
     if not ns or not ps:
         raise PushlabError(_("coverage_curve needs at least one number of games and one rate"))
-    ax = _axes(ax)
+    ax = axes(ax)
     styles = ["-", "--", ":", "-."]
     for j, prob in enumerate(ps):
         for i, method in enumerate(methods):
@@ -182,7 +173,7 @@ def width_curve(ps=(0.5, 0.02), games=None, ax=None, level: float = 0.95):
     """
     games = np.unique(np.geomspace(10, 100_000, 40).astype(int)) if games is None \
         else np.asarray(sorted(games))
-    ax = _axes(ax)
+    ax = axes(ax)
     for i, p in enumerate(ps):
         low, high = stats.proportion_ci(np.round(p * games), games, level)
         ax.plot(games, 100 * (high - low) / 2, color=f"C{i}", label=_("true rate near {p}").format(p=f"{p:.0%}"))

@@ -17,6 +17,7 @@ from fractions import Fraction
 from pushlab.i18n import _, ngettext
 from pushlab.i18n.events import direction_words, log_lines
 from pushlab.i18n.forms import colour_name
+from pushlab.i18n.numbers import percent
 from pushlab.display.cards import card_html
 from pushlab.luck.cards import COLOURS
 from pushlab.display.cards import cards_html as render_cards
@@ -250,11 +251,6 @@ def log_html(game, start: int = 0, last: int | None = None) -> str:
     return log_list_html(game.events, start, last, render=lambda events: log_lines(events, game.players, html=True))
 
 
-def _pct(p) -> str:
-    """A probability as a percentage with one decimal."""
-    return f"{100 * float(p):.1f}%"
-
-
 def _frac(p) -> str:
     """A probability as an exact fraction when it is one."""
     return f" ({p.numerator}/{p.denominator})" if isinstance(p, Fraction) and p.denominator > 1 else ""
@@ -273,14 +269,14 @@ def odds_html(game) -> str:
     counting = odds.bust_probability(game, counting=True)
     naive = odds.bust_probability(game, counting=False)
     seen, full = esc(_("counting the cards seen")), esc(_("naive (full deck minus the columns)"))
-    rows = (f'<tr><td>{seen}</td><td><b>{_pct(counting)}</b>{esc(_frac(counting))}</td></tr>'
-            f'<tr><td>{full}</td><td><b>{_pct(naive)}</b>{esc(_frac(naive))}</td></tr>')
+    rows = (f'<tr><td>{seen}</td><td><b>{percent(counting, 1)}</b>{esc(_frac(counting))}</td></tr>'
+            f'<tr><td>{full}</td><td><b>{percent(naive, 1)}</b>{esc(_frac(naive))}</td></tr>')
     bars = []
     for label, p in _dist_items(odds.next_card_distribution(game, counting=True)):
         width = int(round(150 * float(p)))
         colour = "#c62828" if p is not None and label == _dist_labels()["bust"] else "#5b8cc0"
         bars.append(f'<tr><td>{esc(label)}</td><td><span class="pl-bar" style="width:{width}px;'
-                    f'background:{colour}"></span> {_pct(p)}</td></tr>')
+                    f'background:{colour}"></span> {percent(p, 1)}</td></tr>')
     return (f'{CSS}<div class="pl-root">'
             + box_html(_("Chance the next card busts"), f'<table class="pl-kv">{rows}</table>')
             + box_html(ngettext("What the next card does ({n} card in the pile)",

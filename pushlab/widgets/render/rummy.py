@@ -17,6 +17,7 @@ from pushlab.errors import PushlabError
 from pushlab.i18n import _, ngettext
 from pushlab.rummy.cards import Card, parse_cards, rank_label
 from pushlab.i18n.events import kind_word, log_lines
+from pushlab.i18n.numbers import percent_words
 from pushlab.rummy.melds import contract_words
 from pushlab.display.cards import RUMMY_CSS
 from pushlab.display.cards import card_html as render_card
@@ -487,7 +488,7 @@ def _chance_rows(session, top: int = 6) -> list:
     if cards:
         chances = sorted(((odds.card_in_stock_for(g, session.you, c), c) for c in cards),
                          key=lambda pc: (-pc[0], _show_key(pc[1])))
-        cells = ", ".join(f"{c.pretty} {_percent(p)}" for p, c in chances[:top])
+        cells = ", ".join(f"{c.pretty} {percent_words(p)}" for p, c in chances[:top])
         cells = f'<span class="pushlab-ltr">{esc(cells)}</span>'     # card and chance pairs, left to right
         if len(chances) > top:
             cells = esc(_("{cards} (and {more} more)")).format(cards=cells, more=len(chances) - top)
@@ -495,22 +496,8 @@ def _chance_rows(session, top: int = 6) -> list:
                           "still in the stock (not in another hand), from the cards you have seen.")).format(
             cards=cells))
     rows.append(esc(_("Any wild helps too: the chance that at least one of the four jokers is still in the "
-                      "stock is {chance}.").format(chance=_percent(joker))))
+                      "stock is {chance}.").format(chance=percent_words(joker))))
     return rows
-
-
-def _percent(p) -> str:
-    """A probability as a percentage that never rounds a near-certainty to 100% (or a tiny chance to 0%).
-
-    >>> _percent(1), _percent(0.9996), _percent(0.5), _percent(0.001), _percent(0)
-    ('100%', 'over 99%', '50%', 'under 1%', '0%')
-    """
-    p = float(p)
-    if 0.995 <= p < 1:
-        return _("over 99%")
-    if 0 < p < 0.005:
-        return _("under 1%")
-    return f"{100 * p:.0f}%"
 
 
 def _show_key(card):
