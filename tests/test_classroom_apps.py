@@ -84,3 +84,21 @@ def test_a_students_link_cannot_choose_the_shuffles(store, monkeypatch):
     monkeypatch.setenv(DEMO_SEEDS_ENV, "1")
     one, two = piles()
     assert one == two
+
+
+@pytest.mark.parametrize("lang", ["en", "et", "cs", "ar", "eo"])
+def test_lesson_12_says_the_95_percent_is_a_promise_at_one_number_of_tries(lang):
+    """The teacher's lesson text, in every language: the interval holds the exact answer about
+    19 times in 20 at a number of tries fixed in advance, and over the whole run leaving the
+    band is expected (lesson 10). Was: "about one time in twenty it does not", read as a
+    promise for the whole run."""
+    import json
+    from pathlib import Path
+
+    folder = Path(__file__).parents[1] / "notebooks" / ("" if lang == "en" else lang)
+    cells = json.loads((folder / "12-class-experiment-teacher.ipynb").read_text(encoding="utf-8"))["cells"]
+    paragraphs = [p for c in cells if c["cell_type"] == "markdown" for p in "".join(c["source"]).split("\n\n")]
+    interval = [p for p in paragraphs if "09" in p]      # the paragraph that cites lesson 09
+    assert len(interval) == 1, interval
+    text = interval[0]
+    assert "19" in text and "20" in text and "10" in text.split("19", 1)[1], text
