@@ -1,6 +1,6 @@
 """Results the lessons show at once: computed ahead, shipped in ``pushlab/data/``.
 
-Some lesson figures take seconds to compute (exact hints over many tables, hundreds of
+Some lesson figures take seconds to compute (one-turn hints over many tables, hundreds of
 whole games). A page must be usable within 3 s, so the lesson shows the shipped
 result at once, says so, and offers a button that recomputes it live with a progress
 bar (:class:`pushlab.widgets.live.LiveResult`). Each result here is the output of one
@@ -54,7 +54,7 @@ class Result:
 
 # ---------------------------------------------------------------------- the results
 def _policy_map(progress=None):
-    """Three-column tables of 8 bot games with their exact hint (notebook 03, section 4)."""
+    """Three-column tables of 8 bot games with their one-turn hint (notebook 03, section 4)."""
     from pushlab.plots.luck import policy_data
 
     return policy_data(n_games=8, players=3, seed=1, progress=progress)

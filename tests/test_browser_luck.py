@@ -204,7 +204,7 @@ def test_play_app_whole_game_advice_with_progress(open_app, app_errors, screensh
         "() => document.querySelector('.pl-hint').innerText.includes('Recommended:')", timeout=60_000)
     hint = page.inner_text(".pl-hint")
     assert "Whole game (estimated from" in hint and "chance to win (95% CI)" in hint
-    assert "one-turn expectimax" in hint and "exact best" not in page.inner_text(app)
+    assert "the one-turn hint, a model" in hint and "exact best" not in page.inner_text(app)
     click_and_wait(page, ".pl-btn-draw")                      # a click while rollouts run
     assert message(page, app) == ""
     page.wait_for_function(

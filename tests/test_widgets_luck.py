@@ -247,7 +247,8 @@ def test_hint_text_says_it_is_one_turn_only():
     s.act("place 0")
     sentence = s.hint_text()
     h = odds.hint(s.game)
-    assert re.match(r"This turn only \((exact|looking \d draws ahead)\): draw another card is worth",
+    assert re.match(r"This turn only \(in the hint's model, (to the end of the turn|looking \d draws ahead)\): "
+                    r"draw another card is worth",
                     sentence), sentence
     assert f"{h.values['draw'] - h.values['stop']:+.1f} points over the next move" in sentence
     assert "best" not in sentence
@@ -380,8 +381,8 @@ def test_play_app_undo_and_hint_and_new_game():
     a.draw.click()
     shown = text(a.hint.value)
     assert "Whole game (estimated from 60 rollouts per action" in shown and "Recommended:" in shown
-    assert "This turn only (one-turn expectimax" in shown
-    assert "exact best" not in shown
+    assert "This turn only (the one-turn hint, a model" in shown
+    assert "exact" not in shown.split("This turn only", 1)[1]
     a.undo.click()
     assert a.session.game.phase == "turn" and a.undo.disabled
     a.undo.click()                                   # disabled in the browser; here it says why

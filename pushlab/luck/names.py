@@ -36,7 +36,7 @@ def bot_label(name, language: str | None = None) -> str:
                                             language).format(k=k),
             "StopAtRisk": lambda p: _("stop at {p} risk", language).format(p=f"{float(p):.0%}"),
             "Greedy": lambda: _("greedy (one card ahead)", language),
-            "HintBot": lambda: _("exact hint", language),
+            "HintBot": lambda: _("one-turn hint", language),
             "RandomBot": lambda: _("random", language),
         }[kind](*params)
     except (KeyError, TypeError, ValueError):

@@ -10,8 +10,10 @@ Two views of the next card (rules 8-11):
   up on the table all game (it sets the direction).
 
 Probabilities are exact :class:`fractions.Fraction` values. The hint
-(:func:`hint`) values every legal action by an exact expectimax over the next
-draws (depth-limited when the full solve would be slow), on compact integer data.
+(:func:`hint`) values every legal action by an expectimax over the next draws of
+this turn in a model (opponents collect greedily, die losses averaged), usually two
+draws deep (deeper when that is cheap: see :func:`hint`), on compact integer data.
+It is a model's answer, not an exact one: lessons and apps never call it exact.
 
 >>> from pushlab.luck import Game
 >>> g = Game.new(3, deck="R1 B1 G1 Y1 P1 Y3", rolls="*")
@@ -415,7 +417,7 @@ class Hint:
             if action == self.best:
                 cell = f"<b>{cell}</b>"
             rows.append(f"<tr><td>{cell}</td><td style='text-align:right'>{value:+.2f}</td></tr>")
-        how = "exact" if self.exact else f"{self.depth} draws ahead"
+        how = "to the end of the turn" if self.exact else f"{self.depth} draws ahead"
         return (f"<table><caption>Hint for {escape(self.player)} ({how})</caption>"
                 f"<tr><th>action</th><th>expected points</th></tr>{''.join(rows)}</table>")
 

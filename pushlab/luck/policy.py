@@ -5,8 +5,9 @@ A :class:`Policy` says how a seat plays every decision of a whole game:
 - a **stop rule** (:class:`StopRule`) for the push phase: ``after k`` (stop once ``k``
   cards lie in the columns, as ``StopAfter(k)``), ``risk p`` (stop once the next card
   busts with probability at least ``p``, counting cards, as ``StopAtRisk(p)``), or
-  ``optimal`` (the one-turn expectimax hint of :mod:`pushlab.luck.odds`; readable
-  engine only: the batched simulator cannot run it and says so);
+  ``optimal`` (the one-turn expectimax hint of :mod:`pushlab.luck.odds`, a model's
+  best move, not optimal play: its reader's label says "follow the one-turn hint";
+  readable engine only: the batched simulator cannot run it and says so);
 - a **bank rule** (:class:`BankRule`, optional) at the start of a turn, applied to the
   bench colour with the most points (ties ``RBGYP``): ``bank at x`` banks it once it
   holds ``x`` points (as ``bank_at=x``); ``bank loss t`` banks it once its expected loss
@@ -138,8 +139,8 @@ class StopRule:
     def label(self, language: str | None = None) -> str:
         """The rule's name for a reader, in ``language`` (default: the current one); English is
         the text form (``'after 4'``), other languages translate it (Czech ``'po 4'``)."""
-        if self.kind == "optimal":
-            return _("optimal", language)
+        if self.kind == "optimal":          # the one-turn hint's move: a model's best, not optimal play
+            return _("follow the one-turn hint", language)
         template = _("after {k}", language) if self.kind == "after" else _("risk {p}", language)
         return template.format(k=self.value, p=_number_text(self.value))
 

@@ -204,14 +204,14 @@ def ev_one_more(data, ax=None):
     """Expected value of one more card vs stopping now, for each step of a push.
 
     ``data``: ``{"cards": [...], "draw": [...], "stop": [...]}`` in points, e.g. from
-    :func:`ev_data` (the hint's exact values).
+    :func:`ev_data` (the one-turn hint's values: a model of this turn, not exact).
     """
     x = _column(data, "cards", "ev_one_more")
     draw, stop = _column(data, "draw", "ev_one_more"), _column(data, "stop", "ev_one_more")
     ax = axes(ax, layout="constrained")
     pos = np.arange(len(x))
     ax.bar(pos - 0.2, stop, 0.4, color=STOP_COLOUR, label=_("stop now"))
-    ax.bar(pos + 0.2, draw, 0.4, color=DRAW_COLOUR, label=_("draw one more card (best play after)"))
+    ax.bar(pos + 0.2, draw, 0.4, color=DRAW_COLOUR, label=_("draw one more card (then as the hint plays)"))
     ax.axhline(0, color="#333", lw=0.8)
     ax.set_xticks(pos, [f"{int(v)}" for v in x])
     ax.set_title(_("Expected value: one more card or stop?"))

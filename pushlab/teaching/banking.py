@@ -1,7 +1,7 @@
 """Exercises and predictions of lesson 08, "When to bank".
 
 The positions are :func:`pushlab.luck.positions.bench_position`; the one-turn hint is
-:func:`pushlab.luck.odds.hint` (exact within its model: this turn only, opponents
+:func:`pushlab.luck.odds.hint` (a model, not exact: this turn only, opponents
 collecting greedily, die losses averaged); the whole-game estimates are
 :func:`pushlab.luck.advise` rollouts under a named continuation policy; the search
 figures come from the shipped results (:func:`pushlab.luck.search.load_results`).
@@ -144,7 +144,7 @@ def predictions_08(lang):
               "means a roll (or a bust) that costs a third of 33 points. The hint only looks at this turn, "
               "under its model (the others collect greedily, die losses averaged)."),
             unit="", choices=(Choice("draw", _("draw")), Choice("bank B", _("bank blue"))),
-            exact_label=_("exact within the one-turn model"),
+            exact_label=_("what the hint computes in its model of this turn, not a whole-game value"),
             simulate=late_advice, seed=8, model=_("whole-game rollouts, every seat then playing '{policy}'").format(
                 policy=policy_label(BANKS_LATER, lang)),
             source="pushlab.luck.odds.hint(bench_position(3, 'B6 B6 B6 B5 B5 B5', 10, harder=True, rolls=8))",

@@ -68,7 +68,7 @@ def exercises_03(lang):
             mistakes=((8, _("Ben collects the column Ann leaves: subtract his 2 points.")),
                       (10, _("Ann takes only one column; Ben takes the other."))),
             show=((_("column 1"), parse_cards("R3 B5")), (_("column 2"), parse_cards("G2"))),
-            source="pushlab.luck.odds.hint_value(game, 'stop')", label=_("exact, under the hint's model"),
+            source="pushlab.luck.odds.hint_value(game, 'stop')", label=_("in the hint's model of this turn, not a whole-game value"),
             language=lang),
     ]
 

@@ -1,6 +1,6 @@
 """Widgets of the lesson "When to bank" (Push, push-your-luck): they only observe and draw.
 
-- :class:`BankStory`: a scripted position, and behind buttons the one-turn hint (exact within its model)
+- :class:`BankStory`: a scripted position, and behind buttons the one-turn hint (a model of this turn)
   beside the whole-game advice (:func:`pushlab.luck.advise`), and what banking protects
   as the pile shrinks (:func:`pushlab.plots.luck.protection_data`).
 - :class:`SearchExplorer`: the shipped search results (:func:`pushlab.luck.search.load_results`)
@@ -23,6 +23,7 @@ from pushlab.i18n import _, ngettext
 from pushlab.luck.policy import policy_label
 from pushlab.luck.search import stop_reason
 from pushlab.widgets.common import MessageArea, Shown, figure_html, ipw, routed
+from pushlab.widgets.render.luck import _how
 
 
 #: The lesson's figures: a little smaller than the default, not cropped (the heatmaps line up).
@@ -211,7 +212,7 @@ class BankStory(Shown):
         self.protection_rollouts = protection_rollouts
         self.table = TableView(game)
         self.ask = w.Button(description=_("Draw or bank?"), button_style="primary",
-                            tooltip=_("The one-turn hint (exact within its model), and {n} whole-game rollouts per action").format(
+                            tooltip=_("The one-turn hint (a model of this turn), and {n} whole-game rollouts per action").format(
                                 n=f"{rollouts:,}"))
         self.why = w.Button(description=_("As the pile shrinks"),
                             tooltip=_("Rolls ahead, protection and the value of banking at five "
@@ -230,7 +231,7 @@ class BankStory(Shown):
         self.run_protection = routed(self.message)(self._protection)
 
     def _advice(self):
-        """The hint (exact, one turn) and the advice (rollouts, whole game), side by side."""
+        """The hint (a model of one turn) and the advice (rollouts, whole game), side by side."""
         from pushlab.luck import advise, hint
 
         h = hint(self.game)
@@ -242,7 +243,7 @@ class BankStory(Shown):
             rows.append(f"<tr><td><b>{escape(act)}</b>{best}</td><td>{h.values[act]:+.2f}</td>"
                         f"<td>{v.win:.1%} ({v.win_low:.1%} to {v.win_high:.1%})</td>"
                         f"<td>{v.score:.1f} &plusmn; {1.96 * v.score_se:.1f}</td></tr>")
-        kind = _("exact within the one-turn model") if h.exact else _("depth-limited, one turn")
+        kind = _("in the hint's model, {how}").format(how=_how(h))
         others = [x for x in a.values if x != a.best]
         edge = ""
         if others:

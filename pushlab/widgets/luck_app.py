@@ -77,8 +77,8 @@ class PlayApp(PlaysPositions, Shown):
         self.new_game = w.Button(description=_("New game"), icon="refresh",
                                  tooltip=_("Deal a new game with these settings"))
         self.show_hint = w.Checkbox(value=hints, description=_("Show advice"), indent=False,
-                                    tooltip=_("Whole-game advice (estimated by rollouts) and the exact "
-                                              "one-turn values"), layout=w.Layout(width="120px"))
+                                    tooltip=_("Whole-game advice (estimated by rollouts) and the one-turn "
+                                              "hint (a model of this turn)"), layout=w.Layout(width="120px"))
         # action controls
         self.draw = w.Button(description=_("Draw"), icon="hand-paper-o", button_style="primary",
                              tooltip=_("Draw the top card of the pile"))

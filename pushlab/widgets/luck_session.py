@@ -31,7 +31,8 @@ def bot_kind_texts(language: str | None = None) -> dict:
         "steady": _("stops after 3 cards", language),
         "bold": _("stops when the bust risk reaches 30%", language),
         "greedy": _("draws while the expected gain is positive", language),
-        "hint": _("plays the one-turn expectimax move (exact for this turn; never banks)", language),
+        "hint": _("follows the one-turn hint: the best move in a model of this turn, not perfect play "
+                  "(never banks)", language),
         "rollout": _("whole-game rollouts, 100 per action, for draw/stop/bank (slower)", language),
         "random": _("chooses at random", language),
     }
@@ -192,7 +193,7 @@ class LuckSession(Session):
         best = h.best
         banks = {a for a in values if a.startswith("bank")}
         others = [v for a, v in values.items() if a != best and a not in banks]
-        how = _how(h)
+        how = _("in the hint's model, {how}").format(how=_how(h))
         value = f"{float(values[best]):+.1f}"
         if others:
             text = _("This turn only ({how}): {action} is worth {value} points, {gain} points over the "

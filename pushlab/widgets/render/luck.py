@@ -301,8 +301,9 @@ def _dist_items(dist):
 
 
 def _how(hint) -> str:
-    """How a one-turn hint was computed: 'exact' or 'looking N draws ahead'."""
-    return _("exact") if hint.exact else _("looking {n} draws ahead").format(n=hint.depth)
+    """How far a one-turn hint looked: 'to the end of the turn' or 'looking N draws ahead'
+    (never 'exact': the hint is a model's answer either way)."""
+    return _("to the end of the turn") if hint.exact else _("looking {n} draws ahead").format(n=hint.depth)
 
 
 def _action_words(action: str) -> str:
@@ -345,7 +346,7 @@ def _policy_text(session) -> str:
 
 def advice_html(advice, hint=None, session=None, progress: str = "") -> str:
     """Whole-game advice (win chance per action, 95% CI, the recommendation) beside the
-    exact one-turn values of the hint, each labelled with how it was obtained."""
+    one-turn values of the hint (a model of this turn), each labelled with how it was obtained."""
     from pushlab.luck.policy import DEFAULT_POLICY, policy_label
     policy = policy_label(advice.policy if advice is not None else (session and session.policy) or DEFAULT_POLICY)
     parts = []
@@ -375,8 +376,9 @@ def advice_html(advice, hint=None, session=None, progress: str = "") -> str:
     if hint is not None:
         rows = "".join(f"<tr><td>{STAR_MARK if a == hint.best else ''}{esc(_action_words(a))}</td>"
                        f"<td>{v:+.1f}</td></tr>" for a, v in hint.values.items())
-        head = _("<b>This turn only</b> (one-turn expectimax, {how}: points you add this turn minus "
-                 "the others' average; banking counts 0)").format(how=esc(_how(hint)))
+        head = _("<b>This turn only</b> (the one-turn hint, a model, {how}: points you add this turn minus "
+                 "the others' average, if they collect greedily and die losses are averaged; banking "
+                 "counts 0)").format(how=esc(_how(hint)))
         parts.append(f"<p>{head}</p>"
                      f'<table class="pl-kv"><tr><th>{esc(_("action"))}</th><th>{esc(_("points"))}</th></tr>'
                      f'{rows}</table>')
