@@ -102,3 +102,41 @@ def test_lesson_12_says_the_95_percent_is_a_promise_at_one_number_of_tries(lang)
     assert len(interval) == 1, interval
     text = interval[0]
     assert "19" in text and "20" in text and "10" in text.split("19", 1)[1], text
+
+
+@pytest.mark.parametrize("lang", ["en", "et", "cs", "ar", "eo"])
+def test_the_dashboard_names_choices_and_plans_in_words(store, lang):
+    """Bank or push? on the dashboard: the advised choice and the rollouts' plan are written in
+    the page's language (``action_label``, ``policy_label``), never as the codes ``bank B``,
+    ``draw``, ``after 5``. (The advice is given, not computed: 0.1 s per language.)"""
+    import re
+
+    import numpy as np
+
+    import pushlab
+    from pushlab.classroom.desk import StudentDesk
+    from pushlab.classroom.teacher import Dashboard
+    from pushlab.classroom.views import action_label
+    from pushlab.luck.policy import policy_label
+
+    plain = E.BankOrPush()
+    bank = next(c for c in plain.choices if c.startswith("bank "))
+    advice = {c: ([0.6, 0.01, 0.58, 0.62] if c == bank else [0.3, 0.01, 0.28, 0.32]) for c in plain.choices}
+    e = E.BankOrPush(advice=advice)
+    before = pushlab.current_language()
+    pushlab.set_language(lang)
+    try:
+        board = Dashboard(store, experiment=e, page="")
+        desk = StudentDesk(store, board.code)
+        rng = np.random.default_rng(5)
+        for action in ("draw", bank, bank):
+            task = e.new_task(rng)
+            task.act(action)
+            desk.record(task)
+        board.poll()
+        shown = " ".join(re.sub(r"<[^>]+>", " ", w.value) for w in (board.summary, board.picture, board.funnel))
+        assert action_label(bank) in shown and policy_label(e.policy) in shown
+        codes = [bank, "draw"] + ([] if lang == "en" else [e.policy])   # English writes plans as their text
+        assert not [c for c in codes if re.search(rf"\b{re.escape(c)}\b", shown)], shown
+    finally:
+        pushlab.set_language(before)

@@ -495,10 +495,12 @@ class BankOrPush(Experiment):
         return dataclasses.replace(self, advice=self._advice())
 
     def reference(self) -> Reference:
+        from pushlab.luck.policy import policy_label
+
         adv = self._advice()
         return Reference({k: v[0] for k, v in adv.items()}, False, _(
             "estimated: {n} games played to the end from this table for each choice, every player then "
-            "following the plan {policy} ({source})").format(n=f"{self.rollouts:,}", policy=self.policy,
+            "following the plan {policy} ({source})").format(n=f"{self.rollouts:,}", policy=policy_label(self.policy),
                                                              source="pushlab.luck.advise"),
             se={k: v[1] for k, v in adv.items()}, ci={k: (v[2], v[3]) for k, v in adv.items()})
 

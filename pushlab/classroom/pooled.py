@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from pushlab import stats
+from pushlab.classroom.views import action_label
 from pushlab.i18n import _
 
 __all__ = ["Headline", "Pooled", "pool"]
@@ -90,7 +91,7 @@ def pool(experiment, tries) -> Pooled:
         best = max(ref.values, key=ref.values.get)
         won = [experiment.success(t.outcome) for t in tries if t.choice == best]
         rate, low, high = _rate(won)
-        headline = Headline(_("win rate of the advised choice, {choice}").format(choice=best), rate, low, high,
+        headline = Headline(_("win rate of the advised choice, {choice}").format(choice=action_label(best)), rate, low, high,
                             float(ref.values[best]), ref.exact, _("Wilson"))
     elif experiment.shape == "proportion" or (experiment.shape == "distribution" and experiment.kind == "rummy-contract"):
         values = [experiment.success(o) for o in outcomes]
