@@ -23,13 +23,21 @@ import numpy as np
 
 from pushlab.errors import SetupError
 
-__all__ = ["is_count", "count", "probability", "seed"]
+__all__ = ["is_whole", "is_count", "count", "probability", "seed"]
+
+
+def is_whole(value) -> bool:
+    """True for a whole number: an int or a numpy integer, never a bool."""
+    return isinstance(value, Integral) and not isinstance(value, bool)
 
 
 def is_count(value, low: int = 1, high: int | None = None) -> bool:
-    """True for a whole number (not a bool) in ``low..high``."""
-    return (isinstance(value, Integral) and not isinstance(value, bool) and value >= low
-            and (high is None or value <= high))
+    """True for a whole number (not a bool) in ``low..high``.
+
+    >>> is_count(3), is_count(0), is_count(0, 0), is_count(7, 1, 6), is_count(True), is_count(2.0)
+    (True, False, True, False, False, False)
+    """
+    return is_whole(value) and value >= low and (high is None or value <= high)
 
 
 def count(value, name: str, low: int = 1, high: int | None = None, optional: bool = False,

@@ -44,6 +44,7 @@ from pathlib import Path
 
 import pushlab
 from pushlab import bundle
+from pushlab.checks import is_count
 from pushlab.errors import PushlabError
 
 HOST = "127.0.0.1"
@@ -73,7 +74,7 @@ def voila_argv(notebooks, port: int = DEFAULT_PORT, open_browser: bool = True, p
     tree draws the list in the browser and, about once in 25 loads, draws none
     (docs/decisions.md).
     """
-    if not isinstance(port, int) or isinstance(port, bool) or not 1 <= port <= 65535:
+    if not is_count(port, 1, 65535):
         raise PushlabError(f"port must be an integer from 1 to 65535, not {port!r}")
     return [
         python or sys.executable,
@@ -192,7 +193,7 @@ def serve(notebooks=None, port: int = DEFAULT_PORT, open_browser: bool = True, p
                                  qr_text, voila_env, voila_options)
 
     language = check_language(language)
-    if isinstance(warmers, bool) or not isinstance(warmers, int) or warmers < 0:
+    if not is_count(warmers, 0):
         raise PushlabError(f"--warmers must be a whole number, 0 or more, not {warmers!r}")
     folder = find_notebooks(notebooks)
     options = voila_options(folder, pool, language, apps)
@@ -381,9 +382,9 @@ def simulate(game: str, bots, games: int = 100, seed: int = 0, workers: int = 1,
     """Play a seeded tournament; returns the ``TournamentResult``."""
     from pushlab.tournament import tournament
 
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+    if not is_count(games):
         raise PushlabError(f"games must be a positive integer, got {games!r}")
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+    if not is_count(workers):
         raise PushlabError(f"workers must be a positive integer, got {workers!r}")
     executor = ProcessPoolExecutor(workers) if workers > 1 else None
     try:

@@ -1,9 +1,8 @@
 """Seeded randomness shared by both games: every random choice comes from a numpy Generator."""
 
-from numbers import Integral
-
 import numpy as np
 
+from pushlab.checks import is_count, is_whole
 from pushlab.errors import SetupError
 
 
@@ -19,7 +18,7 @@ def make_rng(seed=None) -> np.random.Generator:
     """
     if isinstance(seed, np.random.Generator):
         return seed
-    if seed is None or (isinstance(seed, Integral) and not isinstance(seed, bool)):
+    if seed is None or is_whole(seed):
         return np.random.default_rng(seed)
     raise SetupError(f"seed must be an int, None or a numpy Generator, got {seed!r}")
 
@@ -34,6 +33,6 @@ def entropy(seed):
         return np.random.SeedSequence().entropy
     if isinstance(seed, np.random.SeedSequence):
         return seed.entropy
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+    if not is_count(seed, 0):
         raise SetupError(f"seed must be a non-negative int or None, got {seed!r}")
     return int(seed)

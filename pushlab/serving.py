@@ -42,6 +42,7 @@ import threading
 from pathlib import Path
 from urllib.parse import parse_qs
 
+from pushlab.checks import is_count
 from pushlab.display.qr import qr_svg, qr_text  # noqa: F401  (the room's join code; re-exported)
 
 STARTUP_TIMEOUT = 240
@@ -143,7 +144,7 @@ def voila_options(folder, pool: int = 0, language: str = "en", apps=None) -> lis
     >>> [o for o in voila_options(None, 0) if "Timeout" in o or "timeout" in o][:2]
     ['--VoilaExecutor.startup_timeout=240', '--VoilaExecutor.iopub_timeout=60']
     """
-    if isinstance(pool, bool) or not isinstance(pool, int) or pool < 0:
+    if not is_count(pool, 0):
         from pushlab.errors import SetupError
         raise SetupError(f"pool must be a whole number of kernels, 0 or more, not {pool!r}")
     opts = [

@@ -42,6 +42,7 @@ import json
 import zlib
 from collections import Counter
 
+from pushlab.checks import is_whole
 from pushlab.errors import PushlabError
 from pushlab.i18n import _
 
@@ -107,7 +108,7 @@ def _int(lo=None, hi=None, optional=False):
     def read(name, v):
         if v is None and optional:
             return None
-        if not isinstance(v, int) or isinstance(v, bool):
+        if not is_whole(v):
             _fail(name, _("expected a whole number, got {kind}").format(kind=type(v).__name__))
         if (lo is not None and v < lo) or (hi is not None and v > hi):
             _fail(name, _("{value} is out of range").format(value=v))

@@ -45,6 +45,7 @@ from statistics import NormalDist
 
 import numpy as np
 
+from pushlab.checks import is_count
 from pushlab.errors import PushlabError
 
 __all__ = ["Z95", "normal_quantile", "t_quantile", "proportion_ci", "wald_ci", "rate_ci",
@@ -97,7 +98,7 @@ def t_quantile(q: float, df: int) -> float:
     (12.706, 2.262, 1.962)
     """
     q = _level(q)
-    if isinstance(df, bool) or not isinstance(df, (int, np.integer)) or df < 1:
+    if not is_count(df):
         raise PushlabError(f"degrees of freedom must be a positive int, got {df!r}")
     if q < 0.5:
         return -t_quantile(1 - q, df)
@@ -463,7 +464,7 @@ def detection_chance(edge: float, n: int, p: float = 0.5, level: float = 0.95, r
     (0.5, 0.8)
     """
     z = _power_args(edge, p, None, level, rates)
-    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
+    if not is_count(n):
         raise PushlabError(f"n must be a positive whole number of games, got {n!r}")
     se = math.sqrt(rates * p * (1 - p) / n)
     return _normal_cdf(edge / se - z) + _normal_cdf(-edge / se - z)
@@ -486,7 +487,7 @@ def band_coverage(p: float, n: int, z: float = Z95) -> float:
     0.947
     """
     p = _band_p(p)
-    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
+    if not is_count(n):
         raise PushlabError(f"n must be a positive whole number, got {n!r}")
     k = np.arange(n + 1)
     inside = np.abs(k / n - p) <= z * math.sqrt(p * (1 - p) / n) + 1e-12
@@ -509,7 +510,7 @@ def band_run(p: float, runs: int, rng, n_min: int = 30, n_max: int = 5000, z: fl
     if not isinstance(rng, np.random.Generator):
         raise PushlabError(f"rng must be a numpy Generator, got {rng!r}")
     for name, v in (("runs", runs), ("n_min", n_min), ("n_max", n_max)):
-        if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 1:
+        if not is_count(v):
             raise PushlabError(f"{name} must be a positive whole number, got {v!r}")
     if n_min > n_max:
         raise PushlabError(f"n_min ({n_min}) must not exceed n_max ({n_max})")

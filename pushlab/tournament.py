@@ -36,6 +36,7 @@ from html import escape
 
 import numpy as np
 
+from pushlab.checks import is_count
 from pushlab.errors import SetupError
 from pushlab.i18n import _
 from pushlab.luck.game import Game
@@ -102,8 +103,7 @@ class TournamentResult:
 
     def _index(self, bot) -> int:
         """A bot's index from its index or name."""
-        if isinstance(bot, (int, np.integer)) and not isinstance(bot, bool) \
-                and 0 <= bot < len(self.names):
+        if is_count(bot, 0, len(self.names) - 1):
             return int(bot)
         if bot in self.names:
             return self.names.index(bot)
@@ -205,7 +205,7 @@ def tournament(bots, games: int = 100, seed=None, *, rotate_seats: bool = True,
     n = len(bots)
     if n == 0:
         raise SetupError("a tournament needs at least one bot")
-    if isinstance(games, bool) or not isinstance(games, (int, np.integer)) or games < 1:
+    if not is_count(games):
         raise SetupError(f"games must be a positive int, got {games!r}")
     if game_factory is None:
         game_factory = partial(luck_game, players=n, **game_options)

@@ -38,6 +38,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from pushlab.checks import is_count
 from pushlab.classroom.tries import ClassroomError
 from pushlab.i18n import _
 
@@ -574,8 +575,7 @@ class RummyContract(Experiment):
         return _("Does the contract come in the first {n} draws?").format(n=6)
 
     def __post_init__(self):
-        if self.deal not in (1, 4) or isinstance(self.draws, bool) or not isinstance(self.draws, int) \
-                or not 1 <= self.draws <= 30:
+        if self.deal not in (1, 4) or not is_count(self.draws, 1, 30):
             raise ClassroomError(f"the rummy experiment takes deal 1 or 4 and 1 to 30 draws, not "
                                  f"deal {self.deal!r}, {self.draws!r} draws")
 

@@ -30,6 +30,7 @@ import secrets
 import unicodedata
 from dataclasses import dataclass
 
+from pushlab.checks import is_count
 from pushlab.errors import PushlabError
 from pushlab.i18n import _
 
@@ -156,7 +157,7 @@ class Try:
         object.__setattr__(self, "experiment", check_code(self.experiment))
         object.__setattr__(self, "student", check_student(self.student))
         out = self.outcome
-        if isinstance(out, bool) or not isinstance(out, int) or not -OUTCOME_MAX <= out <= OUTCOME_MAX:
+        if not is_count(out, -OUTCOME_MAX, OUTCOME_MAX):
             raise TryRefused(("an outcome is a whole number, not {value}").format(value=_short(out)))
         if self.choice is not None and (not isinstance(self.choice, str) or not 0 < len(self.choice) <= CHOICE_MAX):
             raise TryRefused(("{value} is not a choice").format(value=_short(self.choice)))

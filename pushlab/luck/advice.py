@@ -20,6 +20,7 @@ from html import escape
 
 import numpy as np
 
+from pushlab.checks import is_count
 from pushlab.errors import PushlabError, SetupError
 from pushlab.i18n import _
 from pushlab.i18n.forms import colour_name
@@ -220,7 +221,7 @@ class Adviser:
 
     def step(self, rollouts: int) -> Adviser:
         """Play ``rollouts`` more continuations per action; return self."""
-        if isinstance(rollouts, bool) or not isinstance(rollouts, (int, np.integer)) or rollouts < 1:
+        if not is_count(rollouts):
             raise SetupError(f"rollouts must be a positive int, got {rollouts!r}")
         self.parts.append(simulate_from(self.game, int(rollouts), self.policy, actions=self.legal,
                                         rng=self.rng))

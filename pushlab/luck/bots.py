@@ -39,7 +39,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from pushlab.checks import probability as as_fraction
+from pushlab.checks import is_count, probability as as_fraction
 from pushlab.errors import IllegalAction, SetupError
 from pushlab.luck.policy import DEFAULT_POLICY, BankRule, Policy, StopRule
 from pushlab.luck.rules import (DEFAULT_BANK_AT, MAX_COLUMNS, bank_choice, bench_colour_points, card_fits,  # noqa: F401
@@ -77,8 +77,7 @@ class Bot:
     """Base bot: the shared bank/place/take rules; subclasses decide draw or stop."""
 
     def __init__(self, bank_at=DEFAULT_BANK_AT):
-        if bank_at is not None and (isinstance(bank_at, bool) or not isinstance(bank_at, int)
-                                    or bank_at < 1):
+        if bank_at is not None and not is_count(bank_at):
             raise SetupError(f"bank_at must be a positive int or None, got {bank_at!r}")
         self.bank_at = bank_at
 
@@ -178,7 +177,7 @@ class StopAfter(Bot):
     """
 
     def __init__(self, k: int = 5, bank_at=DEFAULT_BANK_AT):
-        if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 1:
+        if not is_count(k):
             raise SetupError(f"StopAfter needs k >= 1 cards, got {k!r}")
         super().__init__(bank_at)
         self.k = int(k)
@@ -308,7 +307,7 @@ class RolloutBot(Bot):
 
     def __init__(self, rollouts: int = 200, policy=None, phases=PHASES, margin: float = 0.0,
                  push_pile: int | None = None, bank_top: bool = False):
-        if isinstance(rollouts, bool) or not isinstance(rollouts, (int, np.integer)) or rollouts < 2:
+        if not is_count(rollouts, 2):
             raise SetupError(f"RolloutBot needs rollouts >= 2, got {rollouts!r}")
         if not set(phases) <= set(self.PHASES):
             raise SetupError(f"phases must be among {self.PHASES}, got {phases!r}")
@@ -319,8 +318,7 @@ class RolloutBot(Bot):
         if isinstance(margin, bool) or not isinstance(margin, (int, float)) or margin < 0:
             raise SetupError(f"margin must be a number of standard errors >= 0, got {margin!r}")
         self.margin = margin
-        if push_pile is not None and (isinstance(push_pile, bool)
-                                      or not isinstance(push_pile, (int, np.integer)) or push_pile < 0):
+        if push_pile is not None and not is_count(push_pile, 0):
             raise SetupError(f"push_pile must be a number of cards >= 0 or None, got {push_pile!r}")
         self.push_pile = None if push_pile is None else int(push_pile)
         if not isinstance(bank_top, bool):

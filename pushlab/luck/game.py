@@ -19,10 +19,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from typing import ClassVar
-from numbers import Integral
 
 import numpy as np
 
+from pushlab.checks import is_whole
 from pushlab.seeding import make_rng
 from pushlab.errors import IllegalAction, ParseError, SetupError
 from pushlab.i18n import _
@@ -534,7 +534,7 @@ def check_switch_rule(switch_rule) -> str:
 
 def _player_names(players) -> tuple:
     """Validate ``players`` (a count or names) and return the tuple of names."""
-    if isinstance(players, Integral) and not isinstance(players, bool):
+    if is_whole(players):
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise SetupError(_("Push needs {low} to {high} players, got {n}").format(
                 low=MIN_PLAYERS, high=MAX_PLAYERS, n=players))

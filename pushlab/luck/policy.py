@@ -38,11 +38,11 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
-from numbers import Integral, Real
+from numbers import Real
 
 from pushlab.errors import IllegalAction, ParseError, SetupError, UnsupportedPolicy
 from pushlab.i18n import gettext as _
-from pushlab.checks import probability as as_fraction
+from pushlab.checks import is_count, probability as as_fraction
 from pushlab.luck.odds import hint
 from pushlab.luck.rules import (bench_colour_points, cards_in_columns, pile_bust_probability, placement,
                                 take_choice)
@@ -59,7 +59,7 @@ BUSTS_PER_CARD = Fraction(1, 40)
 
 def _count(value, what: str, low: int = 1) -> int:
     """``value`` as an int >= ``low``, else SetupError naming ``what``."""
-    if isinstance(value, bool) or not isinstance(value, Integral) or value < low:
+    if not is_count(value, low):
         raise SetupError(f"{what} must be an int >= {low}, got {value!r}")
     return int(value)
 

@@ -55,6 +55,7 @@ from importlib import resources
 
 import numpy as np
 
+from pushlab.checks import is_count
 from pushlab.errors import SetupError
 from pushlab.i18n import _, ngettext
 from pushlab.luck.game import Game
@@ -336,11 +337,10 @@ def _round(field_policy, pols, per_unit) -> Round:
 # ---------------------------------------------------------------------- the search
 def _check(players, games, chunk, max_rounds):
     """Validate the search's sizes (SetupError naming the bad one)."""
-    if isinstance(players, bool) or not isinstance(players, (int, np.integer)) \
-            or not 2 <= players <= 6:
+    if not is_count(players, 2, 6):
         raise SetupError(f"Push needs 2 to 6 players, got {players!r}")
     for name, v in (("games", games), ("chunk", chunk), ("max_rounds", max_rounds)):
-        if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 1:
+        if not is_count(v):
             raise SetupError(f"{name} must be a positive int, got {v!r}")
     if games % players:
         raise SetupError(f"games ({games}) must be a multiple of the players ({players}): "
@@ -362,7 +362,7 @@ def search(players: int, *, harder: bool = False, family: Family | None = None,
     """
     family = family or Family()
     _check(players, games, chunk, max_rounds)
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+    if not is_count(seed, 0):
         raise SetupError(f"seed must be a non-negative int, got {seed!r}")
     field_policy = str(seat_policy(start or START))
     per_seat = games // players
@@ -415,7 +415,7 @@ def batches(units, size: int) -> list:
     >>> batches(us, 8), batches(us, 1)
     ([[0, 2], [1, 3]], [[0], [1], [2], [3]])
     """
-    if isinstance(size, bool) or not isinstance(size, (int, np.integer)) or size < 1:
+    if not is_count(size):
         raise SetupError(f"batch must be a positive int, got {size!r}")
     if size == 1:
         return [[i] for i in range(len(units))]

@@ -50,6 +50,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from pushlab.checks import is_count
 from pushlab.errors import SetupError, UnsupportedPolicy
 from pushlab.luck.policy import BUSTS_PER_CARD, DEFAULT_POLICY, BankRule, Policy, StopRule
 from pushlab.luck.rules import DEFAULT_BANK_AT, MAX_COLUMNS, cards_in_columns, pile_bust_probability, placement
@@ -137,8 +138,7 @@ class TurnPolicy:
             if not 0 <= frac <= 1:
                 raise SetupError(f"a risk policy needs 0 <= p <= 1, got {p!r}")
             object.__setattr__(self, "value", frac.limit_denominator(10**6))
-        elif isinstance(self.value, bool) or not isinstance(self.value, (int, np.integer)) \
-                or self.value < 0:
+        elif not is_count(self.value, 0):
             raise SetupError(f"policy {self.kind!r} needs a count >= 0, got {self.value!r}")
 
     @classmethod
@@ -655,8 +655,7 @@ def simulate_games(games: int = 10_000, players: int = 4, *, k=5, bank_at=DEFAUL
 
 def _per_seat(k, bank_at, players):
     """Per-seat arrays of k and bank thresholds (None -> never)."""
-    if isinstance(players, bool) or not isinstance(players, (int, np.integer)) \
-            or not 2 <= players <= 6:
+    if not is_count(players, 2, 6):
         raise SetupError(f"Push needs 2 to 6 players, got {players!r}")
     try:
         kk = np.broadcast_to(np.asarray(k, dtype=object), (players,))
@@ -664,10 +663,9 @@ def _per_seat(k, bank_at, players):
     except ValueError:
         raise SetupError(f"k and bank_at need one value or one per seat ({players}), "
                          f"got k={k!r}, bank_at={bank_at!r}") from None
-    if any(isinstance(x, bool) or not isinstance(x, (int, np.integer)) or x < 1 for x in kk):
+    if any(not is_count(x) for x in kk):
         raise SetupError(f"k must be an int >= 1 (or one per seat), got {k!r}")
-    if any(x is not None and (isinstance(x, bool) or not isinstance(x, (int, np.integer))
-                              or x < 1) for x in bb):
+    if any(x is not None and not is_count(x) for x in bb):
         raise SetupError(f"bank_at must be an int >= 1 or None (or one per seat), got {bank_at!r}")
     return (np.array([int(x) for x in kk]),
             np.array([_NEVER if x is None else int(x) for x in bb]))
@@ -688,13 +686,12 @@ def compare_switch_rules(games: int = 20_000, players: int = 4, *, k=4, bank_at=
     >>> sorted(res), res["turn"].scores.shape, bool((res["turn"].scores != res["game"].scores).any())
     (['game', 'turn'], (200, 3), True)
     """
-    if isinstance(players, bool) or not isinstance(players, (int, np.integer)) \
-            or not 3 <= players <= 6:
+    if not is_count(players, 3, 6):
         raise SetupError(f"comparing the switch rules needs 3 to 6 players (with 2 the switch "
                          f"cards are removed, rule 3), got {players!r}")
     if not isinstance(rng, np.random.Generator):
         raise SetupError("compare_switch_rules needs a numpy Generator (rng=np.random.default_rng(seed))")
-    if isinstance(games, bool) or not isinstance(games, (int, np.integer)) or games < 1:
+    if not is_count(games):
         raise SetupError(f"games must be a positive int, got {games!r}")
     rules = ("turn", "game")
     parts = {rule: [] for rule in rules}

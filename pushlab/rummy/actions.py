@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import ClassVar
 
+from pushlab.checks import is_count
 from pushlab.errors import ParseError
 from pushlab.i18n import _
 from pushlab.rummy.cards import Card, parse_cards
@@ -141,7 +142,7 @@ class LayOff(Action):
     def __post_init__(self):
         """Read the card; check the meld number and the end."""
         object.__setattr__(self, "card", Card.parse(self.card))
-        if isinstance(self.meld, bool) or not isinstance(self.meld, int) or self.meld < 0:
+        if not is_count(self.meld, 0):
             raise ParseError(f"a meld number is an int 0, 1, ... not {self.meld!r}")
         if self.end is not None and self.end not in ENDS:
             raise ParseError(f"a lay-off end is 'low', 'high' or None, not {self.end!r}")
@@ -207,7 +208,7 @@ class Replace(Action):
         object.__setattr__(self, "card", Card.parse(self.card))
         if self.wild is not None:
             object.__setattr__(self, "wild", Card.parse(self.wild))
-        if isinstance(self.meld, bool) or not isinstance(self.meld, int) or self.meld < 0:
+        if not is_count(self.meld, 0):
             raise ParseError(f"a meld number is an int 0, 1, ... not {self.meld!r}")
         then = self.then if isinstance(self.then, Action) or self.then is None else \
             parse_action(self.then)

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
+from pushlab.checks import is_count
 from pushlab.errors import PushlabError
 from pushlab.i18n import _
 from pushlab.rummy.cards import full_deck
@@ -211,8 +212,7 @@ def advise(game, *, rollouts: int | None = None, seed=None, progress=None,
     """
     if game.is_over:
         raise PushlabError(_("the match is over: there is no move to advise"))
-    if rollouts is not None and (isinstance(rollouts, bool) or not isinstance(rollouts, (int, np.integer))
-                                 or rollouts < 1):
+    if rollouts is not None and not is_count(rollouts):
         raise PushlabError(f"rollouts must be None or a positive int, got {rollouts!r}")
     rng = make_rng(seed)
     p = game.current_player

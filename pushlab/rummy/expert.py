@@ -42,6 +42,7 @@ from functools import lru_cache, partial
 
 import numpy as np
 
+from pushlab.checks import is_count
 from pushlab.errors import SetupError
 from pushlab.rummy.actions import Action, Discard, Push, Take, parse_action
 from pushlab.rummy.bots import HeuristicBot, RummyBot, view
@@ -301,7 +302,7 @@ def duplicate_matches(bot_a, bot_b, pairs: int = 100, seed: int = 0, deals=(1, 2
     >>> d.shape
     (2, 2, 2)
     """
-    if isinstance(pairs, bool) or not isinstance(pairs, (int, np.integer)) or pairs < 1:
+    if not is_count(pairs):
         raise SetupError(f"pairs must be a positive int, got {pairs!r}")
     seeds = [int(s) for s in np.random.SeedSequence(seed).generate_state(pairs, dtype=np.uint64)
              % (2**63 - 1)]

@@ -22,12 +22,12 @@ from bisect import bisect_right
 from collections import Counter
 from dataclasses import dataclass, field
 from itertools import combinations
-from numbers import Integral
 from operator import attrgetter
 from typing import ClassVar
 
 import numpy as np
 
+from pushlab.checks import is_count, is_whole
 from pushlab.seeding import make_rng
 from pushlab.errors import IllegalAction, ParseError, PushlabError, SetupError
 from pushlab.rummy.actions import (Action, Discard, LayOff, MeldDown, Push, Replace, Take,
@@ -204,8 +204,7 @@ class Game:
         """
         names = _names(names)
         deals = _deals(deals)
-        if round_cap is not None and not (isinstance(round_cap, Integral) and round_cap >= 1
-                                          and not isinstance(round_cap, bool)):
+        if round_cap is not None and not is_count(round_cap):
             raise SetupError(f"round_cap must be None or a positive int, got {round_cap!r}")
         if deck is not None and decks is not None:
             raise SetupError("pass either deck (the first deal) or decks (one per deal), not both")
@@ -219,8 +218,7 @@ class Game:
         rng = make_rng(seed)
         if dealer is None:
             dealer = int(rng.integers(NUM_PLAYERS))
-        elif not (isinstance(dealer, Integral) and not isinstance(dealer, bool)
-                  and 0 <= dealer < NUM_PLAYERS):
+        elif not is_count(dealer, 0, NUM_PLAYERS - 1):
             raise SetupError(f"dealer must be None or a player 0..3, got {dealer!r}")
         seeds = tuple(int(s) for s in rng.integers(0, 2**63 - 1, size=len(deals)))
         draft = _Draft(players=names, deals=deals, deal_index=0, first_dealer=int(dealer),
@@ -586,7 +584,7 @@ def deck_for(hands, upcard, stock="", dealer=0, complete=False) -> str:
 # ---------------------------------------------------------------------- setup helpers
 def _player(player) -> int:
     """Check a player index 0..3."""
-    if not (isinstance(player, Integral) and not isinstance(player, bool) and 0 <= player < 4):
+    if not is_count(player, 0, NUM_PLAYERS - 1):
         raise PushlabError(f"no player {player!r}: players are 0..3")
     return int(player)
 
@@ -607,14 +605,13 @@ def _names(names) -> tuple:
 
 def _deals(deals) -> tuple:
     """Validate the deals to play: a non-empty sequence of contract numbers 1..5."""
-    if isinstance(deals, Integral) and not isinstance(deals, bool):
+    if is_whole(deals):
         deals = (deals,)
     try:
         deals = tuple(deals)
     except TypeError:
         raise SetupError(f"deals must be a sequence of deal numbers 1..5, got {deals!r}") from None
-    if not deals or not all(isinstance(d, Integral) and not isinstance(d, bool) and d in CONTRACTS
-                            for d in deals):
+    if not deals or not all(is_whole(d) and d in CONTRACTS for d in deals):
         raise SetupError(f"deals must be a non-empty sequence of deal numbers 1..5, got {deals!r}")
     return tuple(int(d) for d in deals)
 

@@ -39,11 +39,13 @@ from types import MappingProxyType
 
 import numpy as np
 
+from pushlab.checks import is_count, is_whole
 from pushlab.errors import ParseError, SetupError
 from pushlab.rummy.cards import Card, full_deck, parse_cards
 from pushlab.rummy.encoding import index_array
 from pushlab.rummy.finder import deficit_plan
 from pushlab.rummy.melds import CONTRACTS, HAND_SIZES
+from pushlab.seeding import make_rng
 from pushlab.stats import Z95, agrees, format_ci, mean_ci, proportion_ci
 
 __all__ = ["Estimate", "hypergeom_pmf", "prob_at_least", "prob_wild_in_hand",
@@ -103,25 +105,16 @@ def _estimate(values) -> Estimate:
     return Estimate(float(values.mean()), se, n, float(low), float(high))
 
 
-def _rng(seed) -> np.random.Generator:
-    """A Generator from an int seed, None or a Generator."""
-    if isinstance(seed, np.random.Generator):
-        return seed
-    if seed is None or (isinstance(seed, (int, np.integer)) and not isinstance(seed, bool)):
-        return np.random.default_rng(seed)
-    raise SetupError(f"seed must be an int, None or a numpy Generator, got {seed!r}")
-
-
 def _check_deal(deal) -> int:
     """A deal number 1..5, or ParseError."""
-    if not isinstance(deal, (int, np.integer)) or isinstance(deal, bool) or deal not in CONTRACTS:
+    if not is_whole(deal) or deal not in CONTRACTS:
         raise ParseError(f"there are deals 1 to 5, not {deal!r}")
     return deal
 
 
 def _count(name, value, low=0):
     """Check a non-negative int argument."""
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < low:
+    if not is_count(value, low):
         raise SetupError(f"{name} must be an int >= {low}, got {value!r}")
     return int(value)
 
@@ -140,7 +133,7 @@ def hypergeom_pmf(k: int, successes: int, population: int, draws: int) -> Fracti
     if successes > population or draws > population:
         raise SetupError(f"successes ({successes}) and draws ({draws}) cannot exceed the "
                          f"population ({population})")
-    if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 0:
+    if not is_count(k, 0):
         return Fraction(0)
     return Fraction(comb(successes, k) * comb(population - successes, draws - k),
                     comb(population, draws))
@@ -341,7 +334,7 @@ def contract_prob_mc(deal: int, n: int = 20000, seed=None) -> Estimate:
     """
     _check_deal(deal)
     n = _count("n", n, 2)
-    rng = _rng(seed)
+    rng = make_rng(seed)
     size = HAND_SIZES[deal]
     hands = _NAT_INDEX[_deal_hands(rng, n, size)]
     return _estimate(_hits(hands, deal))
@@ -368,7 +361,7 @@ def _wild_range(deal: int) -> range:
 def _check_wilds(deal: int, wilds) -> int:
     """A possible number of wilds in the deal's dealt hand, or SetupError."""
     top = _wild_range(deal)[-1]
-    if isinstance(wilds, bool) or not isinstance(wilds, (int, np.integer)) or not 0 <= wilds <= top:
+    if not is_count(wilds, 0, top):
         raise SetupError(f"a deal-{deal} hand holds 0 to {top} wilds, not {wilds!r}")
     return int(wilds)
 
@@ -421,7 +414,7 @@ def contract_given_wilds_mc(deal: int, wilds=range(5), n: int = 2000, seed=None)
     _check_deal(deal)
     ws = [_check_wilds(deal, w) for w in ([wilds] if isinstance(wilds, (int, np.integer)) else wilds)]
     n = _count("n", n, 2)
-    rng = _rng(seed)
+    rng = make_rng(seed)
     size = HAND_SIZES[deal]
     out = {}
     for w in ws:
@@ -485,7 +478,7 @@ def contract_within(deal: int, turns: int = 10, n: int = 200, seed=None, bot=Non
     _check_deal(deal)
     turns = _count("turns", turns, 1)
     n = _count("n", n, 2)
-    rng = _rng(seed)
+    rng = make_rng(seed)
     met_at = np.full(n, np.inf)
     for i in range(n):
         bots = _bots(bot)
@@ -523,7 +516,7 @@ def penalty_when_out(deal: int, n: int = 200, seed=None, bot=None):
     from pushlab.rummy.game import Game
     _check_deal(deal)
     n = _count("n", n, 2)
-    rng = _rng(seed)
+    rng = make_rng(seed)
     out = []
     for _ in range(n):
         bots = _bots(bot)

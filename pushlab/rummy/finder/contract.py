@@ -17,9 +17,9 @@ from bisect import bisect_left
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import compress
-from numbers import Integral
 from typing import NamedTuple
 
+from pushlab.checks import is_whole
 from pushlab.errors import ParseError
 from pushlab.rummy.cards import cards_str
 from pushlab.rummy.encoding import INDEX as _INDEX, WILD_PENALTY, as_cards, hand_key, \
@@ -65,7 +65,7 @@ class Plan(NamedTuple):
 
 def _deal(deal) -> tuple:
     """The contract slots of a deal, or ParseError."""
-    if not isinstance(deal, Integral) or isinstance(deal, bool) or deal not in CONTRACTS:
+    if not is_whole(deal) or deal not in CONTRACTS:
         raise ParseError(f"there are deals 1 to 5, not {deal!r}")
     return CONTRACTS[deal]
 
