@@ -39,7 +39,8 @@ def test_every_exercise_accepts_its_answer_and_refuses_a_wrong_one(lesson, specs
     keys = [e.key for e in exercises]
     assert len(set(keys)) == len(keys) and all(k.startswith(lesson[:2] + ".") for k in keys)
     for e in exercises:
-        assert e.lesson == lesson and e.question and e.reasoning and e.answer_text and e.source, e.key
+        assert e.lesson == lesson and e.question and e.reasoning and e.answer_text and e.label, e.key
+        assert e.source or "not computed" in e.label, e.key              # a library call, or says so
         right = e.check(e.right_response())
         assert right.correct and e.answer_text in right.message, e.key
         wrong = e.check(e.wrong_response())
@@ -149,6 +150,36 @@ def test_lesson_names_resolve_and_unknown_ones_are_refused():
         teaching.exercises(99)
     with pytest.raises(PushlabError, match="no exercise"):
         teaching.exercise("03.nothing")
+
+
+def test_a_label_says_exact_only_of_what_the_library_computes(specs):
+    """Issue 26 review: 10.paired-verdict (a reading of an interval typed into the question) and
+    09.overlap (a property) were labelled "exact", and so was 08.thumb (the rule of thumb's
+    value). "exact" now labels only answers a library call computes; an answer nothing computes
+    has no source and says so."""
+    import re
+
+    every = [e for stem in TEACHING for e in specs[stem][0]]
+    exact = [e for e in every if re.search(r"\bexact\b", e.label)]
+    assert len(exact) >= 20 and all(e.source for e in exact)
+    uncomputed = {e.key: e.label for e in every if not e.source}
+    assert {"10.paired-verdict", "09.overlap"} <= set(uncomputed)
+    assert all("exact" not in label and "not computed" in label for label in uncomputed.values()), uncomputed
+    assert teaching.exercise("08.thumb").label == "the rule of thumb: an approximation"
+    cs = teaching.exercise("10.paired-verdict", "cs")
+    assert "přesn" not in cs.label and cs.label != teaching.exercise("10.paired-verdict").label
+
+
+def test_the_hints_move_is_not_revealed_as_exact():
+    """Lesson 08's prediction of the hint's move reveals it under the hint's name, not "Exact"."""
+    from pushlab.widgets.teach import Predict
+
+    p = Predict("08.hint-late")
+    p.guess.value = "draw"
+    p.lock()
+    p.reveal()
+    assert "Exact (library)" not in p.result.value and "The one-turn hint (library)" in p.result.value
+    assert p.closeness.verdict == "far" and "bank blue" in p.status.value
 
 
 # ---------------------------------------------------------------------- widgets

@@ -242,7 +242,10 @@ class ExerciseSpec:
     ``reasoning``: how to get it (shown on request); ``mistakes``: ``((value, message), ...)``
     for known wrong answers (a number within ``tolerance``, or a choice's value);
     ``show``: ``((caption, cards), ...)`` cards to show with the question; ``source``: the
-    library call that computes the answer; ``label``: ``"exact"`` or what the estimate assumes.
+    library call that computes the answer (``""`` when nothing computes it: a reading of the
+    question's own numbers, a property); ``label``: where the answer comes from, as shown
+    beside it: ``"exact"`` only for a value the library computes exactly, else what it is
+    (an estimate and what it assumes, a model's value, a reading of the question).
     """
 
     key: str
@@ -354,7 +357,8 @@ class PredictionSpec:
     in ``unit`` (``"percent"``: 0-100); ``kind="choice"``: one of ``choices``.
     ``exact``: the exact answer in the same unit (a choice's value), None when there is none;
     ``exact_text`` says it with its fraction or formula, ``exact_label`` under which model it
-    is exact. ``simulate(rng) -> Estimate``: the simulated answer, run when revealed, seeded
+    is exact; ``exact_heading`` names it where the reveal does not call it "Exact (library)"
+    (what a model computes, such as the one-turn hint's move). ``simulate(rng) -> Estimate``: the simulated answer, run when revealed, seeded
     by ``seed``; ``model`` says what the simulation assumes. ``explain``: what to take from
     it. ``close``: a guess within this distance is "right", within three times "close".
     """
@@ -373,6 +377,7 @@ class PredictionSpec:
     start: float | None = None
     choices: tuple = ()
     exact_label: str = ""
+    exact_heading: str = ""
     simulate: Callable | None = field(default=None, compare=False, repr=False)
     seed: int = 0
     model: str = ""

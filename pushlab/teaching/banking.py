@@ -67,7 +67,7 @@ def exercises_08(lang):
             unit="points", tolerance=0.05,
             mistakes=((points * (1 - (1 - q) ** 6), _("That is the exact formula. The question asks for the rule "
                                                      "of thumb, points × R × q.")),),
-            source="points * R * q", label=_("exact"), language=lang),
+            source="points * R * q", label=_("the rule of thumb: an approximation"), language=lang),
         ExerciseSpec(
             "08.continuation", L08,
             _("Banking minus drawing, in Ann's chance to win: {never} if every seat then plays '{a}', {later} if "
@@ -145,6 +145,7 @@ def predictions_08(lang):
               "under its model (the others collect greedily, die losses averaged)."),
             unit="", choices=(Choice("draw", _("draw")), Choice("bank B", _("bank blue"))),
             exact_label=_("what the hint computes in its model of this turn, not a whole-game value"),
+            exact_heading=_("The one-turn hint (library)"),
             simulate=late_advice, seed=8, model=_("whole-game rollouts, every seat then playing '{policy}'").format(
                 policy=policy_label(BANKS_LATER, lang)),
             source="pushlab.luck.odds.hint(bench_position(3, 'B6 B6 B6 B5 B5 B5', 10, harder=True, rolls=8))",

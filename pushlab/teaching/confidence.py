@@ -75,7 +75,7 @@ def exercises_09(lang):
                      Choice("b-better", _("B is better"))),
             mistakes=(("equal", _("Overlap does not mean equal: the difference may still be clear, and even a "
                                   "difference interval containing 0 only says 'cannot tell'.")),),
-            source="pushlab.stats.paired_diff_ci", label=_("exact"), language=lang),
+            source="", label=_("a property of intervals, not computed"), language=lang),
     ]
 
 

@@ -55,7 +55,7 @@ def exercises_10(lang):
                                   "games cannot tell. (Lesson 09 comes back to this.)")),
                       ("a", _("A scored more in these games, but the interval reaches below 0: B better is still "
                               "possible."))),
-            source="pushlab.stats.paired_diff_ci", label=_("exact"), language=lang),
+            source="", label=_("read from the interval in the question, not computed"), language=lang),
     ]
 
 

@@ -319,7 +319,8 @@ class Predict(Shown):
         rows = []
         if s.exact is not None:
             label = f" <span class='pl-muted'>({esc(s.exact_label)})</span>" if s.exact_label else ""
-            rows.append((_("Exact (library)"), f"<b>{esc(s.show(s.exact))}</b>: {esc(s.exact_text)}{label}"))
+            rows.append((s.exact_heading or _("Exact (library)"),
+                         f"<b>{esc(s.show(s.exact))}</b>: {esc(s.exact_text)}{label}"))
         if self.estimate is not None:
             e = self.estimate
             text = e.text or _("{value}, 95%\u00a0interval {low} to {high}").format(
