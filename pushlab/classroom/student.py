@@ -34,6 +34,9 @@ __all__ = ["StudentApp"]
 
 #: Set to ``1`` in the server's environment to let the page's ``?seed=`` fix the shuffles (demos, tests).
 DEMO_SEEDS_ENV = "PUSHLAB_DEMO_SEEDS"
+#: Text in an HTML widget takes the widgets' line height (44 px on a phone: one line per 44 px);
+#: the app's sentences get a reading one.
+PROSE = ' style="line-height:1.4"'
 #: The most nicknames a student's page lists (the class's, when the teacher shows them).
 MAX_NAMES = 40
 
@@ -107,7 +110,7 @@ class StudentApp(Shown):
         self.desk = StudentDesk(self.store, code)
         self.code.value = code
         e = self.desk.experiment
-        self.title.value = (f"<h3>{esc(e.title())}</h3><p>{esc(e.question())}</p>")
+        self.title.value = (f"<h3>{esc(e.title())}</h3><p{PROSE}>{esc(e.question())}</p>")
         self.play.layout.display = "flex"
         self.message.clear()
         self.new_try()
@@ -164,7 +167,7 @@ class StudentApp(Shown):
         if task.done and self.recorded:
             e = self.desk.experiment
             note += " <b>" + esc(_("Recorded: {outcome}.").format(outcome=e.outcome_label(task.outcome))) + "</b>"
-        self.note.value = f'<div role="status" aria-live="polite">{note}</div>'
+        self.note.value = f'<div role="status" aria-live="polite"{PROSE}>{note}</div>'
         self._show_mine()
 
     def _table_html(self, task) -> str:
@@ -190,7 +193,7 @@ class StudentApp(Shown):
         e = self.desk.experiment
         shown = ", ".join(e.outcome_label(t.outcome) + (f" ({action_label(t.choice)})" if t.choice else "")
                           for t in mine[-12:])
-        self.mine.value = ("<p>" + esc(_("Your tries: {n}").format(n=len(mine)))
+        self.mine.value = (f"<p{PROSE}>" + esc(_("Your tries: {n}").format(n=len(mine)))
                            + (f" — {esc(shown)}" if shown else "") + "<br>"
                            + esc(_("The class so far: {students}, {tries}.").format(
                                students=ngettext("{n} student", "{n} students", students).format(n=students),
@@ -206,4 +209,4 @@ class StudentApp(Shown):
         if not names:
             return ""
         text = ", ".join(f"{name} ({n})" for name, n in names[:MAX_NAMES]) + (" …" if len(names) > MAX_NAMES else "")
-        return '<p class="pl-cx-names">' + esc(_("Nicknames in the class: {names}").format(names=text)) + "</p>"
+        return f'<p class="pl-cx-names"{PROSE}>' + esc(_("Nicknames in the class: {names}").format(names=text)) + "</p>"
