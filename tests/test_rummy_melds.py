@@ -274,3 +274,28 @@ def test_sets_of_distinct_suits_up_to_four_cards(rank, suits, wilds):
         for c in missing:
             assert m.replace_options(c) == tuple(i for i, x in enumerate(cards) if x.is_wild)
         assert m.layoff_ends(missing[0] if missing else JOKER) == (("any",) if len(cards) < 4 else ())
+
+
+def test_set_layoff_ends_agree_with_analysing_the_longer_set():
+    """Meld.layoff_ends of a set reads the set (issue 24); it must equal the analysis of the set
+    with the card added (_layoff_ends), for every valid set of 3-4 cards of a few ranks and
+    every card. About 0.2 s."""
+    from itertools import combinations
+
+    from pushlab.rummy.cards import full_deck
+    from pushlab.rummy.melds import _layoff_ends
+
+    cards = sorted(set(full_deck()), key=lambda c: c.order)
+    wild = [Card.parse(w) for w in ("JK", "2S", "2D")]
+    checked = 0
+    for rank in (1, 5, 13):
+        pool = [Card(rank, s) for s in SUITS] + wild
+        for n in (3, 4):
+            for combo in combinations(pool, n):
+                if not is_valid_meld(combo, "set"):
+                    continue
+                m = Meld("set", combo)
+                for c in cards:
+                    assert m.layoff_ends(c) == _layoff_ends("set", m.cards, c), (m, c)
+                    checked += 1
+    assert checked > 3000

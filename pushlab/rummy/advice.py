@@ -25,8 +25,10 @@ These are estimates under that model, with standard errors, not exact values.
 
 from __future__ import annotations
 
+import gc
 import math
 from collections import Counter
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -226,16 +228,33 @@ def advise(game, *, rollouts: int | None = None, seed=None, progress=None,
         samples = (_sample(world, lines, p) for world in worlds)
     else:
         samples = executor.map(_sample, list(worlds), [lines] * rollouts, [p] * rollouts)
-    for i, sample in enumerate(samples):
-        for a, r in sample.items():
-            results[a].append(r)
-        if progress is not None:
-            progress(i + 1, rollouts)
+    with _collector_paused():
+        for i, sample in enumerate(samples):
+            for a, r in sample.items():
+                results[a].append(r)
+            if progress is not None:
+                progress(i + 1, rollouts)
     values = {a: _value(v) for a, v in results.items()}
     return Advice(player=p, phase=game.phase, values=values,
                   lines={a: line for a, line in lines.items() if len(line) > 1 or
                          not line[0].startswith(("discard", "take", "push"))},
                   rollouts=rollouts)
+
+
+@contextmanager
+def _collector_paused():
+    """Python's cyclic garbage collector paused while the rollouts run, then as it was.
+
+    A rollout makes hundreds of thousands of short-lived, acyclic objects (states, events,
+    plans): reference counting frees each as it goes, and the collector, started again and
+    again by the allocations, finds nothing (issue 24: 12-14% of advise's time)."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 def _value(samples) -> Value:

@@ -45,7 +45,7 @@ import numpy as np
 from pushlab.checks import is_count
 from pushlab.errors import SetupError
 from pushlab.rummy.actions import Action, Discard, Push, Take, parse_action
-from pushlab.rummy.bots import HeuristicBot, RummyBot, view
+from pushlab.rummy.bots import _DISCARDS, HeuristicBot, RummyBot, view
 from pushlab.rummy.cards import SUITS, Card, full_deck, parse_cards
 from pushlab.rummy.melds import Meld
 from pushlab.rummy.finder import contract_deficit
@@ -120,7 +120,7 @@ def _replaceable(kind, cards) -> frozenset:
     >>> sorted(map(str, _replaceable("run", parse_cards("5H JK 7H")))), sorted(map(str, _replaceable("set", parse_cards("5H 5S JK"))))
     (['6H'], ['5C', '5D'])
     """
-    meld = Meld(kind, cards)
+    meld = Meld._known(kind, cards, None, None)     # its mask checks it is a valid meld
     mask = meld.natural
     if all(mask):
         return frozenset()
@@ -198,7 +198,7 @@ class ExpertBot(HeuristicBot):
                 self._plan = {}
                 return parse_action(rep)
         if self.safe_discards:
-            return Discard(self.discard_choice(game, first=act.card))
+            return _DISCARDS[self.discard_choice(game, first=act.card)]
         return act
 
     def replacement(self, game) -> str | None:

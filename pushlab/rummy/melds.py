@@ -449,7 +449,7 @@ class Meld:
         """
         card = Card.parse(card)
         if self.kind == "set":
-            return _layoff_ends(self.kind, self.cards, card)
+            return _set_layoff_ends(self.cards, self._place, card)
         start, suit = self._place
         return _run_layoff_ends(start, suit, len(self.cards), card)
 
@@ -523,6 +523,25 @@ class Meld:
         i = options[0]
         cards = self.cards[:i] + (card,) + self.cards[i + 1:]
         return Meld(self.kind, cards, self.owner), self.cards[i]
+
+
+def _set_layoff_ends(cards: tuple, rank: int, card: Card) -> tuple[str, ...]:
+    """:func:`_layoff_ends` of a valid set of ``rank``: ("any",) if the set with card added is
+    still a set (rules 8, 13: room left; a wild, or a natural of its rank in a suit it lacks),
+    read off the set instead of analysing the longer meld and wording why it is not one."""
+    if len(cards) >= MAX_SET:
+        return ()
+    if card.is_natural:
+        if card.rank != rank:
+            return ()
+        suit = card.suit
+        for c in cards:
+            if c.suit == suit and c.is_natural:
+                return ()
+    return _ANY
+
+
+_ANY = ("any",)
 
 
 @lru_cache(maxsize=1024)

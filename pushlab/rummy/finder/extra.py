@@ -616,17 +616,32 @@ def _independent_layoffs(targets):
     seen = set()
     lays = []
     for i, opts in targets:
-        xs = {x for o in opts for x in o[0]}
-        if seen & xs:
+        xs = _naturals_of(opts)
+        if not seen.isdisjoint(xs):
             return None
         seen |= xs
         best, best_val = None, 0
-        for o in opts:
-            val = sum(_PEN[x % 13] for x in o[0])
+        for o, _, _, val, _ in _augmented(opts):       # val: the option's natural penalty
             if val > best_val:
                 best, best_val = o, val
         lays.append((i, best))
     return lays
+
+
+_NATURALS_OF: dict = {}
+
+
+def _naturals_of(opts) -> frozenset:
+    """The naturals any lay-off option of a target uses, kept by the identity of ``opts`` (as
+    :func:`_augmented`)."""
+    hit = _NATURALS_OF.get(id(opts))
+    if hit is not None and hit[0] is opts:
+        return hit[1]
+    xs = frozenset(x for o in opts for x in o[0])
+    if len(_NATURALS_OF) > 1 << 15:
+        _NATURALS_OF.clear()
+    _NATURALS_OF[id(opts)] = (opts, xs)
+    return xs
 
 
 def _extra_result(cards, infos, chosen, lays, need, wilds) -> Extra:
