@@ -38,13 +38,13 @@ import os
 import socket
 import subprocess
 import sys
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
 import pushlab
 from pushlab import bundle
 from pushlab.checks import is_count
+from pushlab.executors import executor
 from pushlab.errors import PushlabError
 
 HOST = "127.0.0.1"
@@ -386,24 +386,20 @@ def simulate(game: str, bots, games: int = 100, seed: int = 0, workers: int = 1,
         raise PushlabError(f"games must be a positive integer, got {games!r}")
     if not is_count(workers):
         raise PushlabError(f"workers must be a positive integer, got {workers!r}")
-    executor = ProcessPoolExecutor(workers) if workers > 1 else None
-    try:
+    with executor(workers) as pool:
         if game == "luck":
             if not 2 <= len(bots) <= 6:
                 raise PushlabError(f"push-your-luck needs 2 to 6 bots, got {len(bots)}")
             factories = [parse_bot(b, _luck_bots()) for b in bots]
-            return tournament(factories, games=games, seed=seed, executor=executor, **options)
+            return tournament(factories, games=games, seed=seed, executor=pool, **options)
         if game == "rummy":
             from pushlab.rummy.bots import compare
 
             if len(bots) != 2:
                 raise PushlabError(f"rummy needs 2 bots (one per partnership), got {len(bots)}")
             a, b = (parse_bot(x, _rummy_bots()) for x in bots)
-            return compare(a, b, games=games, seed=seed, deals=parse_deals(deals), executor=executor)
+            return compare(a, b, games=games, seed=seed, deals=parse_deals(deals), executor=pool)
         raise PushlabError(f"unknown game {game!r}; choose luck or rummy")
-    finally:
-        if executor is not None:
-            executor.shutdown()
 
 
 def parse_players(text: str) -> tuple:
@@ -433,7 +429,6 @@ def run_search(args, argv) -> int:
     from tqdm import tqdm
 
     from pushlab.luck import search as ps
-    from pushlab.soak import executor_for
 
     players = parse_players(args.players)
     if args.workers < 1:
@@ -443,7 +438,7 @@ def run_search(args, argv) -> int:
         bank=tuple(None if b == "never" else b for b in args.bank) if args.bank else ps.Family.bank,
         endgame=tuple(e for e in args.endgame if e != "none") if args.endgame else ps.Family.endgame)
     results = []
-    with executor_for(args.workers, args.dask) as executor:
+    with executor(args.workers, args.dask) as pool:
         with tqdm(total=0, unit="unit", desc="search", disable=args.quiet) as bar:
             for harder in VARIANTS[args.variant]:
                 for n in players:
@@ -451,7 +446,7 @@ def run_search(args, argv) -> int:
                     results.append(ps.search(
                         n, harder=harder, family=family, games=args.games, seed=args.seed,
                         start=args.start, max_rounds=args.rounds, chunk=args.chunk,
-                        executor=executor, progress=bar, batch=args.batch))
+                        executor=pool, progress=bar, batch=args.batch))
     command = "pushlab " + " ".join(argv)
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -599,7 +594,7 @@ def soak_command(args) -> int:
     """``pushlab soak``: run the soak, print (and maybe write) the JSON summary; 1 on any break."""
     import json
 
-    from pushlab.soak import executor_for, soak
+    from pushlab.soak import soak
 
     for name in ("games", "workers", "chunk"):
         value = getattr(args, name)
@@ -607,8 +602,8 @@ def soak_command(args) -> int:
             raise PushlabError(f"--{name} must be a positive integer, got {value}")
     if args.matches is not None and args.matches < 0:
         raise PushlabError(f"--matches must not be negative, got {args.matches}")
-    with executor_for(args.workers, args.dask) as executor:
-        result = soak(args.games, args.matches, seed=args.seed, executor=executor,
+    with executor(args.workers, args.dask) as pool:
+        result = soak(args.games, args.matches, seed=args.seed, executor=pool,
                       chunk=args.chunk, progress=not args.no_progress)
     result["workers"] = args.workers
     result["executor"] = ("dask " + args.dask if args.dask else

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from pushlab.executors import executor
 from pushlab.protocol import Cards, problems, roundtrip_problems
 
 KINDS = ("luck", "rummy")
@@ -350,42 +351,5 @@ def _bar(total, enabled):
 
 
 # ---------------------------------------------------------------------- executors
-class executor_for:
-    """Context manager: the executor for ``workers`` processes, or a Dask cluster.
-
-    ``dask``: None (processes: ``workers`` > 1, else None, i.e. in this process),
-    ``"local"`` (a Dask ``LocalCluster`` of ``workers`` processes) or a scheduler
-    address such as ``"tcp://10.0.0.5:8786"``; Dask is the optional extra
-    ``pip install "pushlab[dask]"``, used through ``Client.get_executor()``.
-    """
-
-    def __init__(self, workers: int = 1, dask: str | None = None):
-        self.workers, self.dask = workers, dask
-        self._close = []
-
-    def __enter__(self) -> cf.Executor | None:
-        if self.dask is None:
-            if self.workers <= 1:
-                return None
-            pool = cf.ProcessPoolExecutor(self.workers)
-            self._close.append(lambda: pool.shutdown(wait=True, cancel_futures=True))
-            return pool
-        try:
-            from distributed import Client, LocalCluster
-        except ImportError:
-            from pushlab.errors import SetupError
-            raise SetupError('Dask is not installed: pip install "pushlab[dask]"') from None
-        if self.dask == "local":
-            cluster = LocalCluster(n_workers=max(1, self.workers), threads_per_worker=1,
-                                   processes=True, dashboard_address=None)
-            self._close.append(cluster.close)
-            client = Client(cluster)
-        else:
-            client = Client(self.dask)
-        self._close.insert(0, client.close)
-        return client.get_executor()
-
-    def __exit__(self, *exc):
-        for close in self._close:
-            close()
-        return False
+#: The old name of :func:`pushlab.executors.executor` (removal after 0.2).
+executor_for = executor

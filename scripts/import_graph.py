@@ -26,8 +26,9 @@ END = "<!-- end generated -->"
 #: A pattern ``a.b`` names that module only; ``a.b.*`` names it and everything below it.
 #: The longest matching pattern wins, and every module must match one.
 LAYERS = [
-    ("ground", "errors, seeds, argument checks, the game protocol, statistics, lazy names",
-     ["pushlab.errors", "pushlab.seeding", "pushlab.checks", "pushlab.protocol", "pushlab.stats", "pushlab.lazy"]),
+    ("ground", "errors, seeds, argument checks, the game protocol, statistics, lazy names, executors",
+     ["pushlab.errors", "pushlab.seeding", "pushlab.checks", "pushlab.protocol", "pushlab.stats", "pushlab.lazy",
+      "pushlab.executors"]),
     ("language", "catalogs, events and messages to text in a language, per-language word forms",
      ["pushlab", "pushlab.i18n.*"]),
     ("engine", "the games' cards, rules, immutable states and log events",

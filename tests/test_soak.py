@@ -8,6 +8,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from pushlab import soak as S
+from pushlab.executors import executor
 from pushlab.luck import Game as Luck
 from pushlab.rummy import Game as Rummy
 
@@ -76,7 +77,7 @@ def test_command_rejects_bad_counts(capsys):
 
 def test_dask_executor_runs_the_same_games():
     pytest.importorskip("distributed")
-    with S.executor_for(1, "local") as ex:
+    with executor(1, "local") as ex:
         there = S.soak(3, 1, seed=4, progress=False, executor=ex, chunk=2)
     assert there["per_game"] == S.soak(3, 1, seed=4, progress=False)["per_game"]
 
