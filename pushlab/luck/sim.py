@@ -80,26 +80,26 @@ _PACKED = np.array([(t % 6 + 1) << (6 * (t // 6)) for t in range(30)] + [0, 0], 
 _SHIFTS = 6 * np.arange(5, dtype=np.int64)
 
 
-def _place_slots(pc, ncols, cols, cpt):
+def _place_slots(pc, ncols, cols, column_points):
     """Vectorized :func:`~pushlab.luck.bots.placement`: slot per row, -1 for a bust."""
     is_roll = pc == ROLL_CODE
     fit = (cols & CARD_MASK[pc][:, None]) == 0
     no_roll = (cols & ROLL_BIT) == 0
-    key = np.where(fit, np.where(is_roll[:, None], 64 - cpt, no_roll * 64 + cpt), -1)
+    key = np.where(fit, np.where(is_roll[:, None], 64 - column_points, no_roll * 64 + column_points), -1)
     best = key.argmax(1)
     anyfit = key.max(1) >= 0
     room = ncols < MAX_COLUMNS
     return np.where(room & (is_roll | ~anyfit), ncols, np.where(anyfit, best, -1))
 
 
-def _put(rows, pc, slot, ncols, cols, cpt):
+def _put(rows, pc, slot, ncols, cols, column_points):
     """Place cards ``pc`` in columns ``slot`` of ``rows`` (arrays updated in place)."""
     flat = rows * MAX_COLUMNS + slot
     new = slot == ncols[rows]
     mask = CARD_MASK[pc]
     cf = cols.reshape(-1)
     cf[flat] = np.where(new, mask, cf[flat] | mask)
-    cpt.reshape(-1)[flat] += _CODE_POINTS[pc]
+    column_points.reshape(-1)[flat] += _CODE_POINTS[pc]
     ncols[rows] += new
 
 
@@ -241,11 +241,11 @@ def _table(game):
 def _column_arrays(cols, n):
     """(ncols, column masks, column points) for ``n`` copies of a table of codes."""
     masks = np.full((n, MAX_COLUMNS), FULL, np.int64)
-    cpt = np.zeros((n, MAX_COLUMNS), np.int64)
+    column_points = np.zeros((n, MAX_COLUMNS), np.int64)
     for j, col in enumerate(cols):
         masks[:, j] = np.bitwise_or.reduce(CARD_MASK[list(col)])
-        cpt[:, j] = _CODE_POINTS[list(col)].sum()
-    return np.full(n, len(cols), np.int64), masks, cpt
+        column_points[:, j] = _CODE_POINTS[list(col)].sum()
+    return np.full(n, len(cols), np.int64), masks, column_points
 
 
 def simulate_turns(game, policy, n: int, rng=None, *, orders=None) -> TurnEstimate:
@@ -270,7 +270,7 @@ def simulate_turns(game, policy, n: int, rng=None, *, orders=None) -> TurnEstima
     elif rng is None or not isinstance(rng, np.random.Generator):
         raise SetupError("simulate_turns needs a numpy Generator (np.random.default_rng(seed))")
     n = int(n)
-    ncols, cols_, cpt = _column_arrays(cols, n)
+    ncols, cols_, column_points = _column_arrays(cols, n)
     placed = np.full(n, placed0, np.int64)
     risk = policy.kind == "risk"
     counts = np.tile(np.bincount(pile.astype(np.int64), minlength=NUM_CODES).astype(np.int16),
@@ -287,10 +287,10 @@ def simulate_turns(game, policy, n: int, rng=None, *, orders=None) -> TurnEstima
         if remaining == 0:
             stop = np.ones(len(ids), bool)
         if stop.any():
-            scores[ids[stop]] = cpt[stop].max(1)
+            scores[ids[stop]] = column_points[stop].max(1)
             keep = ~stop
-            ids, ncols, cols_, cpt, placed, taken = (
-                ids[keep], ncols[keep], cols_[keep], cpt[keep], placed[keep], taken[keep])
+            ids, ncols, cols_, column_points, placed, taken = (
+                ids[keep], ncols[keep], cols_[keep], column_points[keep], placed[keep], taken[keep])
             counts = counts[keep] if risk else None
         if len(ids) == 0:
             break
@@ -302,18 +302,18 @@ def simulate_turns(game, policy, n: int, rng=None, *, orders=None) -> TurnEstima
             card = pile[_sample_positions(taken, step, L, rng)].astype(np.int64)
         if risk:
             counts[np.arange(len(ids)), card] -= 1
-        slot = _place_slots(card, ncols, cols_, cpt)
+        slot = _place_slots(card, ncols, cols_, column_points)
         switch = card == SWITCH_CODE
         bust = (slot < 0) & ~switch
         ok = ~bust & ~switch
         rows = np.flatnonzero(ok)
-        _put(rows, card[rows], slot[rows], ncols, cols_, cpt)
+        _put(rows, card[rows], slot[rows], ncols, cols_, column_points)
         placed[rows] += 1
         if bust.any():
             busts[ids[bust]] = True
             keep = ~bust
-            ids, ncols, cols_, cpt, placed, taken = (
-                ids[keep], ncols[keep], cols_[keep], cpt[keep], placed[keep], taken[keep])
+            ids, ncols, cols_, column_points, placed, taken = (
+                ids[keep], ncols[keep], cols_[keep], column_points[keep], placed[keep], taken[keep])
             counts = counts[keep] if risk else None
     return TurnEstimate.of(busts, scores)
 
@@ -962,7 +962,7 @@ class _Lockstep:
                  watch=None, lasting=False, table=None):
         B, L = decks.shape
         self.base = None if table is None else np.asarray(table, np.int64) * n  # rule offset per row
-        self.lasting = lasting          # switch_rule="game": the direction self.sw lasts
+        self.lasting = lasting          # switch_rule="game": the direction self.reversed lasts
         self.decks, self.dice, self.n, self.rules = decks, dice, n, rules
         self.random = np.zeros(n, bool) if random is None else random
         self.any_random, self.rng = bool(self.random.any()), rng
@@ -972,14 +972,14 @@ class _Lockstep:
         self.active = np.zeros(B, np.int64)
         self.turns = np.ones(B, np.int64)
         self.bench = np.zeros((B, n), np.int64)      # packed points per colour
-        self.btot = np.zeros((B, n), np.int64)       # bench points
+        self.bench_points = np.zeros((B, n), np.int64)     # each seat's bench points
         self.bank = np.zeros((B, n), np.int64)
         self.cols = np.full((B, MAX_COLUMNS), FULL, np.int64)
-        self.cpt = np.zeros((B, MAX_COLUMNS), np.int64)
-        self.cpts = np.zeros((B, MAX_COLUMNS), np.int64)  # packed points per colour
+        self.column_points = np.zeros((B, MAX_COLUMNS), np.int64)    # each column's points
+        self.column_colours = np.zeros((B, MAX_COLUMNS), np.int64)   # ... packed per colour (6 bits each)
         self.ncols = np.zeros(B, np.int64)
         self.placed = np.zeros(B, np.int64)
-        self.sw = np.zeros(B, bool)
+        self.reversed = np.zeros(B, bool)              # collection runs counter-clockwise
         self.fresh = np.ones(B, bool)
         self.done = np.full(B, L == 0)
         self.rolls = np.zeros((B, n), np.int64)
@@ -999,16 +999,16 @@ class _Lockstep:
         for i, (bench, bank) in enumerate(zip(game.benches, game.banks)):
             codes = [_code(c) for c in bench]
             self.bench[:, i] = _PACKED[codes].sum()
-            self.btot[:, i] = _CODE_POINTS[codes].sum()
+            self.bench_points[:, i] = _CODE_POINTS[codes].sum()
             self.bank[:, i] = sum(c.points for c in bank)
         for j, col in enumerate(game.columns):
             codes = [_code(c) for c in col]
             self.cols[:, j] = np.bitwise_or.reduce(CARD_MASK[codes])
-            self.cpt[:, j] = _CODE_POINTS[codes].sum()
-            self.cpts[:, j] = _PACKED[codes].sum()
+            self.column_points[:, j] = _CODE_POINTS[codes].sum()
+            self.column_colours[:, j] = _PACKED[codes].sum()
         self.ncols[:] = len(game.columns)
         self.placed[:] = sum(len(c) for c in game.columns)
-        self.sw[:] = game.direction < 0
+        self.reversed[:] = game.direction < 0
         self.lasting = game.switch_rule == "game"
         self.active[:] = game.active_player
         self.turns[:] = game.turn
@@ -1036,7 +1036,7 @@ class _Lockstep:
             elif phase == "place":
                 pc = np.full(rows.size, _code(game.pending), np.int64)
                 slot = np.full(rows.size, int(arg)) if verb == "place" else \
-                    _place_slots(pc, self.ncols[rows], self.cols[rows], self.cpt[rows])
+                    _place_slots(pc, self.ncols[rows], self.cols[rows], self.column_points[rows])
                 self._place(rows, pc, slot)
                 self._pile_out(rows)
             elif phase == "collect":
@@ -1053,7 +1053,7 @@ class _Lockstep:
             fresh = self.fresh[live]
             drawers = [self.start_turn(live[fresh]), self.push(live[~fresh])]
             self.draw(np.concatenate(drawers))
-        return self.btot + self.bank, self.turns
+        return self.bench_points + self.bank, self.turns
 
     def start_turn(self, rows):
         """Bank by the rule where it triggers (that ends the turn); return the drawers."""
@@ -1082,24 +1082,28 @@ class _Lockstep:
         """Players ``p`` bank colour ``c`` (``points`` of it) in ``rows``; the turn ends."""
         self.bank[rows, p] += points
         self.bench[rows, p] &= ~(63 << (6 * c))
-        self.btot[rows, p] -= points
+        self.bench_points[rows, p] -= points
         if self.watch is not None:
             mine = p == self.watch
             self.safe[rows[mine], c[mine]] = True
         self.next_turn(rows)
 
-    def random_bank(self, p, bp, do, c, top):
-        """Random seats not banking by rule: uniform over draw and each bench colour."""
-        r = np.flatnonzero(self.random[p] & ~do)
-        have = bp[r] > 0
+    def random_bank(self, seats, bench_colours, banks, colour, points):
+        """Random seats not banking by rule: uniform over draw and each bench colour.
+
+        ``seats``: the player to move in each row; ``bench_colours``: their bench points per
+        colour (rows x 5); ``banks``, ``colour``, ``points``: the rules' decision per row (bank
+        or not, which colour, its points). Returns those three with the random seats' picks."""
+        r = np.flatnonzero(self.random[seats] & ~banks)
+        have = bench_colours[r] > 0
         u = self.rng.integers(0, 1 + have.sum(1))
         pick = np.flatnonzero(u > 0)
-        colour = (have[pick].cumsum(1) == u[pick, None]).argmax(1)
-        c, top, do = c.copy(), top.copy(), do.copy()
-        c[r[pick]] = colour
-        top[r[pick]] = bp[r[pick], colour]
-        do[r[pick]] = True
-        return do, c, top
+        picked = (have[pick].cumsum(1) == u[pick, None]).argmax(1)
+        colour, points, banks = colour.copy(), points.copy(), banks.copy()
+        colour[r[pick]] = picked
+        points[r[pick]] = bench_colours[r[pick], picked]
+        banks[r[pick]] = True
+        return banks, colour, points
 
     def _rule(self, rows, p):
         """Index into the compiled rules of seat ``p`` in ``rows`` (its row's table)."""
@@ -1144,9 +1148,9 @@ class _Lockstep:
             self.counts[rows, card] -= 1
         self.fresh[rows] = False
         switch = card == SWITCH_CODE
-        self.sw[rows] ^= switch
+        self.reversed[rows] ^= switch
         pr, pc = rows[~switch], card[~switch]
-        slot = _place_slots(pc, self.ncols[pr], self.cols[pr], self.cpt[pr])
+        slot = _place_slots(pc, self.ncols[pr], self.cols[pr], self.column_points[pr])
         if self.any_random:
             self.random_place(pr, pc, slot)
         ok = slot >= 0
@@ -1157,11 +1161,11 @@ class _Lockstep:
         self.end_turn(bust)
         self._pile_out(rows)
 
-    def _place(self, q, qc, qs):
-        """Put cards ``qc`` into slots ``qs`` of rows ``q``."""
-        _put(q, qc, qs, self.ncols, self.cols, self.cpt)
-        self.cpts[q, qs] += _PACKED[qc]
-        self.placed[q] += 1
+    def _place(self, rows, cards, slots):
+        """Put card codes ``cards`` into column slots ``slots`` of ``rows``."""
+        _put(rows, cards, slots, self.ncols, self.cols, self.column_points)
+        self.column_colours[rows, slots] += _PACKED[cards]
+        self.placed[rows] += 1
 
     def _pile_out(self, rows):
         """Rows whose pile ran out during the push: stop (or end the turn with no column)."""
@@ -1189,16 +1193,16 @@ class _Lockstep:
         clears the table.
         """
         n, loss = self.n, 1 + self.harder
-        bench, btot = self.bench.reshape(-1), self.btot.reshape(-1)
-        cols, cpt, cpts = self.cols[rows], self.cpt[rows], self.cpts[rows]
+        bench, bench_points = self.bench.reshape(-1), self.bench_points.reshape(-1)
+        cols, column_points, column_colours = self.cols[rows], self.column_points[rows], self.column_colours[rows]
         base = self.active[rows]
-        sign = np.where(self.sw[rows], -1, 1)
+        sign = np.where(self.reversed[rows], -1, 1)
         for j in range(first, n):
             present = cols != FULL
             keep = present.any(1)
             if not keep.all():
-                rows, cols, cpt, cpts, base, sign, present = (
-                    x[keep] for x in (rows, cols, cpt, cpts, base, sign, present))
+                rows, cols, column_points, column_colours, base, sign, present = (
+                    x[keep] for x in (rows, cols, column_points, column_colours, base, sign, present))
             if rows.size == 0:
                 return
             p = (base + sign * j) % n
@@ -1207,21 +1211,21 @@ class _Lockstep:
             if force is not None and j == first:
                 s = np.full(rows.size, force)
             else:
-                value = 6 * cpt - has_roll * loss * (btot[bi][:, None] + cpt)
+                value = 6 * column_points - has_roll * loss * (bench_points[bi][:, None] + column_points)
                 s = np.where(present, value, -_NEVER).argmax(1)
             if self.any_random:
                 r = np.flatnonzero(self.random[p])
                 u = self.rng.integers(0, present[r].sum(1))
                 s[r] = (present[r].cumsum(1) > u[:, None]).argmax(1)
             ar = np.arange(rows.size)
-            bench[bi] += cpts[ar, s]
-            btot[bi] += cpt[ar, s]
+            bench[bi] += column_colours[ar, s]
+            bench_points[bi] += column_points[ar, s]
             rolled = has_roll[ar, s]
             if rolled.any():
                 self.roll(rows[rolled], p[rolled])
             cols[ar, s] = FULL
-            cpt[ar, s] = 0
-            cpts[ar, s] = 0
+            column_points[ar, s] = 0
+            column_colours[ar, s] = 0
 
     def roll(self, rows, players):
         """Roll the die for ``players`` and discard bench cards as rolled (rules 11, 15, 19)."""
@@ -1242,25 +1246,25 @@ class _Lockstep:
                 if self.harder:
                     hit[~c] = True
                 self.lost[r] |= hit & ~self.safe[r]
-        bench, btot = self.bench.reshape(-1), self.btot.reshape(-1)
+        bench, bench_points = self.bench.reshape(-1), self.bench_points.reshape(-1)
         b, f = bi[colour], _SHIFTS[face[colour]]
-        btot[b] -= bench[b] >> f & 63
+        bench_points[b] -= bench[b] >> f & 63
         bench[b] &= ~(63 << f)
         if self.harder:
             bench[bi[~colour]] = 0
-            btot[bi[~colour]] = 0
+            bench_points[bi[~colour]] = 0
 
     def end_turn(self, rows):
         """Clear the table, reset the turn, next player; the game ends on an empty pile."""
         if rows.size == 0:
             return
         self.cols[rows] = FULL
-        self.cpt[rows] = 0
-        self.cpts[rows] = 0
+        self.column_points[rows] = 0
+        self.column_colours[rows] = 0
         self.ncols[rows] = 0
         self.placed[rows] = 0
         if not self.lasting:
-            self.sw[rows] = False
+            self.reversed[rows] = False
         self.done[rows] |= self.pos[rows] >= self.L
         self.next_turn(rows[~self.done[rows]])
 
