@@ -61,8 +61,8 @@ def test_bank_story_answers_both_questions():
     story.ask.click()
     assert story.message.text == ""
     html = story.answer.value
-    assert "bank B" in html and "draw" in html and "(recommended)" in html
-    assert "hint" in html and "protects about" in html and story.advice.best in html
+    assert "bank the blue cards" in html and "draw another card" in html and "(recommended)" in html
+    assert "hint" in html and "protects about" in html and "bank B" not in html
     story.why.click()
     assert story.message.text == "" and story.progress.value == 5
     assert story.plots.value.startswith("<img") and "cards left" in story.plots.value
@@ -79,6 +79,35 @@ def test_bank_story_shows_errors():
     story = BankStory(over, rollouts=20)
     story.ask.click()
     assert story.message.kind == "error" and "over" in story.message.text
+
+
+def test_lesson_08s_answers_name_actions_and_policies_in_the_readers_language():
+    """Issue 26 review: the bank story showed the action codes ("bank B", "draw", "to") and the
+    rollout duel the bot's repr ("RolloutBot(100, policy='after 6, bank loss 10')") on Czech
+    pages; the hint's prediction said "The hint says bank B". Now words of the page's language."""
+    import re
+    from html import unescape
+
+    from pushlab import i18n, teaching
+    from pushlab.luck.positions import bench_position
+    from pushlab.widgets.banking import BankStory, duel_names
+
+    i18n.set_language("cs")
+    try:
+        story = BankStory(bench_position(3, "B2 B5 B5 B6 B6 B6", 102, harder=True), rollouts=100,
+                          policy="after 4, bank at 15")
+        story.run_advice()
+        text = re.sub(r"<[^>]+>", " ", unescape(story.answer.value))
+        names = duel_names(["RolloutBot(100, policy='after 6, bank loss 10')", "after 6, bank loss 10"], 100)
+    finally:
+        i18n.set_language("en")
+    assert "uložit do banky karty barvy modrá" in text and "táhnout další kartu" in text
+    assert "'po 4, banka při 15'" in text and "61.5% až 79.0%" in text
+    assert not re.search(r"\b(draw|bank [RBGYP]|after \d|bank at|to)\b", text), text
+    assert names == ["RolloutBot (100 dohrání na akci, pak 'po 6, banka při ztrátě 10')",
+                     "soupeř 1: po 6, banka při ztrátě 10"], names
+    hint = teaching.prediction("08.hint-late", "cs")
+    assert "bank B" not in hint.exact_text and "uložit modrou do banky" in hint.exact_text
 
 
 def test_rollout_duel_plays_seeded_games():

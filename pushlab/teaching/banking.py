@@ -115,6 +115,7 @@ def predictions_08(lang):
     _ = translator(lang)
     h = hint_33()
     late_game = late()
+    hint_choices = {"draw": Choice("draw", _("draw")), "bank B": Choice("bank B", _("bank blue"))}
 
     def late_advice(rng):
         from pushlab.luck import advise
@@ -139,11 +140,11 @@ def predictions_08(lang):
               "What does the one-turn hint say: draw, or bank blue?"),
             "choice", h.best,
             _("The hint says {best}: drawing is worth {draw} points this turn, banking 0.").format(
-                best=h.best, draw=f"{h.values['draw']:+.1f}"),
+                best=hint_choices[h.best].label, draw=f"{h.values['draw']:+.1f}"),
             _("The one-turn hint is not always 'draw': with this many roll cards left, one more card most likely "
               "means a roll (or a bust) that costs a third of 33 points. The hint only looks at this turn, "
               "under its model (the others collect greedily, die losses averaged)."),
-            unit="", choices=(Choice("draw", _("draw")), Choice("bank B", _("bank blue"))),
+            unit="", choices=tuple(hint_choices.values()),
             exact_label=_("what the hint computes in its model of this turn, not a whole-game value"),
             exact_heading=_("The one-turn hint (library)"),
             simulate=late_advice, seed=8, model=_("whole-game rollouts, every seat then playing '{policy}'").format(

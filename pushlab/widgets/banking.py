@@ -23,7 +23,7 @@ from pushlab.i18n import _, ngettext
 from pushlab.luck.policy import policy_label
 from pushlab.luck.search import stop_reason
 from pushlab.widgets.common import MessageArea, Shown, figure_html, ipw, routed
-from pushlab.widgets.render.luck import _how
+from pushlab.widgets.render.luck import _action_words, _how
 
 
 #: The lesson's figures: a little smaller than the default, not cropped (the heatmaps line up).
@@ -240,8 +240,10 @@ class BankStory(Shown):
         rows = []
         for act, v in a.values.items():
             best = " " + escape(_("(recommended)")) if act == a.best else ""
-            rows.append(f"<tr><td><b>{escape(act)}</b>{best}</td><td>{h.values[act]:+.2f}</td>"
-                        f"<td>{v.win:.1%} ({v.win_low:.1%} to {v.win_high:.1%})</td>"
+            win = _("{value} ({low} to {high})").format(value=f"{v.win:.1%}", low=f"{v.win_low:.1%}",
+                                                       high=f"{v.win_high:.1%}")
+            rows.append(f"<tr><td><b>{escape(_action_words(act))}</b>{best}</td><td>{h.values[act]:+.2f}</td>"
+                        f"<td>{escape(win)}</td>"
                         f"<td>{v.score:.1f} &plusmn; {1.96 * v.score_se:.1f}</td></tr>")
         kind = _("in the hint's model, {how}").format(how=_how(h))
         others = [x for x in a.values if x != a.best]
@@ -250,7 +252,8 @@ class BankStory(Shown):
             d, lo, hi = a.edge_ci(a.best, others[0])
             edge = "<p>" + _("Whole game: <b>{best}</b> wins {d} more often than <b>{other}</b> (paired "
                              "95%\u00a0interval {lo} to {hi}).").format(
-                best=escape(a.best), other=escape(others[0]), d=f"{d:+.1%}", lo=f"{lo:+.1%}",
+                best=escape(_action_words(a.best)), other=escape(_action_words(others[0])), d=f"{d:+.1%}",
+                lo=f"{lo:+.1%}",
                 hi=f"{hi:+.1%}") + "</p>"
         heads = (_("action"), _("this turn: points ahead of the others ({kind})").format(kind=kind),
                  _("whole game: chance to win (95%\u00a0interval)"), _("whole game: final score (95%)"))
@@ -261,7 +264,7 @@ class BankStory(Shown):
                 "others collect greedily and die losses are averaged). The whole-game estimate plays {n} "
                 "continuations per action from {player}'s information (the unseen cards reshuffled, fresh "
                 "dice); then every seat plays '{policy}'.").format(
-                    best=escape(h.best), n=f"{a.rollouts:,}", player=escape(a.player),
+                    best=escape(_action_words(h.best)), n=f"{a.rollouts:,}", player=escape(a.player),
                     policy=escape(policy_label(a.policy)))
             + "</p>" + edge
             + (f"<p>{escape(a.explain())}</p>" if a.explain() else ""))
@@ -294,6 +297,22 @@ class BankStory(Shown):
                         for p, r, x, l, e in zip(d["pile"], d["rolls"], d["protects"], d["lost"],
                                                  d["edge"]))
         self.plots.value = lesson_figure(fig, alt)
+
+
+def duel_names(names, rollouts: int) -> list:
+    """The seats of a :class:`RolloutDuel` as a reader sees them: the rollout bot by what it does
+    and the field's policy by its label (a tournament records code: ``RolloutBot(100,
+    policy='after 5, bank at 15')``, ``'after 5, bank at 15'``).
+
+    >>> duel_names(["RolloutBot(100, policy='after 5, bank at 15')", "after 5, bank at 15"], 100)
+    ["RolloutBot (100 rollouts per action, then 'after 5, bank at 15')", 'field 1: after 5, bank at 15']
+    """
+    import re
+
+    policy = re.search(r"policy='([^']*)'", names[0])
+    first = _("RolloutBot ({n} rollouts per action, then '{policy}')").format(
+        n=rollouts, policy=policy_label(policy.group(1) if policy else names[1]))
+    return [first] + [_("field {i}: {name}").format(i=i, name=policy_label(n)) for i, n in enumerate(names[1:], 1)]
 
 
 class RolloutDuel(Shown):
@@ -344,8 +363,7 @@ class RolloutDuel(Shown):
             self.button.disabled = False
         rate, lo, hi = r.win_rate()
         fig, ax = plt.subplots(figsize=(8, 2.8), layout="constrained")
-        names = [r.names[0]] + [_("field {i}: {name}").format(i=i, name=policy_label(n))
-                                for i, n in enumerate(r.names[1:], 1)]
+        names = duel_names(r.names, self.rollouts)
         plots.strategy_comparison({name: {"mean": rate[i], "lo": lo[i], "hi": hi[i]}
                                    for i, name in enumerate(names)}, ax=ax)
         ax.axvline(100 / self.players, color="#777", ls="--")
