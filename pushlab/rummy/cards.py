@@ -198,6 +198,10 @@ def cards_str(cards, pretty: bool = False) -> str:
     return " ".join(c.pretty if pretty else str(c) for c in parse_cards(cards))
 
 
+_ONE_DECK = [_INTERNED[(r, s)] for s in SUITS for r in RANKS]
+_FULL_DECK = tuple(_ONE_DECK + _ONE_DECK + [JOKER] * 4)      # cards are interned: one tuple serves
+
+
 def full_deck() -> tuple[Card, ...]:
     """The 108 cards (rule 2), canonical order: two copies of S H D C, A..K each, then 4 jokers.
 
@@ -205,8 +209,7 @@ def full_deck() -> tuple[Card, ...]:
     >>> len(d), sum(c.is_wild for c in d), d.count(Card.parse("7D")), d[0], d[-1]
     (108, 12, 2, Card('AS'), Card('JK'))
     """
-    one = [Card(r, s) for s in SUITS for r in RANKS]
-    return tuple(one + one + [JOKER] * 4)
+    return _FULL_DECK
 
 
 def penalty(cards) -> int:
