@@ -206,8 +206,11 @@ def loads(module: str, eager: dict[str, set]) -> set[str]:
 
 
 def problems(root: Path = REPO, graphs=None) -> list[str]:
-    """Every way the graph breaks a rule: a module in no layer, a cycle, an import pointing up,
-    a face loading more than the engine. ``graphs``: :func:`graph`'s answer, if at hand."""
+    """Every way the graph breaks a rule: a module in no layer, a cycle (imports inside
+    functions count, so none can dodge one), an import pointing up, an import inside a
+    function of a ground, language, engine or analysis module that the module loads anyway
+    (only cost justifies one), a face loading more than the engine. ``graphs``:
+    :func:`graph`'s answer, if at hand."""
     every, eager = graphs or graph(root)
     out = []
     for module in every:
@@ -220,6 +223,14 @@ def problems(root: Path = REPO, graphs=None) -> list[str]:
     out += ["cycle: " + ", ".join(c) for c in cycles(every)]
     out += ["points up: " + u for u in upward(every)]
     engine = [name for name, _, _ in LAYERS].index("engine")
+    for source in sorted(every):
+        if layer_of(source) > [name for name, _, _ in LAYERS].index("analysis"):
+            continue
+        loaded = loads(source, eager)
+        for target in sorted(every[source] - eager[source]):
+            if target in loaded:
+                out.append(f"import inside a function for nothing: {source} -> {target} "
+                           "(it is loaded with the module anyway: import it at the top)")
     for face in FACES:
         heavy = sorted(m for m in loads(face, eager) if layer_of(m) > engine)
         if heavy:

@@ -46,13 +46,15 @@ def _tree(root, files):
 
 
 def test_the_checker_finds_a_cycle_an_upward_import_a_heavy_face_and_a_module_in_no_layer(tmp_path):
-    """On a small made-up tree, each kind of break is reported (so the test above can fail)."""
+    """On a small made-up tree, each kind of break is reported (so the test above can fail),
+    a pointless import inside a function too."""
     root = _tree(tmp_path, {
         "pushlab/__init__.py": "", "pushlab/errors.py": "", "pushlab/luck/__init__.py": "",
         "pushlab/luck/cards.py": "from pushlab.luck import game\n",
         "pushlab/luck/game.py": "from pushlab.luck.cards import Card\nimport pushlab.luck.odds\n"
                                 "def view():\n    from pushlab.widgets import common\n",
-        "pushlab/luck/odds.py": "", "pushlab/rummy/__init__.py": "", "pushlab/rummy/game.py": "",
+        "pushlab/luck/odds.py": "def f():\n    import pushlab.luck\n",   # its own package: loaded anyway
+        "pushlab/rummy/__init__.py": "", "pushlab/rummy/game.py": "",
         "pushlab/widgets/__init__.py": "", "pushlab/widgets/common.py": "from ..errors import PushlabError\n",
     })
     assert import_graph.problems(root) == [
@@ -60,6 +62,8 @@ def test_the_checker_finds_a_cycle_an_upward_import_a_heavy_face_and_a_module_in
         "points up: pushlab.luck.game -> pushlab.luck.odds (engine -> analysis)",
         "points up: pushlab.luck.game -> pushlab.widgets (engine -> widgets)",   # a function's import counts
         "points up: pushlab.luck.game -> pushlab.widgets.common (engine -> widgets)",
+        "import inside a function for nothing: pushlab.luck.odds -> pushlab.luck (it is loaded with the "
+        "module anyway: import it at the top)",
         "import pushlab.luck.game loads more than the engine: pushlab.luck.odds"]
     (root / "pushlab" / "newthing.py").write_text("")
     assert import_graph.problems(root) == [

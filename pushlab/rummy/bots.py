@@ -34,6 +34,7 @@ from pushlab.rummy.cards import JOKER, Card
 from pushlab.rummy.encoding import INDEX, NATURALS, hand_key, sort_fast
 from pushlab.rummy.finder import deficit_plan, quick_contract
 from pushlab.rummy.finder.extra import ExtraSearch, hand_data, might_place_data, table_infos
+from pushlab.rummy.game import Game
 
 __all__ = ["View", "view", "RummyBot", "RandomBot", "HeuristicBot", "NeverPushBot", "compare",
            "rummy_game", "rummy_outcome"]
@@ -342,8 +343,6 @@ def _deficit(hand, deal) -> int:
 
 def rummy_game(seed, deals=(1, 2, 3, 4, 5), **options):
     """Game factory for :func:`pushlab.tournament.tournament`: a shuffled rummy match."""
-    from pushlab.rummy.game import Game
-
     return Game.new(seed=seed, deals=deals, **options)
 
 

@@ -44,11 +44,13 @@ import numpy as np
 
 from pushlab.checks import is_count
 from pushlab.errors import SetupError
+from pushlab.protocol import make_bot, play
 from pushlab.rummy.actions import Action, Discard, Push, Take, parse_action
 from pushlab.rummy.bots import _DISCARDS, HeuristicBot, RummyBot, view
 from pushlab.rummy.cards import SUITS, Card, full_deck, parse_cards
 from pushlab.rummy.melds import Meld
 from pushlab.rummy.finder import contract_deficit
+from pushlab.rummy.game import Game
 
 __all__ = ["ExpertBot", "MEAN_PENALTY", "duplicate_match", "duplicate_matches", "fits_table"]
 
@@ -277,9 +279,6 @@ def duplicate_match(seed: int, bot_a, bot_b, deals=(1, 2, 3, 4, 5)) -> tuple:
     >>> duplicate_match(3, HeuristicBot, HeuristicBot, deals=(1,))   # the same bot: mirrored
     ((0.0, 35.0), (35.0, 0.0))
     """
-    from pushlab.rummy.game import Game
-    from pushlab.tournament import make_bot, play
-
     out = []
     for a_seats in (0, 1):                  # a plays seats 0 and 2, then seats 1 and 3
         first, second = (bot_a, bot_b) if a_seats == 0 else (bot_b, bot_a)

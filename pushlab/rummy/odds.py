@@ -44,6 +44,7 @@ from pushlab.errors import ParseError, SetupError
 from pushlab.rummy.cards import Card, full_deck, parse_cards
 from pushlab.rummy.encoding import index_array
 from pushlab.rummy.finder import deficit_plan
+from pushlab.rummy.game import Game
 from pushlab.rummy.melds import CONTRACTS, HAND_SIZES
 from pushlab.seeding import make_rng
 from pushlab.stats import Z95, agrees, format_ci, mean_ci, proportion_ci
@@ -474,7 +475,6 @@ def contract_within(deal: int, turns: int = 10, n: int = 200, seed=None, bot=Non
     >>> p.shape, bool(np.all(np.diff(p) >= 0))
     ((3,), True)
     """
-    from pushlab.rummy.game import Game
     _check_deal(deal)
     turns = _count("turns", turns, 1)
     n = _count("n", n, 2)
@@ -513,7 +513,6 @@ def penalty_when_out(deal: int, n: int = 200, seed=None, bot=None):
     >>> bool(np.all(pens >= 0)), est.n == len(pens)
     (True, True)
     """
-    from pushlab.rummy.game import Game
     _check_deal(deal)
     n = _count("n", n, 2)
     rng = make_rng(seed)
