@@ -182,6 +182,29 @@ def test_the_hints_move_is_not_revealed_as_exact():
     assert p.closeness.verdict == "far" and "bank blue" in p.status.value
 
 
+def test_the_simulated_next_card_busts_by_the_engines_rule():
+    """Issue 26 review: pushlab.teaching recomputed rule 11 for its simulations and exercise
+    (number cards only), so a roll card that fits no column never busted there. At three
+    columns that each hold a roll card, the exact answer counts the two roll cards left; the
+    simulation of the same draw (10,000 seeded draws) now agrees within 4 standard errors."""
+    import numpy as np
+    from pathlib import Path
+
+    from pushlab.luck import odds
+    from pushlab.teaching.luck import busting_cards, next_card_sim, ones_table, scripted
+
+    g = scripted(2, "R1 roll B2 roll roll roll roll G3 Y4 P5", "*",
+                 ["draw", "place 0", "draw", "place 1", "draw", "place 2", "draw", "place 0", "draw", "place 2"])
+    assert all(any(c.is_roll for c in col) for col in g.columns) and len(g.columns) == 3
+    exact = odds.bust_probability(g)
+    assert exact == Fraction(2, 5)                    # roll, roll bust; G3, Y4, P5 fit
+    estimate = next_card_sim(g)(np.random.default_rng(6))
+    assert stats.rate_agrees(round(estimate.value * estimate.n / 100), estimate.n, float(exact))
+    assert busting_cards(ones_table().columns) == frozenset(f"{c}1" for c in "RBGYP")
+    teaching_code = "".join(p.read_text() for p in Path(teaching.__file__).parent.glob("*.py"))
+    assert "card_fits(" not in teaching_code           # the rule has one home: pushlab.luck.rules
+
+
 # ---------------------------------------------------------------------- widgets
 
 

@@ -40,7 +40,7 @@ from pushlab.luck.cards import (
     parse_cards,
     parse_rolls,
 )
-from pushlab.luck.rules import MAX_COLUMNS, card_fits
+from pushlab.luck.rules import MAX_COLUMNS, busts, card_fits
 from pushlab.luck.events import (Banked, Busted, ColumnsDiscarded, GameOver, PileEmpty, Placed, Rolled, Stopped,
                                  SwitchDrawn, TookColumn)
 
@@ -638,8 +638,7 @@ class _Draft:
             self.phase = "push"
             self.after_push_step()
             return
-        spots = [i for i, col in enumerate(self.columns) if card_fits(card, col)]
-        if spots or len(self.columns) < MAX_COLUMNS:
+        if not busts(card, self.columns):
             self.pending = card
             self.phase = "place"
             return

@@ -5,7 +5,7 @@ One home for what a column accepts and for the bots' shared habits, so that the 
 (:mod:`pushlab.luck.policy`) and the batched simulator (:mod:`pushlab.luck.sim`, which
 re-implements them in numpy and is tested against them) import them from here:
 
-- :func:`card_fits` (rules 8-10) and :data:`MAX_COLUMNS`;
+- :func:`card_fits` (rules 8-10), :func:`busts` (rule 11) and :data:`MAX_COLUMNS`;
 - **place** (:func:`placement`): a number card goes to the column that accepts it with no
   roll card and the most points (then any accepting column with the most points; ties:
   lowest index); a new column only when no column accepts it. A roll card starts a new
@@ -25,7 +25,7 @@ from fractions import Fraction
 
 from pushlab.luck.cards import COLOURS, Card
 
-__all__ = ["MAX_COLUMNS", "DEFAULT_BANK_AT", "card_fits", "column_points", "placement", "take_value6", "take_choice",
+__all__ = ["MAX_COLUMNS", "DEFAULT_BANK_AT", "card_fits", "busts", "column_points", "placement", "take_value6", "take_choice",
            "bench_colour_points", "bank_choice", "cards_in_columns", "pile_bust_probability"]
 
 #: At most three columns on the table (rule 7).
@@ -48,6 +48,25 @@ def card_fits(card: Card, column) -> bool:
         return not any(c.is_roll for c in column)
     colour, number = card.colour, card.number
     return not any(c.colour == colour or c.number == number for c in column if c.is_number)
+
+
+
+def busts(card: Card, columns) -> bool:
+    """True when drawing ``card`` now busts (rule 11): three columns lie on the table and it
+    fits none of them (a number card that shares a colour or number with each, a roll card
+    when each holds a roll card); a switch card never busts (rule 10).
+
+    >>> from pushlab.luck.cards import parse_cards
+    >>> ones = (parse_cards("R1"), parse_cards("B1"), parse_cards("G1"))
+    >>> busts(Card.parse("Y1"), ones), busts(Card.parse("Y3"), ones), busts(Card.parse("Y1"), ones[:2])
+    (True, False, False)
+    >>> rolls = tuple(col + parse_cards("roll") for col in ones)
+    >>> busts(Card.parse("roll"), rolls), busts(Card.parse("roll"), ones), busts(Card.parse("switch"), rolls)
+    (True, False, False)
+    """
+    if card.is_switch or len(columns) < MAX_COLUMNS:
+        return False
+    return not any(card_fits(card, col) for col in columns)
 
 
 
@@ -177,9 +196,7 @@ def pile_bust_probability(game) -> Fraction:
     Fraction(1, 3)
     """
     pile = game.draw_pile
-    if not pile or len(game.columns) < MAX_COLUMNS:
+    if not pile:
         return Fraction(0)
-    counts = Counter(pile)
-    bust = sum(m for card, m in counts.items()
-               if not card.is_switch and not any(card_fits(card, col) for col in game.columns))
+    bust = sum(m for card, m in Counter(pile).items() if busts(card, game.columns))
     return Fraction(bust, len(pile))

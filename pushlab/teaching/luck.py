@@ -65,26 +65,24 @@ def first_card_sim(players: int, kinds: tuple, n: int = 10_000):
 
 def next_card_sim(game, n: int = 10_000, counting: bool = True):
     """``simulate(rng)``: draw the next card ``n`` times from the pile (counting or naive view)
-    and count the cards that fit no column."""
+    and count the cards that bust (the engine's rule 11, :func:`pushlab.luck.rules.busts`)."""
     def simulate(rng):
         from pushlab.luck import odds
-        from pushlab.luck.game import card_fits
+        from pushlab.luck.rules import busts
         counts = odds.pile_counts(game, counting=counting)
         cards = list(counts)
         weights = np.array([counts[c] for c in cards], dtype=float)
         draws = rng.choice(len(cards), size=n, p=weights / weights.sum())
-        busts = np.array([c.kind == "number" and len(game.columns) == 3
-                          and not any(card_fits(c, col) for col in game.columns) for c in cards])
-        return rate(int(busts[draws].sum()), n)
+        bust = np.array([busts(c, game.columns) for c in cards])
+        return rate(int(bust[draws].sum()), n)
     return simulate
 
 
 def busting_cards(columns) -> frozenset:
-    """The number cards (by notation) that fit none of ``columns``."""
+    """The number cards (by notation) that bust against ``columns`` (the engine's rule 11)."""
     from pushlab.luck.cards import full_deck
-    from pushlab.luck.game import card_fits
-    return frozenset(str(c) for c in set(full_deck(False))
-                     if c.kind == "number" and not any(card_fits(c, col) for col in columns))
+    from pushlab.luck.rules import busts
+    return frozenset(str(c) for c in set(full_deck(False)) if c.kind == "number" and busts(c, columns))
 
 
 def fill(spec: ExerciseSpec, **values) -> ExerciseSpec:

@@ -44,7 +44,7 @@ def exercises_01(lang):
                   ("none", _("Only while there are fewer than three columns. With three, a card that fits none busts.")),
                   ("red-blue-green", _("A red 4 fits the blue column (other colour, other number)."))),
         show=((_("columns"), columns[0] + columns[1] + columns[2]),),
-        source="pushlab.luck.game.card_fits", label=_("exact"), language=lang)]
+        source="pushlab.luck.rules.busts", label=_("exact"), language=lang)]
 
     bust = table.apply("draw")
     kept = points(bust.benches[0])
