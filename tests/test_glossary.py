@@ -121,6 +121,18 @@ FIXED = {
 }
 
 
+def test_the_esperanto_face_down_check_catches_every_word_for_word_variant(glossaries):
+    """Issue 25/26 review: the check forbade only "kun vizaĝo malsupren" (and only where the
+    English says stock), so "Stoko (supraj kartoj, vizaĝo malsupren)" passed. Every variant with
+    the noun fails now, in any text and across a line break; the adverb passes."""
+    g = glossaries["eo"]
+    for wrong in ("kun vizaĝo malsupren", "vizaĝo malsupren", "Vizaĝo\nmalsupren", "kartoj vizaĝoj supren",
+                  "metu ĝin vizaĝon malsupren"):
+        assert glossary.problems(g, [glossary.Text("x", "deal the hands", wrong)]), wrong
+    for right in ("vizaĝe malsupren", "vizaĝe\nsupren", "la vizaĝo de la ĵetkubo"):
+        assert glossary.problems(g, [glossary.Text("x", "face down", right)]) == [], right
+
+
 def test_bench_is_still_allowed_where_the_english_says_bench(glossaries):
     """The one-concept rule is about the English: المقعد for a bench passes, for a seat fails."""
     g = glossaries["ar"]
@@ -151,6 +163,9 @@ def test_bench_is_still_allowed_where_the_english_says_bench(glossaries):
     ("cs", "greedy (one card ahead)", "hladový (o kartu dopředu)"),
     # Esperanto: face down
     ("eo", "face-down stock", "stoko, vizaĝe malsupren"),
+    ("eo", "Stock (top cards, face down)", "Stoko (supraj kartoj, vizaĝe malsupren)"),
+    ("eo", "The top stock card goes to {left} too, face down: only {left} sees it is {first}.",
+     "La supra stoka karto ankaŭ iras al {left}, vizaĝe malsupren: nur {left} vidas, ke ĝi estas {first}."),
 ])
 def test_the_corrected_catalog_strings(language, english, expected):
     assert i18n.gettext(english, language) == expected
