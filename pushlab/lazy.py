@@ -2,7 +2,9 @@
 
 The package faces :mod:`pushlab.luck` and :mod:`pushlab.rummy` import their engine only;
 their analysis names (``hint``, ``advise``, ``ExpertBot``, ...) come from here, so that
-importing an engine loads no analysis (docs/architecture.md, "Light faces").
+importing an engine loads no analysis (docs/architecture.md, "Light faces"). Name the
+table ``_LAZY`` (a module-level dict of name -> module path): ``scripts/import_graph.py``
+reads it, so these imports count in the import graph like imports inside functions.
 
 >>> import types
 >>> face = types.ModuleType("face")
