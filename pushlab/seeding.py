@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from pushlab.checks import is_count, is_whole
+from pushlab.checks import is_whole, seed as check_seed
 from pushlab.errors import SetupError
 
 
@@ -33,6 +33,4 @@ def entropy(seed):
         return np.random.SeedSequence().entropy
     if isinstance(seed, np.random.SeedSequence):
         return seed.entropy
-    if not is_count(seed, 0):
-        raise SetupError(f"seed must be a non-negative int or None, got {seed!r}")
-    return int(seed)
+    return check_seed(seed)

@@ -55,7 +55,7 @@ from importlib import resources
 
 import numpy as np
 
-from pushlab.checks import is_count
+from pushlab.checks import is_count, seed as check_seed
 from pushlab.errors import SetupError
 from pushlab.i18n import _, ngettext
 from pushlab.luck.game import Game
@@ -362,8 +362,7 @@ def search(players: int, *, harder: bool = False, family: Family | None = None,
     """
     family = family or Family()
     _check(players, games, chunk, max_rounds)
-    if not is_count(seed, 0):
-        raise SetupError(f"seed must be a non-negative int, got {seed!r}")
+    seed = check_seed(seed, optional=False)
     field_policy = str(seat_policy(start or START))
     per_seat = games // players
     chunks = _split(per_seat, max(1, chunk // players))
