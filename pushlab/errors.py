@@ -39,3 +39,10 @@ class Unavailable(PushlabError):
 
     The message is the whole sentence a reader sees; the state is unchanged.
     """
+
+
+class TooLarge(SetupError):
+    """A computation would be too large to run here; the message gives the size estimate.
+
+    Raised before any work starts (for example by :func:`pushlab.luck.solve.solve`).
+    """
