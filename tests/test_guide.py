@@ -151,6 +151,33 @@ def pdf_pages(pdf: bytes) -> int:
     return len(re.findall(rb"/Type\s*/Page\b(?!s)", pdf))
 
 
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_the_tally_sheet_prints_the_wilson_interval_that_pushlab_uses(language):
+    """Issue 26 review: the tally sheet told the class to pool with the Wald formula
+    (estimate ± 1.96 × √(estimate × (1 − estimate) ÷ tries)) beside a table of Wilson intervals.
+    It prints the Wilson interval now, its constants from pushlab.stats.Z95 in the language's
+    decimal mark; read back, the recipe gives pushlab.stats.proportion_ci to 0.001, also at a
+    count of 0 (where the Wald interval is 0 to 0) and of every try."""
+    from html import unescape
+
+    from pushlab import stats
+
+    text = re.sub(r"<[^>]+>", " ", unescape(handouts.tally_sheet("luck", language)))
+    num = r"(\d+[.,]\d+)"
+    centre = re.search(rf"c = \(k \+ {num}\) ÷ \(n \+ {num}\)", text)
+    half = re.search(rf"h = {num} × √\(k × \(n − k\) ÷ n \+ {num}\) ÷ \(n \+ {num}\)", text)
+    assert centre and half, text
+    a, b, z, c, b2 = (float(x.replace(",", ".")) for x in (*centre.groups(), *half.groups()))
+    mark = "," if language in teaching.DECIMAL_COMMA else "."
+    assert mark in centre.group(1) and b == b2
+    for k, n in ((0, 40), (3, 40), (20, 40), (40, 40), (57, 320)):
+        mid, h = (k + a) / (n + b), z * ((k * (n - k) / n + c) ** 0.5) / (n + b)
+        lo, hi = stats.proportion_ci(k, n)
+        assert abs(mid - h - lo) < 1e-3 and abs(mid + h - hi) < 1e-3, (k, n)
+    assert "1 − " not in text.split("c − h", 1)[1]                 # no Wald recipe after it
+    assert "Wald" in text or language == "ar"                       # and says why not Wald
+
+
 def test_pdf_page_count_is_not_blind(browser):
     """A page of 400 lines prints on several pages; one line on one."""
     page = browser.new_page()

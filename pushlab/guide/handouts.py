@@ -28,7 +28,7 @@ from pushlab.i18n.numbers import percent
 from pushlab.guide import GAMES, NOTEBOOKS, _source, lesson_cells, title
 from pushlab.guide.activities import ACTIVITIES, activity, interval_table
 
-__all__ = ["PRINT_CSS", "rule_paragraphs", "rules_sheet", "worksheet", "tally_sheet", "handouts",
+__all__ = ["PRINT_CSS", "rule_paragraphs", "rules_sheet", "worksheet", "tally_sheet", "wilson_constants", "handouts",
            "handout_name", "markdown_html"]
 
 #: The print style of every handout: A4 with 12 mm margins, system fonts, boxes that never
@@ -63,7 +63,7 @@ table{border-collapse:collapse;margin:1mm 0 2mm 0}
 td,th{border:1px solid #555;padding:.6mm 1.6mm;text-align:start;font-size:9pt}
 th{background:#eee}
 .ho-tally td{height:6mm}
-.ho-small td,.ho-small th{font-size:8pt;padding:.3mm 1.2mm}
+.ho-small td,.ho-small th{font-size:8pt;padding:.1mm 1.2mm}
 .ho-foot{margin-top:3mm;font-size:7.5pt;color:#444;border-top:1px solid #999;padding-top:1mm}
 .ho-note{font-size:9pt;color:#222}
 .ho-ltr{direction:ltr;unicode-bidi:isolate}
@@ -300,6 +300,22 @@ def worksheet(stem: str, lang: str = "en", notebooks=NOTEBOOKS) -> str:
     return page(_("Worksheet"), title(stem, lang, notebooks), "".join(parts), lang)
 
 
+def wilson_constants(lang: str = "en") -> dict:
+    """The constants of the 95% Wilson interval as the tally sheet prints them for a count k of
+    n tries, ``(k + a) ÷ (n + b) ± z × √(k(n − k) ÷ n + c) ÷ (n + b)``: a = z²/2, b = z²,
+    c = z²/4 with z = :data:`pushlab.stats.Z95`, two decimals, in ``lang``'s decimal mark.
+
+    >>> wilson_constants(), wilson_constants("cs")["a"]
+    ({'a': '1.92', 'b': '3.84', 'c': '0.96', 'z': '1.96'}, '1,92')
+    """
+    from pushlab.stats import Z95
+    from pushlab.teaching import DECIMAL_COMMA
+
+    mark = "," if lang in DECIMAL_COMMA else "."
+    values = {"a": Z95 ** 2 / 2, "b": Z95 ** 2, "c": Z95 ** 2 / 4, "z": Z95}
+    return {k: f"{v:.2f}".replace(".", mark) for k, v in values.items()}
+
+
 def tally_sheet(game: str, lang: str = "en", groups: int = 8) -> str:
     """The tally sheet of ``game``'s class activity in ``lang``: a row per group (``groups``
     rows), the 95% interval of every count a group can get, and the class's pooled count."""
@@ -310,13 +326,18 @@ def tally_sheet(game: str, lang: str = "en", groups: int = 8) -> str:
         "does": _("What each group does"), "count_what": _("Count: {event}.").format(event=a.event),
         "class": _("the class"), "count": _("count"), "interval": _("95%\u00a0interval"),
         "table": _("The 95%\u00a0interval of a group of {n} tries").format(n=a.tries),
-        "wilson": _("Wilson intervals, computed by pushlab.stats.proportion_ci."),
+        "wilson": _("Wilson intervals, computed by pushlab.stats.proportion_ci: unlike the simpler estimate "
+                    "± 1.96 standard errors (the Wald interval), they never shrink to nothing at a count of 0 "
+                    "or of every try."),
         "whole": _("The whole class"),
-        "pool": _("Add up every group's tries and counts. The class's estimate is count ÷ tries; its "
-                  "95%\u00a0interval is about estimate ± 1.96 × √(estimate × (1 − estimate) ÷ tries), "
-                  "narrower than any group's. Only then look at the exact answer."),
+        "pool": _("Add up every group's tries (n) and counts (k). The class's estimate is k ÷ n; its "
+                  "95%\u00a0interval is the Wilson interval, as in the table above: from c − h to c + h, where "
+                  "{centre} and {half}. It is narrower than any group's. Only then look at the exact answer."),
         "tries_c": _("the class: tries"), "count_c": _("the class: count"),
         "interval_c": _("the class: 95%\u00a0interval")}.items()}
+    w = wilson_constants(lang)                       # formulas read left to right, also in Arabic
+    t["pool"] = t["pool"].format(**{name: f'<span class="ho-ltr">{_esc(formula.format(**w))}</span>' for name, formula in (
+        ("centre", "c = (k + {a}) ÷ (n + {b})"), ("half", "h = {z} × √(k × (n − k) ÷ n + {c}) ÷ (n + {b})"))})
     cols = [_esc(c) for c in (_("group"), _("tries"), _("count"), _("count ÷ tries"),
                               _("95%\u00a0interval (table below)"), _("Does it contain the exact answer?"))]
     steps = "".join(f"<li>{_esc(s)}</li>" for s in a.steps)
@@ -332,7 +353,8 @@ def tally_sheet(game: str, lang: str = "en", groups: int = 8) -> str:
     th = f'<tr><th>{t["count"]}</th><th>{t["interval"]}</th></tr>'
     intervals = (f'<h2>{t["table"]}</h2>'
                  f'<div style="display:flex;gap:6mm"><table class="ho-small">{th}{cells(table[:half])}</table>'
-                 f'<table class="ho-small">{th}{cells(table[half:])}</table></div><p class="ho-note">{t["wilson"]}</p>')
+                 f'<table class="ho-small">{th}{cells(table[half:])}</table>'
+                 f'<p class="ho-note" style="flex:1;margin:0">{t["wilson"]}</p></div>')
     pooled = (f'<h2>{t["whole"]}</h2><p>{t["pool"]}</p>'
               f'<div class="ho-boxes"><div class="ho-box">{t["tries_c"]}</div>'
               f'<div class="ho-box">{t["count_c"]}</div><div class="ho-box">{t["interval_c"]}</div></div>')
