@@ -25,10 +25,8 @@ These are estimates under that model, with standard errors, not exact values.
 
 from __future__ import annotations
 
-import gc
 import math
 from collections import Counter
-from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -37,7 +35,7 @@ from pushlab.checks import is_count
 from pushlab.errors import PushlabError
 from pushlab.i18n import _
 from pushlab.rummy.cards import full_deck
-from pushlab.rummy.expert import ExpertBot
+from pushlab.rummy.expert import ExpertBot, _collector_paused
 from pushlab.seeding import make_rng
 
 __all__ = ["Advice", "Value", "advise", "choices", "determinize", "unseen_cards", "DEFAULT_BUDGET",
@@ -239,22 +237,6 @@ def advise(game, *, rollouts: int | None = None, seed=None, progress=None,
                   lines={a: line for a, line in lines.items() if len(line) > 1 or
                          not line[0].startswith(("discard", "take", "push"))},
                   rollouts=rollouts)
-
-
-@contextmanager
-def _collector_paused():
-    """Python's cyclic garbage collector paused while the rollouts run, then as it was.
-
-    A rollout makes hundreds of thousands of short-lived, acyclic objects (states, events,
-    plans): reference counting frees each as it goes, and the collector, started again and
-    again by the allocations, finds nothing (issue 24: 12-14% of advise's time)."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
 
 
 def _value(samples) -> Value:
