@@ -60,6 +60,7 @@ LESSON_MODULES = {
     "03-push-your-luck-probability": "pushlab.teaching.probability",
     "10-simulation-and-intervals": "pushlab.teaching.simulation",
     "08-when-to-bank": "pushlab.teaching.banking",
+    "11-perfect-play": "pushlab.teaching.perfect",
     "05-rummy-rules": "pushlab.teaching.rummy",
     "06-play-push-rummy": "pushlab.teaching.rummy",
     "07-rummy-odds": "pushlab.teaching.rummy",

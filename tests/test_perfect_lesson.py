@@ -1,0 +1,216 @@
+"""Lesson 11, perfect play in a small Push: its maps (pushlab.plots.perfect), its session and apps
+(pushlab.widgets.perfect) and its questions (pushlab.teaching.perfect), against the exact solver.
+
+Cost: about 4 CPU-s (the five-card deck solves in a fraction of a second; the rest is widgets
+and one 400-game Monte Carlo check).
+"""
+
+from collections import Counter
+from fractions import Fraction
+
+import matplotlib
+import numpy as np
+import pytest
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+from pushlab import i18n  # noqa: E402
+from pushlab.errors import IllegalAction, PushlabError, SetupError, Unavailable  # noqa: E402
+from pushlab.luck.cards import parse_cards  # noqa: E402
+from pushlab.plots import perfect as plots  # noqa: E402
+from pushlab.teaching import perfect as lesson  # noqa: E402
+
+KEY = lesson.STORY_DECK
+
+
+@pytest.fixture(autouse=True)
+def english_after():
+    yield
+    i18n.set_language("en")
+
+
+@pytest.fixture(scope="module")
+def sol():
+    return lesson.solution(KEY)
+
+
+@pytest.fixture(scope="module")
+def data(sol):
+    from pushlab.luck.bots import StopAfter
+
+    return plots.decision_data(sol, other=StopAfter(2))
+
+
+# ---------------------------------------------------------------------- the data behind the maps
+def test_bust_chance_counts_the_cards_no_column_takes():
+    cols = [parse_cards("R1"), parse_cards("R2 roll"), parse_cards("B1")]
+    pile = Counter(parse_cards("R1 B2 roll roll G3"))
+    # only R1 fits no column (red in two of them, a 1 in the third); B2, G3 and the roll cards fit one
+    assert plots.bust_chance(pile, cols) == Fraction(1, 5)
+    assert plots.bust_chance(pile, cols[:2]) == 0            # fewer than three columns never bust
+    assert plots.bust_chance(Counter(), cols) == 0
+
+
+def test_decision_data_agrees_with_the_solution_and_the_engine(sol, data):
+    from pushlab.luck.rules import pile_bust_probability
+
+    n = len(data["decision"])
+    assert n > 100 and set(data["decision"]) == {"push", "turn"}
+    assert all(len(data[k]) == n for k in data)
+    assert all(g >= 0 for g in data["gain"])
+    assert Counter(data["optimal"])["stop"] > 0 and Counter(data["optimal"])["bank"] > 0
+    rng = np.random.default_rng(0)
+    checked = 0
+    for state, values in sol.positions():          # the bust chance is the engine's on the same table
+        desc = sol.describe(state)
+        if desc["phase"] != "push" or len(desc["columns"]) < 3:
+            continue
+        game = sol.game(state, rng)
+        assert plots.bust_chance(desc["pile"], [parse_cards(c) for c in desc["columns"]]) == \
+            pile_bust_probability(game)
+        checked += 1
+    assert checked > 20
+
+
+def test_the_optimal_bot_agrees_everywhere_and_a_simple_bot_does_not(sol, data):
+    perfect = plots.decision_data(sol, other=sol.bot())
+    assert plots.agreement(perfect) == 1.0
+    share = plots.agreement(data, "push")
+    assert 0.3 < share < 0.95 and share == lesson.agreement()
+    with pytest.raises(PushlabError, match="'other'"):
+        plots.agreement({"decision": ["push"], "optimal": ["draw"]})
+
+
+def test_grid_counts_every_position_once(data):
+    for decision in plots.DECISIONS:
+        for who in ("optimal", "other"):
+            grid = plots.grid_data(data, decision, who)
+            count = np.asarray(grid["count"])
+            assert count.sum() == data["decision"].count(decision)
+            share = np.asarray(grid["share"])
+            assert np.all(np.isnan(share) == (count == 0))
+            draws = sum(1 for d, a in zip(data["decision"], data[who]) if d == decision and a == "draw")
+            assert np.nansum(share * count / 100) == pytest.approx(draws)
+    with pytest.raises(PushlabError, match="decision must be"):
+        plots.grid_data(data, "place")
+    with pytest.raises(PushlabError, match="no 'push' decisions"):
+        plots.grid_data({"decision": ["turn"], "bench": [1], "pile": [2], "optimal": ["draw"]}, "push")
+
+
+def test_heatmap_has_titles_axes_and_units(data):
+    ax = plots.policy_heatmap(plots.grid_data(data, "push"))
+    assert ax.get_title() == "Perfect play: draw or stop?"
+    assert ax.get_xlabel().endswith("(points)") and ax.get_ylabel().endswith("(%)")
+    plt.close(ax.figure)
+    ax = plots.policy_heatmap(plots.grid_data(data, "turn", "other", name="cautious"))
+    assert ax.get_title() == "cautious: draw or bank?" and ax.get_ylabel().endswith("(count)")
+    plt.close(ax.figure)
+    with pytest.raises(PushlabError):
+        plots.policy_heatmap({"share": [], "count": []})
+
+
+def test_arabic_heatmap_is_drawn_shaped_and_stays_logical(data):
+    from pushlab.plots import alt, rtl
+
+    i18n.set_language("ar")
+    ax = plots.policy_heatmap(plots.grid_data(data, "push"))
+    title = i18n.gettext("{player}: draw or stop?", "ar").format(player=i18n.gettext("Perfect play", "ar"))
+    assert ax.get_title() == title
+    seen = []
+    ax.figure.canvas.mpl_connect("draw_event", lambda e: seen.append(ax.get_title()))
+    html = alt.figure_html(ax.figure)
+    assert seen and seen[0] == rtl.shape(title) and title in html
+    plt.close(ax.figure)
+
+
+# ---------------------------------------------------------------------- the session
+def test_session_values_are_the_legal_actions_and_the_value_is_their_best():
+    from pushlab.widgets.perfect import PerfectSession
+
+    s = PerfectSession(KEY, opponent="optimal", seed=5)
+    steps = 0
+    while not s.game.is_over:
+        values = s.values()
+        assert list(values) == s.game.legal_actions()
+        assert s.chance() == max(values.values())
+        assert s.best() in values and values[s.best()] == max(values.values())
+        s.act(s.best())
+        steps += 1
+    assert steps >= 2
+    r = s.review()
+    assert r["lost"] == 0 and r["optimal"] == r["decisions"]
+    assert s.chance() in (0, Fraction(1, 2), 1)
+
+
+def test_session_records_what_a_worse_choice_costs_and_refuses_bad_input():
+    from pushlab.widgets.perfect import PerfectSession
+
+    s = PerfectSession(KEY, opponent="cautious", seed=2)
+    lost = Fraction(0)
+    worse_seen = False
+    while not s.game.is_over:
+        values = s.values()
+        worst = min(values, key=values.get)
+        lost += max(values.values()) - values[worst]
+        worse_seen |= values[worst] < max(values.values())
+        s.act(worst)
+    assert worse_seen and s.review()["lost"] == lost > 0
+    before = s.game
+    with pytest.raises(IllegalAction):
+        s.act("draw")
+    assert s.game is before
+    s.undo()
+    assert len(s.decisions) == len(s.history)
+    with pytest.raises(SetupError, match="unknown deck"):
+        PerfectSession("huge")
+    with pytest.raises(SetupError, match="unknown opponent"):
+        PerfectSession(KEY, opponent="wizard")
+    fresh = PerfectSession(KEY, seed=1)
+    with pytest.raises(Unavailable):
+        fresh.undo()
+
+
+def test_optimal_self_play_matches_the_exact_start_value(sol):
+    """Monte Carlo (the engine's own games, seeded) within 4 standard errors of the exact value."""
+    from pushlab import stats
+
+    wins, n = lesson.self_play(KEY, 400, np.random.default_rng(23))
+    assert stats.rate_agrees(wins, n, float(sol.start_value))
+
+
+# ---------------------------------------------------------------------- the apps
+def test_play_app_shows_values_on_the_buttons_and_routes_errors():
+    from pushlab.widgets.perfect import PerfectPlay
+
+    app = PerfectPlay(seed=4, opponent="optimal")
+    assert app.message.text == ""
+    for _ in range(40):
+        if app.session.game.is_over:
+            break
+        buttons = app.buttons.children
+        assert len(buttons) == len(app.session.legal())
+        if len(buttons) > 1:
+            assert "%" in buttons[0].description and "exact" in app.values.value
+        buttons[-1].click()
+        assert app.message.text == ""
+    assert app.session.game.is_over and "Game over" in app.prompt.value
+    app._guard(app.act)("draw")                   # after the end: shown, not raised
+    assert app.message.kind == "error" and "over" in app.message.text
+    app.opponent.value = "bold"
+    assert app.session.opponent == "bold" and "floor" in app.values.value
+
+
+def test_policy_maps_draw_both_players_and_say_how_often_they_agree():
+    from pushlab.widgets.perfect import PolicyMaps
+
+    maps = PolicyMaps(KEY, other="cautious")
+    assert maps.message.text == "" and "<img" in maps.maps.value
+    assert f"{lesson.agreement():.0%}" in maps.summary.value
+
+
+def test_grades_table_lists_each_bot():
+    from pushlab.widgets.perfect import grades_html
+
+    html = grades_html([{"bot": "cautious", "win": 0.25, "first": 0.3, "second": 0.2}])
+    assert "cautious" in html and "25.0%" in html and html.count("<tr>") == 2
