@@ -5,6 +5,7 @@ answer and refuses a wrong one, that the widgets give feedback and reveal as pro
 they pin the numbers the lessons state (issue 26) to the library.
 """
 
+import re
 from fractions import Fraction
 
 import pytest
@@ -46,9 +47,12 @@ def test_every_exercise_accepts_its_answer_and_refuses_a_wrong_one(lesson, specs
         wrong = e.check(e.wrong_response())
         assert not wrong.correct and wrong.message, e.key
         for value, message in e.mistakes:                       # a known mistake gets its own message
-            if e.kind == "number":
-                assert not e.is_right(float(value)), (e.key, value)
-            assert message
+            response = (float(value) if e.kind == "number" else
+                        tuple(sorted(value)) if e.kind == "multi" else value)
+            feedback = e.check(response)
+            assert not feedback.correct and message and feedback.message == message, (e.key, value)
+            if e.unit == "probability":                           # also as a student types it
+                assert e.check(f"{100 * float(value):.2f}%").message == message, (e.key, value)
 
 
 @pytest.mark.parametrize("lesson", PREDICTING)
@@ -118,8 +122,6 @@ def test_the_answer_box_example_gives_no_answer_away(specs):
     """Issue 26 review: the placeholder of a probability answer box ("e.g. 1/6, 0.17 or 17%")
     was the answer of exercise 02.first-roll-2p. In every language its examples name one number,
     read back as the box reads them, and no probability exercise of any lesson has it as answer."""
-    import re
-
     from pushlab.widgets.teach import Exercise
 
     probability = [e for stem in TEACHING for e in specs[stem][0] if e.kind == "number" and e.unit == "probability"]
@@ -142,6 +144,39 @@ def test_specs_speak_the_language_asked_for():
     assert not cs.check("1/9").correct and cs.check("1/9").message != en.check("1/9").message
 
 
+CODES = re.compile(r"\b(bank [RBGYP]|after \d|bank at \d|bank loss|risk 0\.\d|draw|stop|take \d|place \d)\b")
+
+
+def _texts(spec) -> dict:
+    """Everything a reader sees of a spec, by field."""
+    out = {"question": spec.question, **{f"choice {c.value}": c.label for c in spec.choices}}
+    if isinstance(spec, teaching.ExerciseSpec):
+        out.update(reasoning=spec.reasoning, answer_text=spec.answer_text, label=spec.label,
+                   **{f"mistake {i}": m for i, (_v, m) in enumerate(spec.mistakes)},
+                   **{f"caption {i}": c for i, (c, _cards) in enumerate(spec.show)})
+    else:
+        out.update(exact_text=spec.exact_text, explain=spec.explain, exact_label=spec.exact_label,
+                   exact_heading=spec.exact_heading, model=spec.model)
+    return out
+
+
+@pytest.mark.parametrize("language", i18n.TRANSLATED)
+def test_every_spec_speaks_the_language_asked_for_and_shows_no_code(language, specs):
+    """Every text of every exercise and prediction, built in a translated language, differs from
+    the English wherever the English has words, and shows no action or policy code ("bank B",
+    "after 4"): the issue 26 review found "The hint says bank B" in every language."""
+    english = {s.key: _texts(s) for stem in TEACHING for s in specs[stem][0] + specs[stem][1]}
+    problems = []
+    for stem in TEACHING:
+        for spec in teaching.exercises(stem, language) + teaching.predictions(stem, language):
+            for field, text in _texts(spec).items():
+                if re.search(r"[A-Za-z]{3,}", english[spec.key][field]) and text == english[spec.key][field]:
+                    problems.append(f"{spec.key} {field}: English: {text!r}")
+                if CODES.search(text):
+                    problems.append(f"{spec.key} {field}: code {CODES.search(text).group(0)!r} in {text!r}")
+    assert problems == []
+
+
 def test_lesson_names_resolve_and_unknown_ones_are_refused():
     """3, '03', a stem or a file name name the same lesson; anything else raises."""
     assert {teaching.lesson_name(x) for x in (3, "03", "03-push-your-luck-probability.ipynb")} == {
@@ -157,8 +192,6 @@ def test_a_label_says_exact_only_of_what_the_library_computes(specs):
     09.overlap (a property) were labelled "exact", and so was 08.thumb (the rule of thumb's
     value). "exact" now labels only answers a library call computes; an answer nothing computes
     has no source and says so."""
-    import re
-
     every = [e for stem in TEACHING for e in specs[stem][0]]
     exact = [e for e in every if re.search(r"\bexact\b", e.label)]
     assert len(exact) >= 20 and all(e.source for e in exact)
@@ -310,6 +343,12 @@ def test_exercises_widget_numbers_a_lessons_exercises():
     assert [e.spec.key for e in block.items] == [e.key for e in teaching.exercises(3)]
     assert "Exercise 2" in block[1].header.value
     assert css_key("03.first-switch") in block["03.first-switch"].widget._dom_classes
+    with pytest.raises(KeyError, match="03.first-switch"):           # names what there is
+        block["03.nothing"]
+    part = Exercises(8, keys=["08.not-significant"], start=5)
+    assert [e.spec.key for e in part.items] == ["08.not-significant"] and "Exercise 5" in part[0].header.value
+    with pytest.raises(PushlabError, match="08.nothing"):
+        Exercises(8, keys=["08.q", "08.nothing"])
 
 
 # ---------------------------------------------------------------------- the lessons' numbers (issue 26)

@@ -18,7 +18,7 @@ from functools import lru_cache
 import numpy as np
 
 from pushlab import stats
-from pushlab.teaching import Estimate, ExerciseSpec
+from pushlab.teaching import Estimate
 
 
 def scripted(players, deck, rolls, actions, **options):
@@ -46,10 +46,10 @@ def points(cards) -> int:
     return sum(c.points for c in cards)
 
 
-def rate(hits: int, n: int, unit_scale: float = 100.0) -> Estimate:
+def rate(hits: int, n: int) -> Estimate:
     """An estimated rate in percent with its Wilson interval."""
     lo, hi = stats.proportion_ci(hits, n)
-    return Estimate(unit_scale * hits / n, unit_scale * lo, unit_scale * hi, n)
+    return Estimate(100 * hits / n, 100 * lo, 100 * hi, n)
 
 
 def first_card_sim(players: int, kinds: tuple, n: int = 10_000):
@@ -83,12 +83,6 @@ def busting_cards(columns) -> frozenset:
     from pushlab.luck.cards import full_deck
     from pushlab.luck.rules import busts
     return frozenset(str(c) for c in set(full_deck(False)) if c.kind == "number" and busts(c, columns))
-
-
-def fill(spec: ExerciseSpec, **values) -> ExerciseSpec:
-    """``spec`` with ``{name}`` fields of its reasoning filled."""
-    import dataclasses
-    return dataclasses.replace(spec, reasoning=spec.reasoning.format(**values))
 
 
 def lesson_03_table():

@@ -7,7 +7,7 @@ from fractions import Fraction
 import numpy as np
 
 from pushlab.teaching import Choice, ExerciseSpec, PredictionSpec, format_value, translator
-from pushlab.teaching.luck import (BUST_DECK, BUST_SCRIPT, busting_cards, fill, next_card_sim, ones_table, points,
+from pushlab.teaching.luck import (BUST_DECK, BUST_SCRIPT, busting_cards, next_card_sim, ones_table, points,
                                    rate, scripted)
 
 L01 = "01-push-your-luck-rules"
@@ -54,12 +54,11 @@ def exercises_01(lang):
           "are left on her bench?"),
         "number", kept, format_value(kept),
         _("The die takes every bench card of the rolled colour: the blue 4 goes, the purple 6 stays. "
-          "{kept} points are left."),
+          "{kept} points are left.").format(kept=kept),
         unit="points", mistakes=((0, _("Only the rolled colour is lost (in the normal game a star is safe)."
                                        )), (10, _("The blue 4 is lost: it has the rolled colour."))),
         show=((_("Ann's bench"), parse_cards("B4 P6")),),
         source="pushlab.luck.Game.apply", label=_("exact"), language=lang))
-    out[-1] = fill(out[-1], kept=kept)
 
     harder = scripted(["Ann", "Ben"], BUST_DECK, "*", BUST_SCRIPT + ["draw"], harder=True)
     left = points(harder.benches[0])

@@ -16,9 +16,8 @@ def exercises_10(lang):
     _ = translator(lang)
     p = band_p()
     n = 2000
-    half = stats.Z95 * float(np.sqrt(float(p) * (1 - float(p)) / n))
     width = (lambda turns: stats.Z95 * float(np.sqrt(float(p) * (1 - float(p)) / turns)))
-    ratio = width(4 * n) / width(n)
+    half, ratio = width(n), width(4 * n) / width(n)
     interval = (1.2, -0.3, 2.7)
     verdict = "cannot-tell" if interval[1] <= 0 <= interval[2] else ("a" if interval[1] > 0 else "b")
     return [

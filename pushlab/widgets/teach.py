@@ -29,6 +29,7 @@ True
 from __future__ import annotations
 
 from pushlab import teaching
+from pushlab.errors import ParseError, Unavailable
 from pushlab.i18n import _
 from pushlab.widgets.common import MessageArea, Shown, ipw, page_direction, routed
 from pushlab.display.html import CSS, esc
@@ -228,17 +229,20 @@ class Exercises(Shown):
         if keys is not None:
             unknown = set(keys) - {s.key for s in specs}
             if unknown:
-                raise teaching.AnswerError(f"no exercise {sorted(unknown)} in lesson {lesson!r}")
+                raise ParseError(f"no exercise {sorted(unknown)} in lesson {lesson!r}")
             specs = [s for s in specs if s.key in keys]
         self.items = [Exercise(spec, i) for i, spec in enumerate(specs, start)]
         self.widget = w.VBox([e.widget for e in self.items])
         self.widget.add_class("pl-exercises")
 
     def __getitem__(self, key):
-        """An exercise by its key or its index."""
+        """An exercise by its key or its index (an unknown key is a KeyError naming the keys)."""
         if isinstance(key, int):
             return self.items[key]
-        return next(e for e in self.items if e.spec.key == key)
+        for e in self.items:
+            if e.spec.key == key:
+                return e
+        raise KeyError(f"no exercise {key!r} here; these are {[e.spec.key for e in self.items]}")
 
 
 class Predict(Shown):
@@ -296,7 +300,6 @@ class Predict(Shown):
 
     def lock(self) -> None:
         """Freeze the guess (a choice must be made first)."""
-        from pushlab.errors import Unavailable
         if self.guess.value is None:
             raise Unavailable(_("Choose an answer first."))
         self.locked = True
@@ -308,7 +311,6 @@ class Predict(Shown):
 
     def reveal(self) -> None:
         """Show the exact answer, the simulated one and how close the guess was."""
-        from pushlab.errors import Unavailable
         if not self.locked:
             raise Unavailable(_("Lock in your guess first."))
         s = self.spec
