@@ -34,7 +34,12 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from pushlab.executors import executor
+from pushlab.luck import bots as luck_bots
+from pushlab.luck.game import Game as LuckGame
 from pushlab.protocol import Cards, problems, roundtrip_problems
+from pushlab.rummy import bots as rummy_bots
+from pushlab.rummy.expert import ExpertBot
+from pushlab.rummy.game import Game as RummyGame
 
 KINDS = ("luck", "rummy")
 MAX_ACTIONS = 100_000      # far above any real game (luck about 450, a rummy match about 2,000)
@@ -90,14 +95,12 @@ def _random_melder(game, rng):
 
 def _luck_setup(rng):
     """A random push-your-luck game and four-to-six bots: (game, bots, label)."""
-    from pushlab.luck import Game
-    from pushlab.luck import bots as B
 
     players = int(rng.integers(2, 7))
     harder = bool(rng.random() < 0.3)
     switch = [None, True, False][int(rng.integers(3))]
     rule = ("turn", "game")[int(rng.integers(2))]       # both readings of the switch card
-    game = Game.new(players, seed=rng, harder=harder, switch_cards=switch, switch_rule=rule)
+    game = LuckGame.new(players, seed=rng, harder=harder, switch_cards=switch, switch_rule=rule)
 
     def bot():
         bank_at = [None, None, 5, 10, 20][int(rng.integers(5))]
@@ -105,14 +108,14 @@ def _luck_setup(rng):
         if r < 0.25:
             return _random_action
         if r < 0.45:
-            return B.RandomBot(bank_at=bank_at)
+            return luck_bots.RandomBot(bank_at=bank_at)
         if r < 0.75:
-            return B.StopAfter(int(rng.integers(1, 9)), bank_at=bank_at)
+            return luck_bots.StopAfter(int(rng.integers(1, 9)), bank_at=bank_at)
         if r < 0.9:
-            return B.StopAtRisk(float(rng.choice([0.1, 0.25, 0.5, 0.9])), bank_at=bank_at)
+            return luck_bots.StopAtRisk(float(rng.choice([0.1, 0.25, 0.5, 0.9])), bank_at=bank_at)
         if r < 0.999:                       # Greedy and HintBot think hard: fewer seats
-            return B.Greedy(bank_at=bank_at)
-        return B.HintBot(bank_at=bank_at)
+            return luck_bots.Greedy(bank_at=bank_at)
+        return luck_bots.HintBot(bank_at=bank_at)
 
     bots = [bot() for _ in range(players)]
     label = f"players={players} harder={harder} switch_cards={switch} switch_rule={rule}"
@@ -121,8 +124,6 @@ def _luck_setup(rng):
 
 def _rummy_setup(rng):
     """A random rummy match and four bots: (game, bots, label)."""
-    from pushlab.rummy import Game
-    from pushlab.rummy import bots as B
 
     if rng.random() < 0.7:
         deals = (1, 2, 3, 4, 5)
@@ -134,17 +135,15 @@ def _rummy_setup(rng):
     pushes = "neverpush" not in kinds        # without a cap, someone must push to end a deal
     cap = [50, 50, 10, 2, None][int(rng.integers(5 if pushes else 4))]
     dealer = [None, 0, 1, 2, 3][int(rng.integers(5))]
-    game = Game.new(seed=rng, deals=deals, dealer=dealer, round_cap=cap)
-    make = {"random": lambda: _random_action, "heuristic": B.HeuristicBot,
-            "neverpush": B.NeverPushBot, "melder": lambda: _random_melder, "expert": _expert}
+    game = RummyGame.new(seed=rng, deals=deals, dealer=dealer, round_cap=cap)
+    make = {"random": lambda: _random_action, "heuristic": rummy_bots.HeuristicBot,
+            "neverpush": rummy_bots.NeverPushBot, "melder": lambda: _random_melder, "expert": _expert}
     bots = [make[k]() for k in kinds]
     return game, bots, f"deals={deals} round_cap={cap} dealer={dealer} bots={kinds}"
 
 
 def _expert():
-    """The partnership bot (imported here: the soak's other bots need less)."""
-    from pushlab.rummy.expert import ExpertBot
-
+    """The partnership bot."""
     return ExpertBot()
 
 

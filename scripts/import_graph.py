@@ -76,7 +76,7 @@ def modules(root: Path = REPO) -> dict[str, Path]:
 
 
 class _Imports(ast.NodeVisitor):
-    """The imports of one module: (target, loaded at import time?) for each."""
+    """The imports of one module: (target, loaded at import time?, line of its statement) for each."""
 
     def __init__(self, name: str, is_package: bool):
         self.name, self.is_package, self.found, self.depth = name, is_package, [], 0
@@ -91,12 +91,12 @@ class _Imports(ast.NodeVisitor):
     def visit_Assign(self, node):
         """``_LAZY = {name: "pushlab.x", ...}`` at module level (:mod:`pushlab.lazy`): imports on first use."""
         if self.depth == 0 and any(isinstance(t, ast.Name) and t.id == "_LAZY" for t in node.targets):
-            self.found += [(c.value, False) for c in ast.walk(node.value)
+            self.found += [(c.value, False, node.lineno) for c in ast.walk(node.value)
                            if isinstance(c, ast.Constant) and isinstance(c.value, str) and c.value.startswith("pushlab.")]
         self.generic_visit(node)
 
     def visit_Import(self, node):
-        self.found += [(a.name, self.depth == 0) for a in node.names]
+        self.found += [(a.name, self.depth == 0, node.lineno) for a in node.names]
 
     def visit_ImportFrom(self, node):
         if node.level:
@@ -105,11 +105,13 @@ class _Imports(ast.NodeVisitor):
             module = ".".join(base + ([node.module] if node.module else []))
         else:
             module = node.module or ""
-        self.found += [(module, self.depth == 0)] + [(f"{module}.{a.name}", self.depth == 0) for a in node.names]
+        now = self.depth == 0
+        self.found += [(module, now, node.lineno)] + [(f"{module}.{a.name}", now, node.lineno) for a in node.names]
 
 
-def graph(root: Path = REPO) -> tuple[dict[str, set], dict[str, set]]:
-    """(every import, the imports run when the module is imported): module -> pushlab modules.
+def graph(root: Path = REPO) -> tuple[dict[str, set], dict[str, set], dict[str, dict]]:
+    """(every import, the imports run when the module is imported): module -> pushlab modules;
+    and the imports not run then, by statement: module -> {line: the modules it imports}.
 
     "Run when imported" leaves out imports inside functions and inside ``if`` blocks
     (``if TYPE_CHECKING``, ``if "IPython" in sys.modules``) and the names a module gives on
@@ -122,12 +124,12 @@ def graph(root: Path = REPO) -> tuple[dict[str, set], dict[str, set]]:
             target = target.rpartition(".")[0]
         return target or None
 
-    every, eager = {}, {}
+    every, eager, later = {}, {}, {}
     for name, path in mods.items():
         visitor = _Imports(name, path.name == "__init__.py")
         visitor.visit(ast.parse(path.read_text(encoding="utf-8"), str(path)))
-        every[name], eager[name] = set(), set()
-        for target, at_import in visitor.found:
+        every[name], eager[name], later[name] = set(), set(), {}
+        for target, at_import, line in visitor.found:
             if target.split(".")[0] != "pushlab":
                 continue
             hit = resolve(target)
@@ -135,7 +137,9 @@ def graph(root: Path = REPO) -> tuple[dict[str, set], dict[str, set]]:
                 every[name].add(hit)
                 if at_import:
                     eager[name].add(hit)
-    return every, eager
+                else:
+                    later[name].setdefault(line, set()).add(hit)
+    return every, eager, later
 
 
 def layer_of(module: str) -> int:
@@ -222,7 +226,7 @@ def problems(root: Path = REPO, graphs=None) -> list[str]:
     function of a ground, language, engine or analysis module that the module loads anyway
     (only cost justifies one), a face loading more than the engine. ``graphs``:
     :func:`graph`'s answer, if at hand."""
-    every, eager = graphs or graph(root)
+    every, eager, later = graphs or graph(root)
     out = []
     for module in every:
         try:
@@ -238,10 +242,10 @@ def problems(root: Path = REPO, graphs=None) -> list[str]:
         if layer_of(source) > [name for name, _, _ in LAYERS].index("analysis"):
             continue
         loaded = loads(source, eager)
-        for target in sorted(every[source] - eager[source]):
-            if target in loaded:
-                out.append(f"import inside a function for nothing: {source} -> {target} "
-                           "(it is loaded with the module anyway: import it at the top)")
+        for line, targets in sorted(later[source].items()):
+            if targets <= loaded:
+                out.append(f"import inside a function for nothing: {source} -> {', '.join(sorted(targets))} "
+                           f"(line {line}; loaded with the module anyway: import it at the top)")
     for face in FACES:
         heavy = sorted(m for m in loads(face, eager) if layer_of(m) > engine)
         if heavy:
@@ -251,7 +255,7 @@ def problems(root: Path = REPO, graphs=None) -> list[str]:
 
 def section(root: Path = REPO, graphs=None) -> str:
     """The generated section of docs/architecture.md (markdown), from the code."""
-    every, eager = graphs or graph(root)
+    every, eager, _ = graphs or graph(root)
     names = [name for name, _, _ in LAYERS]
     lines = [BEGIN, "", "### Layers, from the code", "",
              "Lowest first; a module imports from its own layer and the layers below (imports inside "

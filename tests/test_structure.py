@@ -23,7 +23,7 @@ _spec.loader.exec_module(import_graph)
 
 @pytest.fixture(scope="module")
 def graphs():
-    """pushlab's import graph: (every import, the imports run at import time)."""
+    """pushlab's import graph: (every import, the imports run at import time, the others by statement)."""
     return import_graph.graph()
 
 
@@ -62,7 +62,7 @@ def test_the_checker_finds_a_cycle_an_upward_import_a_heavy_face_and_a_module_in
         "points up: pushlab.luck.game -> pushlab.luck.odds (engine -> analysis)",
         "points up: pushlab.luck.game -> pushlab.widgets (engine -> widgets)",   # a function's import counts
         "points up: pushlab.luck.game -> pushlab.widgets.common (engine -> widgets)",
-        "import inside a function for nothing: pushlab.luck.odds -> pushlab.luck (it is loaded with the "
+        "import inside a function for nothing: pushlab.luck.odds -> pushlab.luck (line 2; loaded with the "
         "module anyway: import it at the top)",
         "import pushlab.luck.game loads more than the engine: pushlab.luck.odds"]
     (root / "pushlab" / "newthing.py").write_text("")
@@ -81,7 +81,7 @@ def loaded_by(module):
 def test_importing_an_engine_loads_only_the_engine_modules_the_graph_lists(module, graphs):
     """Importing a game's engine loads what the graph says (listed in docs/architecture.md),
     all of it engine or below: no analysis, no presentation (the faces import those on first use)."""
-    _, eager = graphs
+    _, eager, _ = graphs
     listed = import_graph.loads(module, eager)
     assert loaded_by(module) == listed
     assert max(map(import_graph.layer_of, listed)) == [n for n, _, _ in import_graph.LAYERS].index("engine")

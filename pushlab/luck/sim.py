@@ -55,6 +55,7 @@ from pushlab.errors import SetupError, UnsupportedPolicy
 from pushlab.luck.policy import BUSTS_PER_CARD, DEFAULT_POLICY, BankRule, Policy, StopRule
 from pushlab.luck.rules import DEFAULT_BANK_AT, MAX_COLUMNS, cards_in_columns, pile_bust_probability, placement
 from pushlab.protocol import play
+from pushlab.stats import column_mean_ci, format_ci, mean_ci, proportion_ci, rate_ci
 from pushlab.luck.cards import COLOURS, full_deck
 from pushlab.luck.encoding import (CARD_BITS, CODE_CARDS, CODE_POINTS, FULL, NUM_CODES, ROLL_BIT, ROLL_CODE, SWITCH_CODE,  # noqa: F401
                                    code, decode, die_string, encode)
@@ -201,21 +202,15 @@ class TurnEstimate:
     @property
     def bust_ci(self) -> tuple:
         """95% Wilson interval of the bust chance (never zero width)."""
-        from pushlab.stats import proportion_ci
-
         return proportion_ci(int(self.busts.sum()), self.n)
 
     @property
     def points_ci(self) -> tuple:
         """95% t interval of the expected points (NaN bounds for a single turn)."""
-        from pushlab.stats import mean_ci
-
         mean, half = mean_ci(self.scores)
         return mean - half, mean + half
 
     def _repr_html_(self) -> str:
-        from pushlab.stats import format_ci
-
         return (f"<b>{self.n:,} turns</b>: bust {self.bust:.4f} "
                 f"{format_ci(*self.bust_ci, '.4f')}, points {self.points:.3f} "
                 f"{format_ci(*self.points_ci, '.3f')} (95% confidence intervals)")
@@ -564,14 +559,10 @@ class GamesResult:
 
     def mean_score(self):
         """(mean, low, high) score per seat with 95% t intervals (as in tournaments)."""
-        from pushlab.stats import column_mean_ci
-
         return column_mean_ci(self.scores)
 
     def win_rate(self):
         """(rate, low, high) win rate per seat with 95% Wilson intervals on the win shares."""
-        from pushlab.stats import rate_ci
-
         return rate_ci(self.wins)
 
 

@@ -47,6 +47,7 @@ import numpy as np
 from pushlab.checks import is_count
 from pushlab.errors import SetupError
 from pushlab.protocol import make_bot, play
+from pushlab.stats import paired_diff_ci
 from pushlab.rummy.actions import Action, Discard, Push, Take, parse_action
 from pushlab.rummy.bots import _DISCARDS, HeuristicBot, RummyBot, view
 from pushlab.rummy.cards import SUITS, Card, full_deck, parse_cards
@@ -346,8 +347,6 @@ def measure(pairs: int = 1000, seed: int = 2026, workers: int = 2, deals=(1, 2, 
     """
     import time
     from concurrent.futures import ProcessPoolExecutor
-
-    from pushlab.stats import paired_diff_ci
 
     t0 = time.perf_counter()
     if workers > 1:

@@ -41,9 +41,10 @@ import numpy as np
 
 from pushlab.checks import is_count, is_whole
 from pushlab.errors import ParseError, SetupError
+from pushlab.rummy.bots import HeuristicBot
 from pushlab.rummy.cards import Card, full_deck, parse_cards
 from pushlab.rummy.encoding import index_array
-from pushlab.rummy.finder import deficit_plan
+from pushlab.rummy.finder import contract_deficit, deficit_plan
 from pushlab.rummy.game import Game
 from pushlab.rummy.melds import CONTRACTS, HAND_SIZES
 from pushlab.seeding import make_rng
@@ -454,7 +455,6 @@ def contract_given_wilds(deal: int, wilds=range(5), *, exact: bool | None = None
 
 def _bots(bot, n=4):
     """Four bots from one bot, a factory, or a sequence of four."""
-    from pushlab.rummy.bots import HeuristicBot
     if bot is None:
         bot = HeuristicBot
     if isinstance(bot, (list, tuple)):
@@ -585,7 +585,6 @@ _WILD = Card.parse("JK")
 
 def _deficit_or_inf(hand, deal) -> float:
     """The finder's contract deficit of ``hand``, infinite when no number of wilds would do."""
-    from pushlab.rummy.finder import contract_deficit
     d = contract_deficit(tuple(hand), deal)
     return float("inf") if d is None else d
 

@@ -29,6 +29,8 @@ from pathlib import Path
 import numpy as np
 
 from pushlab.rummy import odds
+from pushlab.rummy.bots import HeuristicBot, NeverPushBot
+from pushlab.rummy.expert import ExpertBot, duplicate_matches
 from pushlab.rummy.melds import HAND_SIZES
 
 __all__ = ["PATH", "SETTINGS", "QUICK", "BOT_PAIRINGS", "LIVE_PAIRS", "LIVE_SEED", "compute",
@@ -64,8 +66,6 @@ def live_bots(a: str = "ExpertBot", b: str = "HeuristicBot", pairs: int = LIVE_P
     >>> r["a"], r["b"], r["penalties"].shape
     ('ExpertBot', 'HeuristicBot', (1, 2, 2))
     """
-    from pushlab.rummy.expert import duplicate_matches
-
     bots = _bots()
     d = duplicate_matches(bots[a], bots[b], pairs=pairs, seed=seed, progress=progress)
     return {"a": a, "b": b, "penalties": d}
@@ -73,9 +73,6 @@ def live_bots(a: str = "ExpertBot", b: str = "HeuristicBot", pairs: int = LIVE_P
 
 def _bots() -> dict:
     """Bot classes by name."""
-    from pushlab.rummy.bots import HeuristicBot, NeverPushBot
-    from pushlab.rummy.expert import ExpertBot
-
     return {"HeuristicBot": HeuristicBot, "NeverPushBot": NeverPushBot, "ExpertBot": ExpertBot}
 
 
@@ -127,7 +124,6 @@ def compute(settings: dict = SETTINGS, executor=None, log=print) -> dict:
         out["penalty"][deal] = [int(x) for x in pens]
         say(f"penalties, deal {deal}")
     out["bots"] = {}
-    from pushlab.rummy.expert import duplicate_matches
     bots = _bots()
     for k, (a, b) in enumerate(BOT_PAIRINGS):
         d = duplicate_matches(bots[a], bots[b], pairs=s["pairs"], seed=s["seed"] + k,
