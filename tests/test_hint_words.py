@@ -52,8 +52,12 @@ def _english_texts():
 
 
 def test_no_english_text_calls_the_hint_exact():
+    """A sentence (or list item) that names the hint does not say "exact", not even "not exact":
+    say what it is ("a model's answer", "in its model", "looking N draws ahead"); an exact
+    value the hint is compared with (perfect play, the exact odds) gets a sentence of its own."""
     problems = [f"{where}: {s}" for where, text in _english_texts() for s in english_problems(text)]
-    assert problems == []
+    assert problems == [], ("a sentence names the hint and says exact; say what it is instead "
+                            "(see this test's docstring)", problems)
 
 
 @pytest.mark.parametrize("language", i18n.LANGUAGES)
