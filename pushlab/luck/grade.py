@@ -31,9 +31,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from pushlab.errors import SetupError
-from pushlab.luck.bots import Bot, RandomBot
+from pushlab.luck.bots import Bot, Greedy, HintBot, RandomBot, StopAfter, StopAtRisk
 from pushlab.luck.policy import Policy
 from pushlab.luck.solve import Solution, _name, _parse
+from pushlab.protocol import play
 
 __all__ = ["match_value", "grade_policies", "simplest_rule", "grade_advice", "monte_carlo",
            "PolicyGrade", "AdviceGrade", "RULE_FAMILY"]
@@ -284,8 +285,6 @@ def monte_carlo(solution: Solution, opponent, games: int, seed=0) -> dict:
     Returns the mean fractional win of perfect play, its standard error, and the exact
     value it estimates (:func:`match_value`, both seats averaged).
     """
-    from pushlab.protocol import play
-
     if isinstance(opponent, str):
         opponent = Policy.parse(opponent)
     best = {}
@@ -321,7 +320,6 @@ def monte_carlo(solution: Solution, opponent, games: int, seed=0) -> dict:
 
 def opponents() -> list:
     """The bots and policies graded by default: pushlab's bots and the searched 2-player policy."""
-    from pushlab.luck.bots import Greedy, HintBot, StopAfter, StopAtRisk
     from pushlab.luck.search import find, load_results
 
     searched = find(load_results(), 2).recommended
