@@ -37,11 +37,11 @@ MANIFEST = ".pushlab-lessons.json"
 #: The lessons in teaching order, by file stem: the welcome page, the README's lesson table and
 #: the book show them in this order (``tests/test_lesson_order.py`` checks all three). File names
 #: are stable, so a new lesson takes a new number and its place here: lesson 03's second half is
-#: ``10``, and ``11``/``12`` are reserved (perfect play; the class experiment).
+#: ``10``, ``11`` is perfect play in a small game, ``12`` the class experiment.
 TEACHING_ORDER = (
     "00-welcome",
     "01-push-your-luck-rules", "02-play-push-your-luck", "03-push-your-luck-probability",
-    "10-simulation-and-intervals", "08-when-to-bank",
+    "10-simulation-and-intervals", "08-when-to-bank", "11-perfect-play",
     "05-rummy-rules", "06-play-push-rummy", "07-rummy-odds",
     "09-how-sure-are-we",
     "12-class-experiment", "12-class-experiment-teacher",

@@ -23,7 +23,6 @@ position on, a tie counting half a win, every remaining card and die face equall
 from __future__ import annotations
 
 from fractions import Fraction
-from html import escape
 
 from pushlab.errors import SetupError, Unavailable
 from pushlab.i18n import _
@@ -94,7 +93,7 @@ class PerfectSession(Session):
 
         rng = np.random.default_rng(seed)
         you = 0 if first == "you" else 1
-        names = [_("You"), _("Bot")] if you == 0 else [_("Bot"), _("You")]
+        names = ["Ann", "Ben"] if you == 0 else ["Ben", "Ann"]      # the reader is Ann (marked "you")
         game = lesson.deck(deck).new_game(rng, players=tuple(names))
         bot = self.solution.bot() if opponent == "optimal" else make_bot(opponent)
         super().__init__(game, you=you, bots={1 - you: bot}, rng=rng)
@@ -157,7 +156,7 @@ def values_html(values: dict, best: str | None = None) -> str:
     rows = []
     for action, v in sorted(values.items(), key=lambda kv: -kv[1]):
         star = STAR_MARK if (action == best if best else v == top) else ""
-        gap = "" if v == top else f" ({100 * float(v - top):+.1f} {escape(_('points'))})"
+        gap = "" if v == top else " (" + esc(_("{n} percentage points").format(n=f"{100 * float(v - top):+.1f}")) + ")"
         rows.append(f"<tr><td>{star}{esc(_action_words(action))}</td><td><b>{_pct(v)}</b>{gap}</td></tr>")
     head = "".join(f"<th>{esc(h)}</th>" for h in (_("action"), _("your chance to win, exact")))
     return f'<table class="pl-kv pl-perfect-values"><tr>{head}</tr>{"".join(rows)}</table>'
