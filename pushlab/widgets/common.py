@@ -24,7 +24,7 @@ from pushlab.display.html import (CSS, DEVICE_CSS, box_html, card_back, card_fac
 __all__ = [
     "CSS", "esc", "card_face", "card_back", "stack_html", "row_html", "box_html",
     "message_html", "error_text", "MessageArea", "routed", "RunButton", "page_direction",
-    "Shown", "ipw", "figure_html", "kernel_loop", "INLINE_TOGGLES",
+    "Shown", "ipw", "lean_ipw", "lean", "figure_html", "kernel_loop", "INLINE_TOGGLES", "sheetless_html", "styles_html",
 ]
 
 #: ToggleButtons render their label above the buttons by default; this keeps it beside them.
@@ -34,6 +34,168 @@ def ipw():
     """ipywidgets, imported where widgets are built (importing a widgets module does not import it)."""
     import ipywidgets
     return ipywidgets
+
+
+# --------------------------------------------------------------------------- lean widgets
+#
+# Every ipywidgets control comes with a Layout model and most with a style model of its
+# own: two more widgets each, which the kernel opens, every page asks the state of and
+# the browser builds. An app of 100 controls was 300 widgets (issue 20: a view of app 02
+# cost the server 2.1x a one-button notebook's). Widgets drawn the same way can share
+# one Layout and one style model (ipywidgets' own documentation passes one Layout to many
+# Buttons); :func:`lean` does that for the default ones and for those given as a dict.
+
+_SHARED: dict = {}
+_FROZEN: dict = {}
+
+
+def _frozen_setattr(self, name, value):
+    if self.__dict__.get("_pl_frozen") and name in self.keys:
+        raise AttributeError(f"this {type(self).__name__} is shared by several widgets and read-only: "
+                             f"give the widget its own to change {name!r}")
+    super(type(self), self).__setattr__(name, value)
+
+
+def _frozen_class(klass):
+    """A subclass of the model class ``klass`` whose synced traits cannot change after creation."""
+    if klass not in _FROZEN:
+        _FROZEN[klass] = type(klass.__name__, (klass,), {
+            "__setattr__": _frozen_setattr, "__module__": __name__,
+            "__doc__": f"A {klass.__name__} shared by several widgets: read-only (:func:`lean`)."})
+    return _FROZEN[klass]
+
+
+def shared_model(klass, options=None):
+    """The one read-only ``klass`` model (a Layout or a style) with ``options`` in this kernel.
+
+    >>> import ipywidgets as w
+    >>> shared_model(w.Layout, {"width": "auto"}) is shared_model(w.Layout, {"width": "auto"})
+    True
+    """
+    options = dict(options or {})
+    try:
+        key = (klass, frozenset(options.items()))
+        hash(key)
+    except TypeError:                       # an unhashable option: a model of its own
+        return klass(**options)
+    model = _SHARED.get(key)
+    if model is None or model.comm is None:   # none yet, or closed (Widget.close_all)
+        model = _frozen_class(klass)(**options)
+        model.__dict__["_pl_frozen"] = True
+        _SHARED[key] = model
+    return model
+
+
+def lean(cls, /, *args, **kwargs):
+    """``cls(*args, **kwargs)`` (an ipywidgets control) sharing its Layout and style models.
+
+    ``layout`` and ``style`` left out or given as a dict get the kernel's one read-only
+    model with those options (:func:`shared_model`); a ``Layout(...)`` or style instance
+    stays the widget's own, so give one to any widget whose layout or style changes later
+    (``b.layout.display = "none"``). Changing a shared one raises ``AttributeError``.
+
+    >>> import ipywidgets as w
+    >>> a, b = lean(w.Button, description="A"), lean(w.Button, description="B", layout={})
+    >>> a.layout is b.layout and a.style is b.style
+    True
+    >>> c = lean(w.Button, layout=w.Layout(width="9px")); c.layout.display = "none"; c.layout is a.layout
+    False
+    >>> a.layout.display = "none"
+    Traceback (most recent call last):
+    ...
+    AttributeError: this Layout is shared by several widgets and read-only: give the widget its own to change 'display'
+    """
+    import ipywidgets
+
+    for name in ("layout", "style"):
+        trait = cls.class_traits().get(name)
+        value = kwargs.get(name)
+        if trait is None or not (value is None or isinstance(value, dict)):
+            continue
+        klass = trait.klass
+        if isinstance(klass, type) and issubclass(klass, ipywidgets.Widget):
+            kwargs[name] = shared_model(klass, value)
+    return cls(*args, **kwargs)
+
+
+class _Lean:
+    """ipywidgets whose controls are built by :func:`lean` (``w.Button(...)``); models such as
+    ``w.Layout(...)`` are plain (a widget's own)."""
+
+    def __getattr__(self, name):
+        import ipywidgets
+
+        obj = getattr(ipywidgets, name)
+        if isinstance(obj, type) and issubclass(obj, ipywidgets.DOMWidget):
+            obj = functools.partial(lean, obj)
+        setattr(self, name, obj)
+        return obj
+
+
+_LEAN = _Lean()
+
+
+def lean_ipw():
+    """ipywidgets for an app's builder: every control made with it shares its default or dict
+    Layout and style models (:func:`lean`)."""
+    return _LEAN
+
+
+def _style_blocks(sheets) -> list:
+    """The ``<style>...</style>`` blocks of the style sheets ``sheets`` (strings)."""
+    blocks = []
+    for sheet in sheets:
+        for part in sheet.split("</style>"):
+            if part.strip():
+                block = part + "</style>"
+                if block not in blocks:
+                    blocks.append(block)
+    return blocks
+
+
+def sheetless_html(sheets, **kwargs):
+    """An ``HTML`` control (lean) whose value never carries the style sheets ``sheets``: the
+    app's root carries them once (:func:`page_direction` with ``sheets``), where every HTML
+    piece drawn by :mod:`pushlab.widgets.render` would repeat them (about 3.7 kB each, sent
+    again with every redraw).
+
+    >>> h = sheetless_html([CSS], value=CSS + "<b>x</b>" + CSS)
+    >>> h.value
+    '<b>x</b>'
+    """
+    cls = _sheetless_class()
+    blocks = tuple(_style_blocks(sheets))
+    return lean(cls, blocks=blocks, **kwargs)
+
+
+@functools.lru_cache(maxsize=None)
+def _sheetless_class():
+    import ipywidgets
+    import traitlets
+
+    class SheetlessHTML(ipywidgets.HTML):
+        """An HTML control that drops the style blocks ``blocks`` from its value (not synced)."""
+
+        blocks = traitlets.Tuple()
+
+        def __init__(self, blocks=(), **kwargs):
+            blocks = tuple(blocks)
+            value = _drop_blocks(kwargs.pop("value", ""), blocks)     # its first state, without them
+            super().__init__(value=value, blocks=blocks, **kwargs)
+
+        @traitlets.validate("value")
+        def _validate_value(self, proposal):
+            return _drop_blocks(proposal["value"], self.blocks)
+
+    return SheetlessHTML
+
+
+def _drop_blocks(value: str, blocks) -> str:
+    """``value`` without the style blocks ``blocks``."""
+    for block in blocks:
+        if block in value:
+            value = value.replace(block, "")
+    return value
 
 
 def figure_html(figure, alt: str = "figure", *, dpi: int = 96, tight: bool = True) -> str:
@@ -114,26 +276,35 @@ def error_text(exc: BaseException) -> str:
     return _("Unexpected {error}: {message}").format(error=type(exc).__name__, message=msg)
 
 
-def page_direction(widget):
+def page_direction(widget, sheets: str = "", styles: bool = True):
     """Give an app's outer box the page direction of the current language and the styles it needs.
 
     Right to left (Arabic) adds :data:`pushlab.i18n.RTL_CLASS` and its ``<style>``; cards
     and card notation stay left to right inside (``pushlab-ltr``). Every app also gets the
     class ``pl-app`` and :data:`~pushlab.display.html.DEVICE_CSS` (phones, tablets and
-    touch screens), in one HTML child put first. Returns ``widget``.
+    touch screens), in one HTML child put first, followed by ``sheets`` (the style sheets
+    its parts need, once: :func:`sheetless_html`). ``styles=False``: the classes only, for
+    a box inside another that has them. Returns ``widget``.
     """
-    import ipywidgets as w
-
     from pushlab import i18n
     i18n.apply_direction(widget)
     widget.add_class("pl-app")
-    widget.children = (w.HTML(i18n.page_style() + DEVICE_CSS), *widget.children)
+    if styles:
+        widget.children = (styles_html(sheets), *widget.children)
     return widget
+
+
+def styles_html(sheets: str = ""):
+    """The HTML child that gives a page the styles of its language and of students' devices
+    (:data:`~pushlab.display.html.DEVICE_CSS`), then ``sheets`` (:func:`page_direction`)."""
+    from pushlab import i18n
+    return lean_ipw().HTML(i18n.page_style() + DEVICE_CSS + sheets)
 
 
 class MessageArea:
     """A message line under a widget: ``error``/``info``/``clear``; ``text`` and ``kind`` are readable.
 
+    ``sheets``: the style sheets the app's root carries (its messages leave them out).
     Works without ipywidgets' front end (tests read ``.text``); ``.widget`` is the
     ``ipywidgets.HTML`` to place in a layout.
 
@@ -141,10 +312,12 @@ class MessageArea:
     ('error', 'nope')
     """
 
-    def __init__(self):
-        import ipywidgets as w
-        self.widget = w.HTML(value="", layout=w.Layout(min_height="0px"))
-        self.widget.add_class("pl-message")
+    def __init__(self, sheets=None):
+        if sheets is None:
+            self.widget = lean(ipw().HTML, value="", layout={"min_height": "0px"}, _dom_classes=("pl-message",))
+        else:                                           # inside an app that carries ``sheets``
+            self.widget = sheetless_html(sheets, value="", layout={"min_height": "0px"},
+                                         _dom_classes=("pl-message",))
         self.text, self.kind = "", ""
 
     def show(self, text: str, kind: str = "info") -> None:

@@ -102,6 +102,9 @@ class LanguagePicker(widgets.HTML):
             except PushlabError as exc:
                 problem = str(exc)
         i18n.set_language(language)
+        from pushlab.widgets.common import shared_model
+        kwargs.setdefault("layout", shared_model(widgets.Layout))       # never changed: shared (lean)
+        kwargs.setdefault("style", shared_model(type(self).class_traits()["style"].klass))
         super().__init__(value=picker_html(lesson, page, language, problem), **kwargs)
         self.lesson, self.page, self.language = lesson, page, language
 

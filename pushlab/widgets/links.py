@@ -183,19 +183,20 @@ class PositionLink:
     """
 
     def __init__(self, current, base: str | None = None):
-        import ipywidgets as w
+        from pushlab.widgets.common import lean_ipw
 
+        w = lean_ipw()
         self.current, self.base = current, base
         self.button = w.Button(description=_("Link to this position"),
                                tooltip=_("Show an address that opens this exact position, to copy and send"))
         self.button.add_class("pl-btn-link")
         self.box = w.Text(value="", description=_("Link:"), placeholder=_("press 'Link to this position'"),
-                          layout=w.Layout(width="520px"), style={"description_width": "40px" if current_language() == "en" else "initial"})
+                          layout=dict(width="520px"), style={"description_width": "40px" if current_language() == "en" else "initial"})
         self.box.add_class("pl-position-link")
         self.anchor = w.HTML()
         self.button.on_click(lambda _=None: self.update())
         self.widget = w.HBox([self.button, self.box, self.anchor],
-                             layout=w.Layout(flex_flow="row wrap", align_items="center"))
+                             layout=dict(flex_flow="row wrap", align_items="center"))
 
     def update(self) -> str:
         """Write the current position's address into the box and return it."""

@@ -6,10 +6,13 @@ and redraws; a refused action raises in the session and shows in the message lin
 
 from __future__ import annotations
 
+import functools
+
 from pushlab.errors import Unavailable
 from pushlab.i18n import _, ngettext
 from pushlab.i18n.forms import colour_name
-from pushlab.widgets.common import MessageArea, Shown, error_text, ipw, kernel_loop, page_direction, routed
+from pushlab.widgets.common import (MessageArea, Shown, error_text, kernel_loop, lean_ipw, page_direction, routed,
+                                    sheetless_html)
 from pushlab.widgets.links import PlaysPositions, PositionLink
 from pushlab.widgets.luck_lessons import OddsPanel, TableView
 from pushlab.widgets.luck_session import (ADVICE_ROLLOUTS, BOT_KINDS, REVIEW_ROLLOUTS, LuckSession,
@@ -41,62 +44,64 @@ class PlayApp(PlaysPositions, Shown):
         from pushlab.luck.game import check_switch_rule
 
         check_switch_rule(switch_rule)
-        w = ipw()
+        w = lean_ipw()                      # controls share their layout and style models
         self.advice_rollouts, self.review_rollouts, self.chunk = advice_rollouts, review_rollouts, chunk
         self._task = None
         kinds = list(BOT_KINDS)
-        self.message = MessageArea()
+        sheets = [CSS]                      # once, in the root (page_direction): not in every piece
+        html = functools.partial(sheetless_html, sheets)
+        self.message = MessageArea(sheets)
         guard = routed(self.message)
         # setup controls
         self.n_bots = w.BoundedIntText(value=n_bots, min=1, max=5, description=_("Bots:"),
                                        tooltip=_("How many bots play against you (1-5)"),
-                                       layout=w.Layout(width="130px"), style=_label_width("40px"))
+                                       layout=dict(width="130px"), style=_label_width("40px"))
         first_kind = bot_kinds[0] if bot_kinds else "steady"
         names = bot_kind_names()
         self.kind = w.Dropdown(options=[(f"{names[k]} ({d})", k) for k, d in bot_kind_texts().items()]
                                + [(names["mixed"], "mixed")],
                                value=first_kind if first_kind in kinds else "steady", description=_("Bot kind:"),
-                               tooltip=_("How the bots decide"), layout=w.Layout(width="330px"),
+                               tooltip=_("How the bots decide"), layout=dict(width="330px"),
                                style=_label_width("65px"))
         self.seed = w.IntText(value=0 if seed is None else int(seed), description=_("Seed:"),
                               tooltip=_("Same seed, same shuffle: replay a game"),
-                              layout=w.Layout(width="150px"), style=_label_width("40px"))
+                              layout=dict(width="150px"), style=_label_width("40px"))
         self.first = w.Dropdown(options=[(text, key) for key, text in starts().items()], value=first,
                                 description=_("Starts:"), tooltip=_("Who plays the first turn"),
-                                layout=w.Layout(width="190px"), style=_label_width("45px"))
+                                layout=dict(width="190px"), style=_label_width("45px"))
         rule_words = switch_rule_words()
         self.switch_rule = w.Dropdown(
             options=[(rule_words["turn"], "turn"), (rule_words["game"], "game")],
             value=switch_rule, description=_("Switch cards:"),
             tooltip=_("Rule 10: does a switch card reverse collection for this turn only, "
                       "or until the next switch card (as the printed rule texts say)?"),
-            layout=w.Layout(width="330px"), style=_label_width("90px"))
+            layout=dict(width="330px"), style=_label_width("90px"))
         self.switch_rule.add_class("pl-switch-rule")
-        self.rule_note = w.HTML()
+        self.rule_note = html()
         self.rule_note.add_class("pl-rule-note")
         self.new_game = w.Button(description=_("New game"), icon="refresh",
                                  tooltip=_("Deal a new game with these settings"))
         self.show_hint = w.Checkbox(value=hints, description=_("Show advice"), indent=False,
                                     tooltip=_("Whole-game advice (estimated by rollouts) and the one-turn "
-                                              "hint (a model of this turn)"), layout=w.Layout(width="120px"))
+                                              "hint (a model of this turn)"), layout=dict(width="120px"))
         # action controls
-        self.draw = w.Button(description=_("Draw"), icon="hand-paper-o", button_style="primary",
+
+        def button(name, **kwargs):
+            """A button with the class ``pl-btn-<name>``: a stable hook for browser tests."""
+            return w.Button(_dom_classes=(f"pl-btn-{name}",), **kwargs)
+        self.draw = button("draw", description=_("Draw"), icon="hand-paper-o", button_style="primary",
                              tooltip=_("Draw the top card of the pile"))
-        self.stop = w.Button(description=_("Stop"), icon="hand-stop-o", button_style="warning",
+        self.stop = button("stop", description=_("Stop"), icon="hand-stop-o", button_style="warning",
                              tooltip=_("Stop pushing and take a column"))
-        self.columns = [w.Button(description=_column_title(i),
-                                 tooltip=_("Put the card in / take column {n}").format(n=i + 1),
-                                 layout=w.Layout(width="120px")) for i in range(3)]
-        self.new_column = w.Button(description=_("New column"), icon="plus",
+        self.columns = [button(f"col-{i}", description=_column_title(i),
+                               tooltip=_("Put the card in / take column {n}").format(n=i + 1),
+                               layout=dict(width="120px")) for i in range(3)]
+        self.new_column = button("new", description=_("New column"), icon="plus",
                                    tooltip=_("Start a new column with the card"))
-        self.banks = [w.Button(description=_("Bank {colour}").format(colour=colour_name(c)),
-                               tooltip=_("Bank all your {colour} bench cards").format(colour=colour_name(c)),
-                               layout=w.Layout(width="auto", min_width="120px")) for c in COLOURS]
-        self.undo = w.Button(description=_("Undo"), icon="undo", tooltip=_("Take back your last decision"))
-        for name, b in [("draw", self.draw), ("stop", self.stop), ("new", self.new_column), ("undo", self.undo),
-                        *((f"col-{i}", b) for i, b in enumerate(self.columns)),
-                        *((f"bank-{c}", b) for c, b in zip(COLOURS, self.banks))]:
-            b.add_class(f"pl-btn-{name}")          # stable hooks for browser tests
+        self.banks = [button(f"bank-{c}", description=_("Bank {colour}").format(colour=colour_name(c)),
+                             tooltip=_("Bank all your {colour} bench cards").format(colour=colour_name(c)),
+                             layout=dict(width="auto", min_width="120px")) for c in COLOURS]
+        self.undo = button("undo", description=_("Undo"), icon="undo", tooltip=_("Take back your last decision"))
         for i, b in enumerate(self.columns):
             b.on_click(guard(lambda _=None, i=i: self._column(i)))
         self.new_column.on_click(guard(lambda _=None: self._new_column()))
@@ -108,41 +113,41 @@ class PlayApp(PlaysPositions, Shown):
         self.new_game.on_click(guard(lambda _=None: self.start()))
         self.show_hint.observe(guard(lambda _=None: self.refresh()), names="value")
         # views
-        self.table = TableView(width="680px")
-        self.odds = OddsPanel()
-        self.hint = w.HTML()
+        self.table = TableView(width="680px", sheets=sheets)
+        self.odds = OddsPanel(sheets=sheets)
+        self.hint = html()
         self.hint.add_class("pl-hint")
         self.progress = w.IntProgress(value=0, min=0, max=1, description="", bar_style="info",
-                                      layout=w.Layout(width="300px", visibility="hidden"))
+                                      layout=w.Layout(width="300px", visibility="hidden"))   # its own: shown and hidden
         self.progress.add_class("pl-progress")
-        self.log = w.HTML()
-        self.summary = w.HTML()
-        self.prompt = w.HTML()
+        self.log = html()
+        self.summary = html()
+        self.prompt = html()
         self.prompt.add_class("pl-prompt")
         setup = w.HBox([self.n_bots, self.kind, self.first, self.seed, self.switch_rule,
                         self.new_game, self.show_hint],
-                       layout=w.Layout(flex_flow="row wrap", align_items="center"))
+                       layout=dict(flex_flow="row wrap", align_items="center"))
         # what to do and the buttons, one block: on a narrow screen it stays on screen above the table
         actions = w.VBox([
             self.prompt,
             w.HBox([self.draw, self.stop, *self.columns, self.new_column, self.undo],
-                   layout=w.Layout(flex_flow="row wrap")),
-            w.HBox(self.banks, layout=w.Layout(flex_flow="row wrap")),
+                   layout=dict(flex_flow="row wrap")),
+            w.HBox(self.banks, layout=dict(flex_flow="row wrap")),
             self.message.widget,
         ])
         actions.add_class("pl-actionbar")
         side = w.VBox([self.odds.widget, self.progress, self.hint,
-                       w.HTML(f"{CSS}<div class='pl-root'><b>" + esc(_("Event log")) + "</b> "
+                       w.HTML("<div class='pl-root'><b>" + esc(_("Event log")) + "</b> "
                               + esc(_("(latest last)")) + "</div>"), self.log],
-                      layout=w.Layout(width="360px", min_width="300px"))
+                      layout=dict(width="360px", min_width="300px"))
         self.widget = w.VBox([setup, self.rule_note, actions, self.summary,
                               w.HBox([self.table.widget, side],
-                                     layout=w.Layout(align_items="flex-start", flex_flow="row wrap"))])
+                                     layout=dict(align_items="flex-start", flex_flow="row wrap"))])
         self.widget.add_class("pl-playapp")
         self._given_kinds = list(bot_kinds) if bot_kinds else None
         self.link = PositionLink(lambda: self.session.game)
         self.widget.children = (self.widget.children[0], self.link.widget, *self.widget.children[1:])
-        page_direction(self.widget)
+        page_direction(self.widget, sheets=CSS)
         self.first_game(position)
 
     # -- wiring
@@ -207,7 +212,7 @@ class PlayApp(PlaysPositions, Shown):
         legal = set(s.legal())
         self.table.labels, self.table.you = s.labels, s.you
         self.table.show(g)
-        self.rule_note.value = (f"{CSS}<div class='pl-root pl-muted'>" + esc(_("In this game:")) + " "
+        self.rule_note.value = ("<div class='pl-root pl-muted'>" + esc(_("In this game:")) + " "
                                 f"{esc(switch_rule_text()[g.switch_rule])}</div>")
         over = g.is_over
         self.draw.disabled = self.stop.disabled = over          # always pressable while playing
@@ -231,7 +236,7 @@ class PlayApp(PlaysPositions, Shown):
             self._start(self._review_steps())
         # last, with a version number: a front end that sees the new prompt has every update above
         self.version = getattr(self, "version", 0) + 1
-        self.prompt.value = (f"{CSS}<div class='pl-root' role='status' data-version='{self.version}' "
+        self.prompt.value = (f"<div class='pl-root' role='status' data-version='{self.version}' "
                              f"style='font-size:15px;padding:4px 0'>{esc(self._prompt_text())}</div>")
 
     # -- work in the background: chunks between which the page stays responsive

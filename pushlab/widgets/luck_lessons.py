@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pushlab.errors import SetupError
 from pushlab.i18n import _
-from pushlab.widgets.common import Shown, ipw, page_direction
+from pushlab.widgets.common import Shown, ipw, lean, page_direction, sheetless_html
 from pushlab.widgets.lessons import StepPlayer, replay
 from pushlab.display.html import CSS, esc, title_html
 from pushlab.widgets.render.luck import _step_html, log_html, odds_html, table_html
@@ -20,12 +20,15 @@ __all__ = ["TableView", "OddsPanel", "StepThrough", "CompareSteps"]
 class TableView(Shown):
     """A static view of one state of the game; ``show(game)`` redraws it.
 
+    ``sheets``: the style sheets of the app it is part of, which its root carries (left out here).
+
     In a notebook, ``TableView(game)`` displays itself (as its ``widget``).
     """
 
-    def __init__(self, game=None, labels=None, you=None, width: str = "660px"):
-        w = ipw()
-        self.widget = w.HTML(layout=w.Layout(width=width, min_width="340px"))
+    def __init__(self, game=None, labels=None, you=None, width: str = "660px", sheets=None):
+        layout = dict(width=width, min_width="340px")
+        self.widget = (lean(ipw().HTML, layout=layout) if sheets is None
+                       else sheetless_html(sheets, layout=layout))       # its app carries ``sheets``
         self.widget.add_class("pl-tableview")
         self.labels, self.you, self.game = labels, you, None
         if game is not None:
@@ -41,11 +44,14 @@ class TableView(Shown):
 
 
 class OddsPanel(Shown):
-    """Exact bust probability of the next card (counting vs naive) and the next-card distribution."""
+    """Exact bust probability of the next card (counting vs naive) and the next-card distribution.
 
-    def __init__(self, game=None):
-        w = ipw()
-        self.widget = w.HTML(layout=w.Layout(max_width="560px"))
+    ``sheets``: as for :class:`TableView`."""
+
+    def __init__(self, game=None, sheets=None):
+        layout = dict(max_width="560px")
+        self.widget = (lean(ipw().HTML, layout=layout) if sheets is None
+                       else sheetless_html(sheets, layout=layout))       # its app carries ``sheets``
         self.widget.add_class("pl-odds")
         self.game = None
         if game is not None:

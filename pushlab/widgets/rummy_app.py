@@ -8,9 +8,12 @@ and redraws; a refused action raises in the session and shows in the message lin
 
 from __future__ import annotations
 
+import functools
+
 from pushlab.errors import IllegalAction
 from pushlab.i18n import _
-from pushlab.widgets.common import INLINE_TOGGLES, MessageArea, Shown, error_text, ipw, page_direction, routed
+from pushlab.widgets.common import (INLINE_TOGGLES, MessageArea, Shown, error_text, lean_ipw, page_direction, routed,
+                                    sheetless_html)
 from pushlab.widgets.links import PlaysPositions, PositionLink
 from pushlab.display.cards import RUMMY_CSS, card_classes, card_name
 from pushlab.display.html import CSS, esc, title_html
@@ -30,23 +33,23 @@ class HandView:
     ``pl-su-<suit>`` so that the visible card and the spoken name do not repeat.
     """
 
-    def __init__(self, on_toggle, size: int = 24):
-        w = ipw()
+    def __init__(self, on_toggle, size: int = 0):
+        w = lean_ipw()
         self.on_toggle = on_toggle
         self.buttons = []
         self._syncing = False
-        self.box = w.HBox([], layout=w.Layout(flex_flow="row wrap", min_height="86px"))
+        self.box = w.HBox([], layout=dict(flex_flow="row wrap", min_height="86px"))
         self.box.add_class("pl-hand")
         self.box.add_class("pushlab-ltr")           # cards low to high, left to right, in every language
         self._grow(size)
 
     def _grow(self, size: int) -> None:
-        """Make sure there are at least ``size`` card checkboxes (hands grow when pushed to)."""
-        w = ipw()
+        """Make sure there are at least ``size`` card checkboxes: made as the hand first needs
+        them (a hand grows when pushed to), kept (hidden) when it shrinks."""
+        w = lean_ipw()
         for i in range(len(self.buttons), size):
-            b = w.Checkbox(value=False, description="", indent=False,
-                           layout=w.Layout(display="none", width="50px"))
-            b.add_class("pl-handcard")
+            b = w.Checkbox(value=False, description="", indent=False, _dom_classes=("pl-handcard",),
+                           layout=w.Layout(display="none", width="50px"))   # its own: shown and hidden
             b.observe(lambda change, i=i: self._changed(i, change), names="value")
             self.buttons.append(b)
         if len(self.box.children) != len(self.buttons):
@@ -64,26 +67,29 @@ class HandView:
         try:
             marked_new = False
             for i, b in enumerate(self.buttons):
-                for cls in [c for c in b._dom_classes if c.startswith(("pl-rk-", "pl-su-"))] + [
-                        "pl-red", "pl-wild", "pl-joker", "pl-drawn"]:
-                    b.remove_class(cls)
-                if i < len(cards):
-                    c = cards[i]
-                    name = card_name(c)
-                    if new is not None and c == new and not marked_new:
-                        name = _("{card} \u2013 just drawn").format(card=name)
-                        marked_new = True
-                        b.add_class("pl-drawn")
-                    b.description = name
-                    b.add_class("pl-rk-jk" if c.is_joker else f"pl-rk-{c.rank}")
-                    b.add_class("pl-su-jk" if c.is_joker else f"pl-su-{c.suit}")
-                    for cls in card_classes(c).split():
-                        b.add_class(cls)
-                    b.value = i in selected
-                    b.layout.display = None
-                else:
-                    b.value = False
-                    b.layout.display = "none"
+                # a card's classes, name and check in one message to the page (none if unchanged)
+                keep = [c for c in b._dom_classes if not c.startswith(("pl-rk-", "pl-su-"))
+                        and c not in ("pl-red", "pl-wild", "pl-joker", "pl-drawn")]
+                with b.hold_sync():
+                    if i < len(cards):
+                        c = cards[i]
+                        name = card_name(c)
+                        extra = []
+                        if new is not None and c == new and not marked_new:
+                            name = _("{card} \u2013 just drawn").format(card=name)
+                            marked_new = True
+                            extra.append("pl-drawn")
+                        extra += ["pl-rk-jk" if c.is_joker else f"pl-rk-{c.rank}",
+                                  "pl-su-jk" if c.is_joker else f"pl-su-{c.suit}", *card_classes(c).split()]
+                        classes = tuple(keep + [x for j, x in enumerate(extra) if x not in extra[:j]])
+                        b.description = name
+                        b.value = i in selected
+                    else:
+                        classes = tuple(keep)
+                        b.value = False
+                    if classes != tuple(b._dom_classes):
+                        b._dom_classes = classes
+                b.layout.display = None if i < len(cards) else "none"
         finally:
             self._syncing = False
 
@@ -99,23 +105,31 @@ class PlayApp(PlaysPositions, Shown):
 
     def __init__(self, seed: int = 0, deal: int | None = None, bots=None, odds: bool = True,
                  hint: bool = True, position: str | None = None):
-        w = ipw()
-        self.message = MessageArea()
+        w = lean_ipw()                      # controls share their layout and style models
+        sheets = [RUMMY_CSS]                # once, in the root (page_direction): not in every piece
+        html = functools.partial(sheetless_html, sheets)
+        self.message = MessageArea(sheets)
         guard = routed(self.message)
         self._bots = bots
+        wide = dict(width="auto", min_width="148px")      # translated labels are longer
+
+        def button(name, **kwargs):
+            """A button with the class ``pl-btn-<name>``: a stable hook for browser tests."""
+            return w.Button(_dom_classes=(f"pl-btn-{name}",), **kwargs)
         # setup
         self.mode = w.Dropdown(options=[(_("whole match (5 deals)"), 0)]
                                + [(_("deal {deal} only").format(deal=k), k) for k in range(1, 6)],
                                value=deal or 0, description=_("Play:"), tooltip=_("A whole match or one deal by number"),
-                               layout=w.Layout(width="260px"), style={"description_width": "initial"})
+                               layout=dict(width="260px"), style={"description_width": "initial"})
         self.seed = w.IntText(value=int(seed), description=_("Seed:"), tooltip=_("Same seed, same shuffle"),
-                              layout=w.Layout(width="170px"), style={"description_width": "initial"})
-        self.new_game = w.Button(description=_("New game"), icon="refresh",
+                              layout=dict(width="170px"), style={"description_width": "initial"})
+        self.new_game = button("new", description=_("New game"), icon="refresh", layout=wide,
                                  tooltip=_("Deal a new game with these settings"))
         # draw
-        self.take = w.Button(description=_("Take discard"), button_style="primary", icon="hand-paper-o",
+        self.take = button("take", description=_("Take discard"), button_style="primary", icon="hand-paper-o",
+                           layout=wide,
                              tooltip=_("Rule 12a: take the top card of the discard pile"))
-        self.push = w.Button(description=_("Push"), button_style="warning", icon="share",
+        self.push = button("push", description=_("Push"), button_style="warning", icon="share", layout=wide,
                              tooltip=_("Rule 12b: give the discard and the top stock card to your left neighbour, "
                                        "then draw from the stock"))
         # meld
@@ -125,92 +139,83 @@ class PlayApp(PlaysPositions, Shown):
                                                _("lay the run out for me: naturals in rank order, wilds in the gaps")],
                                      style={"button_width": "auto", "description_width": "initial"},
                                      layout=INLINE_TOGGLES)
-        narrow = w.Layout(width="auto", min_width="112px")   # the staging row fits 800 px with the run order
-        self.stage_set = w.Button(description=_("Stage set"), icon="plus", layout=narrow,
+        narrow = dict(width="auto", min_width="112px")   # the staging row fits 800 px with the run order
+        self.stage_set = button("stage-set", description=_("Stage set"), icon="plus", layout=narrow,
                                   tooltip=_("Put the selected cards aside as a set (one rank, different suits)"))
-        self.stage_run = w.Button(description=_("Stage run"), icon="plus", layout=narrow,
+        self.stage_run = button("stage-run", description=_("Stage run"), icon="plus", layout=narrow,
                                   tooltip=_("Put the selected cards aside as a run (one suit, consecutive)"))
-        self.lay_down = w.Button(description=_("Lay down melds"), button_style="success", icon="check",
-                                 layout=w.Layout(width="auto", min_width="148px"),
+        self.lay_down = button("lay-down", description=_("Lay down melds"), button_style="success", icon="check",
+                               layout=wide,
                                  tooltip=_("Meld the staged melds in one action (the first time: the whole contract)"))
-        self.unstage = w.Button(description=_("Put back"), icon="undo", layout=narrow,
+        self.unstage = button("unstage", description=_("Put back"), icon="undo", layout=narrow,
                                 tooltip=_("Return the staged melds to your hand"))
         # lay off / replace / discard
         self.target = w.Dropdown(options=[(_("(no melds yet)"), -1)], description=_("Meld:"),
                                  tooltip=_("The meld on the table to lay off on or replace a wild in"),
-                                 layout=w.Layout(width="330px"), style={"description_width": "initial"})
+                                 layout=dict(width="330px"), style={"description_width": "initial"})
         self.end = w.Dropdown(options=[(_("either end"), ""), (_("low end"), "low"), (_("high end"), "high")],
                               value="", description=_("End:"),
                               tooltip=_("Where on a run (needed only when a wild fits both ends)"),
-                              layout=w.Layout(width="200px"), style={"description_width": "initial"})
-        self.lay_off = w.Button(description=_("Lay off"), icon="arrow-down",
+                              layout=dict(width="200px"), style={"description_width": "initial"})
+        self.lay_off = button("lay-off", description=_("Lay off"), icon="arrow-down", layout=wide,
                                 tooltip=_("Rule 13: add the selected cards to the chosen meld"))
         self.then = w.Dropdown(options=self._then_options(0), description=_("Freed wild:"),
                                tooltip=_("Rule 14: where the freed wild goes this turn"),
-                               layout=w.Layout(width="330px"), style={"description_width": "initial"})
-        self.replace = w.Button(description=_("Replace wild"), icon="exchange",
+                               layout=dict(width="330px"), style={"description_width": "initial"})
+        self.replace = button("replace", description=_("Replace wild"), icon="exchange", layout=wide,
                                 tooltip=_("Rule 14: the first selected card replaces the wild it stands for "
                                           "in the chosen meld"))
-        self.discard = w.Button(description=_("Discard"), button_style="danger", icon="trash",
+        self.discard = button("discard", description=_("Discard"), button_style="danger", icon="trash", layout=wide,
                                 tooltip=_("Rule 15: discard the selected card and end your turn"))
-        self.clear = w.Button(description=_("Deselect"), icon="times", tooltip=_("Deselect all cards"))
-        for button in (self.new_game, self.take, self.push, self.lay_off, self.replace, self.discard, self.clear):
-            button.layout = w.Layout(width="auto", min_width="148px")    # translated labels are longer
-        for button, fn in [(self.take, lambda: self.session.take()), (self.push, lambda: self.session.push()),
-                           (self.stage_set, lambda: self.session.stage("set")),
-                           (self.stage_run, lambda: self.session.stage("run", self.order.value)),
-                           (self.lay_down, lambda: self.session.meld()),
-                           (self.unstage, lambda: self.session.unstage()),
-                           (self.lay_off, lambda: self.session.lay_off(self._target(), self.end.value or None)),
-                           (self.replace, lambda: self.session.replace_wild(self._target(), self.then.value)),
-                           (self.discard, lambda: self.session.discard()),
-                           (self.clear, lambda: self.session.clear_selection())]:
-            button.on_click(guard(lambda _=None, fn=fn: self._do(fn)))
+        self.clear = button("clear", description=_("Deselect"), icon="times", tooltip=_("Deselect all cards"),
+                            layout=wide)
+        for b, fn in [(self.take, lambda: self.session.take()), (self.push, lambda: self.session.push()),
+                      (self.stage_set, lambda: self.session.stage("set")),
+                      (self.stage_run, lambda: self.session.stage("run", self.order.value)),
+                      (self.lay_down, lambda: self.session.meld()),
+                      (self.unstage, lambda: self.session.unstage()),
+                      (self.lay_off, lambda: self.session.lay_off(self._target(), self.end.value or None)),
+                      (self.replace, lambda: self.session.replace_wild(self._target(), self.then.value)),
+                      (self.discard, lambda: self.session.discard()),
+                      (self.clear, lambda: self.session.clear_selection())]:
+            b.on_click(guard(lambda _=None, fn=fn: self._do(fn)))
         self.new_game.on_click(guard(lambda _=None: self.start()))
-        for name, b in [("take", self.take), ("push", self.push), ("stage-set", self.stage_set),
-                        ("stage-run", self.stage_run), ("lay-down", self.lay_down), ("unstage", self.unstage),
-                        ("lay-off", self.lay_off), ("replace", self.replace), ("discard", self.discard),
-                        ("clear", self.clear), ("new", self.new_game)]:
-            b.add_class(f"pl-btn-{name}")          # stable hooks for browser tests
         # views
         self.hand = HandView(guard(self._toggle))
-        self.prompt = w.HTML()
-        self.prompt.add_class("pl-prompt")
-        self.table = w.HTML()
-        self.table.add_class("pl-rummy-tableview")
-        self.selection = w.HTML()
-        self.selection.add_class("pl-selection")
-        self.results = w.HTML()
-        self.log = w.HTML()
-        self.private = w.HTML()
-        self.odds = OddsPanel(hint=hint, seed=seed) if odds else None
-        order_note = w.HTML(f"{CSS}<div class='pl-root pl-muted' style='max-width:720px'>" + _(
+        self.prompt = html(_dom_classes=("pl-prompt",))
+        self.table = html(_dom_classes=("pl-rummy-tableview",))
+        self.selection = html(_dom_classes=("pl-selection",))
+        self.results = html()
+        self.log = html()
+        self.private = html()
+        self.odds = OddsPanel(hint=hint, seed=seed, sheets=sheets) if odds else None
+        order_note = w.HTML("<div class='pl-root pl-muted' style='max-width:720px'>" + _(
             "Runs are laid low to high. <i>as selected</i> keeps the order in which you clicked the cards, "
             "so you decide where each wild stands; <i>sorted</i> puts the natural cards in rank order and "
             "the wilds into the gaps for you.") + "</div>")
-        setup = w.HBox([self.mode, self.seed, self.new_game], layout=w.Layout(flex_flow="row wrap"))
+        setup = w.HBox([self.mode, self.seed, self.new_game], layout=dict(flex_flow="row wrap"))
         controls = w.VBox([
-            w.HBox([self.take, self.push, self.discard, self.clear], layout=w.Layout(flex_flow="row wrap")),
+            w.HBox([self.take, self.push, self.discard, self.clear], layout=dict(flex_flow="row wrap")),
             w.HBox([self.stage_set, self.stage_run, self.order, self.lay_down, self.unstage],
-                   layout=w.Layout(flex_flow="row wrap", align_items="center")),
+                   layout=dict(flex_flow="row wrap", align_items="center")),
             order_note,
-            w.HBox([self.target, self.end, self.lay_off], layout=w.Layout(flex_flow="row wrap")),
-            w.HBox([self.then, self.replace], layout=w.Layout(flex_flow="row wrap")),
+            w.HBox([self.target, self.end, self.lay_off], layout=dict(flex_flow="row wrap")),
+            w.HBox([self.then, self.replace], layout=dict(flex_flow="row wrap")),
         ])
-        side = [w.HTML(title_html(_("What happened (latest last)"))), self.log, self.private]
+        side = [html(value=title_html(_("What happened (latest last)"))), self.log, self.private]
         if self.odds:
             side.append(self.odds.widget)
         main = w.VBox([self.prompt, self.message.widget, self.results,
-                       w.HTML(title_html(_("Your hand (click cards to select them)"))), self.hand.box,
-                       self.selection, controls, self.table], layout=w.Layout(flex="1 1 560px", max_width="800px"))
+                       html(value=title_html(_("Your hand (click cards to select them)"))), self.hand.box,
+                       self.selection, controls, self.table], layout=dict(flex="1 1 560px", max_width="800px"))
         # two columns side by side where there is room (at least 860 px), stacked on a tablet or a phone
-        self.widget = w.VBox([w.HTML(RUMMY_CSS), setup,
-                              w.HBox([main, w.VBox(side, layout=w.Layout(flex="1 1 300px"))],
-                                     layout=w.Layout(align_items="flex-start", flex_flow="row wrap"))])
+        self.widget = w.VBox([setup,
+                              w.HBox([main, w.VBox(side, layout=dict(flex="1 1 300px"))],
+                                     layout=dict(align_items="flex-start", flex_flow="row wrap"))])
         self.widget.add_class("pl-rummy-playapp")
         self.link = PositionLink(lambda: self.session.game)
-        self.widget.children = (*self.widget.children[:2], self.link.widget, *self.widget.children[2:])
-        page_direction(self.widget)
+        self.widget.children = (self.widget.children[0], self.link.widget, *self.widget.children[1:])
+        page_direction(self.widget, sheets=RUMMY_CSS)
         self.first_game(position)
 
     # -- wiring
@@ -277,7 +282,7 @@ class PlayApp(PlaysPositions, Shown):
             staged = "".join(meld_html(m.owned_by(s.you), _("staged")) for m in s.staged)
             parts.append("<b>" + esc(_("Staged:")) + "</b> " + staged)
         self.selection_version = getattr(self, "selection_version", 0) + 1
-        self.selection.value = (f"{RUMMY_CSS}<div class='pl-root pl-row' data-version='{self.selection_version}' "
+        self.selection.value = (f"<div class='pl-root pl-row' data-version='{self.selection_version}' "
                                 f"style='align-items:center'>{''.join(parts)}</div>")
 
     def refresh(self) -> None:
@@ -290,7 +295,7 @@ class PlayApp(PlaysPositions, Shown):
         self.log.value = log_html(g, start=s.seen, last=25)
         notes = private_html(g, s.you)
         only = esc(_("Only you know"))
-        self.private.value = (f"{CSS}<div class='pl-root pl-box'><h4>{only}</h4>"
+        self.private.value = (f"<div class='pl-root pl-box'><h4>{only}</h4>"
                               + "<br>".join(notes) + "</div>") if notes else ""
         options = [(self._meld_option(i, g.players[m.owner], m), i) for i, m in enumerate(g.table)]
         keep = self.target.value
@@ -306,7 +311,7 @@ class PlayApp(PlaysPositions, Shown):
             self.odds.show(s)
         # last, with a version number: a front end that sees the new prompt has every update above
         self.version = getattr(self, "version", 0) + 1
-        self.prompt.value = (f"{CSS}<div class='pl-root' role='status' data-version='{self.version}' "
+        self.prompt.value = (f"<div class='pl-root' role='status' data-version='{self.version}' "
                              f"style='font-size:15px;padding:4px 0;font-weight:500'>{ltr_cards(esc(s.phase_text()))}</div>")
 
     @staticmethod
@@ -325,14 +330,16 @@ class PlayApp(PlaysPositions, Shown):
 
 class OddsPanel(Shown):
     """The reader's chances (how the hand stands against the contract) and, with ``hint``,
-    the whole-deal hint of :class:`HintPanel` below them."""
+    the whole-deal hint of :class:`HintPanel` below them. ``sheets``: the style sheets of
+    the app it is part of, which its root carries (left out here)."""
 
-    def __init__(self, hint: bool = True, rollouts: int | None = None, seed=None):
-        w = ipw()
-        self.html = w.HTML()
+    def __init__(self, hint: bool = True, rollouts: int | None = None, seed=None, sheets=None):
+        w = lean_ipw()
+        self.html = w.HTML() if sheets is None else sheetless_html(sheets)
         self.html.add_class("pl-rummy-odds")
-        self.hint = HintPanel(rollouts=rollouts, seed=seed) if hint else None
-        self.widget = page_direction(w.VBox([self.html] + ([self.hint.widget] if self.hint else [])))
+        self.hint = HintPanel(rollouts=rollouts, seed=seed, sheets=sheets) if hint else None
+        self.widget = page_direction(w.VBox([self.html] + ([self.hint.widget] if self.hint else [])),
+                                     styles=sheets is None)
 
     def show(self, session) -> None:
         """Redraw for the session's current state (empty when it is not the reader's turn)."""
@@ -352,19 +359,19 @@ class HintPanel(Shown):
     A new position (any move) abandons the estimate under way.
     """
 
-    def __init__(self, rollouts: int | None = None, seed=None, auto: bool = True):
+    def __init__(self, rollouts: int | None = None, seed=None, auto: bool = True, sheets=None):
         from pushlab.seeding import make_rng
-        w = ipw()
+        w = lean_ipw()
         self.rollouts = rollouts        # None: advise()'s default budget
         self.auto = auto
         self.rng = make_rng(seed)
         self.button = w.Button(description=_("Estimate my options"), icon="calculator",
-                               layout=w.Layout(width="auto", min_width="220px"),
+                               layout=dict(width="auto", min_width="220px"),
                                tooltip=_("Play the rest of this deal many times from your position "
                                          "(hidden cards sampled) for each choice"))
         self.bar = w.IntProgress(min=0, max=1, description=_("Rollouts:"), style={"description_width": "initial"},
-                                 layout=w.Layout(width="320px", visibility="hidden"))
-        self.out = w.HTML()
+                                 layout=w.Layout(width="320px", visibility="hidden"))   # its own
+        self.out = w.HTML() if sheets is None else sheetless_html(sheets)
         self.out.add_class("pl-rummy-hint")
         self.button.on_click(lambda _=None: self.start())
         self.widget = w.VBox([self.button, self.bar, self.out])

@@ -28,10 +28,12 @@ True
 
 from __future__ import annotations
 
+import functools
+
 from pushlab import teaching
 from pushlab.errors import ParseError, Unavailable
 from pushlab.i18n import _
-from pushlab.widgets.common import MessageArea, Shown, ipw, page_direction, routed
+from pushlab.widgets.common import MessageArea, Shown, lean_ipw, page_direction, routed, sheetless_html, styles_html
 from pushlab.display.html import CSS, esc
 
 __all__ = ["Exercise", "Exercises", "Predict", "TEACH_CSS", "css_key"]
@@ -65,10 +67,18 @@ def css_key(key: str) -> str:
 
 
 def _head(kind: str, question: str, number: int | None = None) -> str:
-    """The kind line (``Exercise 2``, ``Predict``) and the question."""
+    """The kind line (``Exercise 2``, ``Predict``) and the question (the style sheets are the
+    root's: :func:`sheets`)."""
     label = kind if number is None else f"{kind} {number}"
-    return (f"{CSS}{TEACH_CSS}<div class='pl-root'><div class='pl-kind'>{esc(label)}</div>"
+    return (f"<div class='pl-root'><div class='pl-kind'>{esc(label)}</div>"
             f"<div class='pl-q'>{esc(question)}</div></div>")
+
+
+def sheets(specs) -> list:
+    """The style sheets the teaching widgets of ``specs`` need, carried once by their root:
+    pushlab's, the teaching one and, where a question shows cards, the cards'."""
+    from pushlab.display.cards import RUMMY_CSS
+    return [CSS, TEACH_CSS] + ([RUMMY_CSS] if any(getattr(s, "show", None) for s in specs) else [])
 
 
 def _cards(groups) -> str:
@@ -122,47 +132,47 @@ class Exercise(Shown):
 
     ``number`` numbers it in its lesson. ``answer(response)`` sets the input and checks it
     (a typed text, a choice's value, or values for a multiple choice); ``correct`` is True
-    once a right answer was checked; ``attempts`` counts checks.
+    once a right answer was checked; ``attempts`` counts checks. ``root=False``: a part of
+    :class:`Exercises`, which carries the page's styles once for all its exercises.
     """
 
-    def __init__(self, spec, number: int | None = None):
-        w = ipw()
+    def __init__(self, spec, number: int | None = None, root: bool = True):
+        w = lean_ipw()
         self.spec, self.correct, self.attempts, self._last = spec, False, 0, None
-        self.message = MessageArea()
-        self.header = w.HTML(_head(_("Exercise"), spec.question, number) + _cards(spec.show))
+        self.sheets = sheets([spec])
+        html = functools.partial(sheetless_html, self.sheets)
+        self.message = MessageArea(self.sheets)
+        self.header = html(value=_head(_("Exercise"), spec.question, number) + _cards(spec.show))
         if spec.kind == "number":
             self.input = w.Text(value="", placeholder=_("e.g. 3/8, 0.375 or 37.5%") if spec.unit == "probability"
                                 else _("a number"), description=_("Your answer:"), continuous_update=False,
-                                style={"description_width": "initial"}, layout=w.Layout(width="340px"))
+                                style={"description_width": "initial"}, layout=dict(width="340px"))
             self.input.observe(lambda change: self._typed(), "value")
             controls = [self.input]
         elif spec.kind == "choice":
             self.input = w.RadioButtons(options=[(c.label, c.value) for c in spec.choices], value=None,
                                         description=_("Your answer:"), style={"description_width": "initial"},
-                                        layout=w.Layout(width="auto"))
+                                        layout=dict(width="auto"))
             controls = [self.input]
         else:
             self.boxes = {c.value: w.Checkbox(value=False, description=c.label, indent=False,
-                                              layout=w.Layout(width="auto")) for c in spec.choices}
+                                              layout=dict(width="auto")) for c in spec.choices}
             self.input = w.VBox(list(self.boxes.values()))
             tick = _("Tick every right answer.")
             controls = [w.HTML(f"<span class='pl-muted'>{esc(tick)}</span>"), self.input]
         self.check_button = w.Button(description=_("Check"), button_style="primary", icon="check",
-                                     tooltip=_("Check your answer"), layout=w.Layout(width="auto"))
+                                     tooltip=_("Check your answer"), layout=dict(width="auto"))
         self.reason_button = w.Button(description=_("Show the reasoning"), icon="lightbulb-o",
-                                      tooltip=_("Show how to get the answer"), layout=w.Layout(width="auto"))
-        self.feedback = w.HTML(_status("", ""))
-        self.reasoning = w.HTML("", layout=w.Layout(display="none"))
+                                      tooltip=_("Show how to get the answer"), layout=dict(width="auto"))
+        self.feedback = html(value=_status("", ""))
+        self.reasoning = None               # built when first shown (most readers never open it)
         guard = routed(self.message)
         self.check_button.on_click(guard(lambda _b=None: self.check()))
         self.reason_button.on_click(guard(lambda _b=None: self.toggle_reasoning()))
-        buttons = w.HBox([self.check_button, self.reason_button], layout=w.Layout(flex_flow="row wrap"))
-        self.widget = w.VBox([self.header, *controls, buttons, self.message.widget, self.feedback,
-                              self.reasoning])
-        self.widget.add_class("pl-teach")
-        self.widget.add_class("pl-exercise")
-        self.widget.add_class(css_key(spec.key))
-        page_direction(self.widget)
+        buttons = w.HBox([self.check_button, self.reason_button], layout=dict(flex_flow="row wrap"))
+        self.widget = w.VBox([self.header, *controls, buttons, self.message.widget, self.feedback],
+                             _dom_classes=("pl-teach", "pl-exercise", css_key(spec.key)))
+        page_direction(self.widget, sheets="".join(self.sheets), styles=root)
 
     def response(self):
         """What the student has entered now."""
@@ -202,20 +212,25 @@ class Exercise(Shown):
 
     def toggle_reasoning(self) -> None:
         """Show (or hide again) the reasoning and the answer."""
-        hidden = self.reasoning.layout.display == "none"
+        hidden = not self.reasoning_shown
         if hidden:
             s = self.spec
             label = f" <span class='pl-muted'>({esc(s.label)})</span>" if s.label else ""
-            self.reasoning.value = (
-                f"{CSS}{TEACH_CSS}<div class='pl-root pl-msg pl-info'><p><b>{esc(_('Answer:'))}</b> "
-                f"{esc(s.answer_text)}{label}</p><p>{esc(s.reasoning)}</p></div>")
+            value = (f"<div class='pl-root pl-msg pl-info'><p><b>{esc(_('Answer:'))}</b> "
+                     f"{esc(s.answer_text)}{label}</p><p>{esc(s.reasoning)}</p></div>")
+            if self.reasoning is None:
+                w = lean_ipw()
+                self.reasoning = sheetless_html(self.sheets, value=value, layout=w.Layout())   # its own: hidden again
+                self.widget.children = (*self.widget.children, self.reasoning)
+            else:
+                self.reasoning.value = value
         self.reasoning.layout.display = None if hidden else "none"
         self.reason_button.description = _("Hide the reasoning") if hidden else _("Show the reasoning")
 
     @property
     def reasoning_shown(self) -> bool:
         """Whether the reasoning is on show."""
-        return self.reasoning.layout.display != "none"
+        return self.reasoning is not None and self.reasoning.layout.display != "none"
 
 
 class Exercises(Shown):
@@ -224,15 +239,16 @@ class Exercises(Shown):
     its core exercises in one place and its extension's in another)."""
 
     def __init__(self, lesson, keys=None, start: int = 1):
-        w = ipw()
+        w = lean_ipw()
         specs = teaching.exercises(lesson)
         if keys is not None:
             unknown = set(keys) - {s.key for s in specs}
             if unknown:
                 raise ParseError(f"no exercise {sorted(unknown)} in lesson {lesson!r}")
             specs = [s for s in specs if s.key in keys]
-        self.items = [Exercise(spec, i) for i, spec in enumerate(specs, start)]
-        self.widget = w.VBox([e.widget for e in self.items])
+        self.items = [Exercise(spec, i, root=False) for i, spec in enumerate(specs, start)]
+        # the exercises' styles once, in a first child (each exercise has the page's classes)
+        self.widget = w.VBox([styles_html("".join(sheets(specs)))] + [e.widget for e in self.items])
         self.widget.add_class("pl-exercises")
 
     def __getitem__(self, key):
@@ -253,13 +269,15 @@ class Predict(Shown):
     """
 
     def __init__(self, spec):
-        w = ipw()
+        w = lean_ipw()
         if isinstance(spec, str):
             spec = teaching.prediction(spec)
         self.spec, self.locked, self.revealed = spec, False, False
         self.closeness = self.estimate = None
-        self.message = MessageArea()
-        self.header = w.HTML(_head(_("Predict"), spec.question))
+        self.sheets = sheets([])
+        html = functools.partial(sheetless_html, self.sheets)
+        self.message = MessageArea(self.sheets)
+        self.header = html(value=_head(_("Predict"), spec.question))
         describe = {"percent": _("Your guess (%):"), "games": _("Your guess (games):"),
                     "points": _("Your guess (points):")}.get(spec.unit, _("Your guess:"))
         if spec.kind == "number":
@@ -270,33 +288,31 @@ class Predict(Shown):
             cast = int if whole else float
             self.guess = cls(value=cast(spec.initial), min=cast(spec.low), max=cast(spec.high), step=cast(spec.step),
                              description=describe, style={"description_width": "initial"},
-                             layout=w.Layout(width="260px"))
+                             layout=dict(width="260px"))
         else:
             self.guess = w.RadioButtons(options=[(c.label, c.value) for c in spec.choices], value=None,
                                         description=describe, style={"description_width": "initial"},
-                                        layout=w.Layout(width="auto"))
+                                        layout=dict(width="auto"))
         self.lock_button = w.Button(description=_("Lock in my guess"), button_style="primary", icon="lock",
                                     tooltip=_("Fix your guess before you see the answer"),
-                                    layout=w.Layout(width="auto"))
+                                    layout=dict(width="auto"))
         self.reveal_button = w.Button(description=_("Reveal the answer"), icon="eye", disabled=True,
                                       tooltip=_("Show the exact and the simulated answer"),
-                                      layout=w.Layout(width="auto"))
+                                      layout=dict(width="auto"))
         self.again_button = w.Button(description=_("Guess again"), icon="undo",
-                                     tooltip=_("Start this prediction again"), layout=w.Layout(width="auto",
-                                                                                                  display="none"))
-        self.status = w.HTML(_status(_("Make your guess, then lock it in."), "info"))
-        self.result = w.HTML("")
+                                     tooltip=_("Start this prediction again"),
+                                     layout=w.Layout(width="auto", display="none"))   # its own: shown and hidden
+        self.status = html(value=_status(_("Make your guess, then lock it in."), "info"))
+        self.result = html(value="")
         guard = routed(self.message)
         self.lock_button.on_click(guard(lambda _b=None: self.lock()))
         self.reveal_button.on_click(guard(lambda _b=None: self.reveal()))
         self.again_button.on_click(guard(lambda _b=None: self.again()))
         buttons = w.HBox([self.lock_button, self.reveal_button, self.again_button],
-                         layout=w.Layout(flex_flow="row wrap"))
-        self.widget = w.VBox([self.header, self.guess, buttons, self.message.widget, self.status, self.result])
-        self.widget.add_class("pl-teach")
-        self.widget.add_class("pl-predict")
-        self.widget.add_class(css_key(spec.key))
-        page_direction(self.widget)
+                         layout=dict(flex_flow="row wrap"))
+        self.widget = w.VBox([self.header, self.guess, buttons, self.message.widget, self.status, self.result],
+                             _dom_classes=("pl-teach", "pl-predict", css_key(spec.key)))
+        page_direction(self.widget, sheets="".join(self.sheets))
 
     def lock(self) -> None:
         """Freeze the guess (a choice must be made first)."""
@@ -330,7 +346,7 @@ class Predict(Shown):
             rows.append((_("Simulated (estimate)"), f"{esc(text)} <span class='pl-muted'>({esc(s.model)})</span>"))
         table = "".join(f"<tr><th scope='row'>{esc(k)}</th><td>{v}</td></tr>" for k, v in rows)
         line = number_line(s, self.guess.value, self.estimate) if s.kind == "number" else ""
-        self.result.value = (f"{CSS}{TEACH_CSS}<div class='pl-root'>{line}<table class='pl-answer-table'>{table}"
+        self.result.value = (f"<div class='pl-root'>{line}<table class='pl-answer-table'>{table}"
                              f"</table><p>{esc(s.explain)}</p></div>")
         kind = {"right": "ok", "close": "info", "far": "error"}[self.closeness.verdict]
         self.status.value = _status(self.closeness.message, kind)
