@@ -209,8 +209,28 @@ def test_policy_maps_draw_both_players_and_say_how_often_they_agree():
     assert f"{lesson.agreement():.0%}" in maps.summary.value
 
 
-def test_grades_table_lists_each_bot():
-    from pushlab.widgets.perfect import grades_html
+def test_no_bot_beats_perfect_play_in_either_seat_and_the_table_says_so():
+    """Perfect play is a floor: a bot going first wins at most the first player's perfect value,
+    going second at most the second player's; the table's figures are grade.match_value's."""
+    from pushlab.luck import grade
+    from pushlab.widgets.luck_session import make_bot
+    from pushlab.widgets.perfect import GRADED, BotGrades, grades_html, grades_rows, simplest_rule_html
 
-    html = grades_html([{"bot": "cautious", "win": 0.25, "first": 0.3, "second": 0.2}])
-    assert "cautious" in html and "25.0%" in html and html.count("<tr>") == 2
+    sol = lesson.solution(KEY, exact=False)
+    v = float(sol.start_value)
+    rows = grades_rows(KEY)
+    assert [r["kind"] for r in rows] == list(GRADED)
+    for r in rows:
+        assert r["first"] <= v + 1e-9 and r["second"] <= 1 - v + 1e-9
+        assert r["mean"] == pytest.approx((r["first"] + r["second"]) / 2)
+    cautious = rows[GRADED.index("cautious")]
+    assert cautious["first"] == pytest.approx(grade.match_value(sol, make_bot("cautious"), "optimal"))
+    assert cautious["first"] < v - 0.01                     # the cautious bot gives something away
+    html = grades_html(rows, sol.start_value)
+    assert html.count("<tr>") == len(GRADED) + 2 and f"{v:.1%}" in html
+    assert "after 2" in simplest_rule_html(("after 2", 0.495, "after 2", 0.495, {"after 2": 0.495}))
+    assert "No rule" in simplest_rule_html((None, None, "after 1", 0.36, {"after 1": 0.36, "after 2": 0.3}))
+    app = BotGrades(KEY)
+    assert app.message.text == "" and "pl-perfect-grades" in app.table.value
+    app.deck.value = "two-colours"
+    assert app.message.text == "" and f"{float(lesson.solution('two-colours').start_value):.1%}" in app.table.value

@@ -27,7 +27,7 @@ L11 = "11-perfect-play"
 DECKS = {
     "one-colour": dict(colours=1, numbers=2, copies=2, rolls=1, die="match"),
     "one-colour-6": dict(colours=1, numbers=3, copies=2, rolls=0, die="match"),
-    "two-colours": dict(colours=2, numbers=2, copies=1, rolls=2, die="match"),
+    "two-colours": dict(colours=2, numbers=1, copies=2, rolls=1, die="match"),
 }
 #: The deck of the lesson's story and questions.
 STORY_DECK = "one-colour"

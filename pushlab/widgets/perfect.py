@@ -8,6 +8,8 @@
   the optimal action and the value of every alternative;
 - :class:`PolicyMaps`: the optimal policy as heatmaps (:mod:`pushlab.plots.perfect`)
   beside a bot's on the same positions;
+- :class:`BotGrades`: the table of bots against perfect play (exact policy evaluation,
+  :mod:`pushlab.luck.grade`) and, on demand, the simplest rule that comes close;
 - :func:`deck_label`, :func:`values_html`, :func:`grades_html`: the pieces as HTML.
 
 The values are exact under a stated model: two players, both playing perfectly from the
@@ -32,8 +34,8 @@ from pushlab.widgets.luck_session import bot_kind_names, bot_kind_texts, make_bo
 from pushlab.widgets.render.luck import STAR_MARK, _action_words, cards_html, log_html, table_html
 from pushlab.widgets.session import Session
 
-__all__ = ["PerfectSession", "PerfectPlay", "PolicyMaps", "OPPONENTS", "deck_label", "values_html",
-           "model_html", "grades_html", "review_html"]
+__all__ = ["PerfectSession", "PerfectPlay", "PolicyMaps", "BotGrades", "OPPONENTS", "GRADED", "deck_label",
+           "values_html", "model_html", "grades_rows", "grades_html", "simplest_rule_html", "review_html"]
 
 #: The opponents a reader can choose: perfect play or one of the play apps' quick bots.
 OPPONENTS = ("optimal", "cautious", "steady", "bold", "greedy", "random")
@@ -360,12 +362,100 @@ class PolicyMaps(Shown):
         self.maps.value = figure_html(_maps_figure(data, name), alt, dpi=80)
 
 
-def grades_html(rows) -> str:
-    """The table of bots against perfect play: ``rows`` of ``{"bot", "win", "first", "second"}`` (the bot's
-    exact chance to win against perfect play, overall and from each seat), one row per bot."""
+#: The bots of the grades table, by their kind in :func:`pushlab.widgets.luck_session.make_bot`.
+GRADED = ("cautious", "steady", "bold", "greedy", "random")
+
+
+def grades_rows(key: str) -> list:
+    """Each graded bot's exact chance to win against perfect play on the menu deck ``key``
+    (:func:`pushlab.luck.grade.grade_policies`): ``{"kind", "first", "second", "mean"}``, the
+    bot going first, going second, and on average (each seat half the games)."""
+    from pushlab.luck import grade
+
+    sol = lesson.solution(key, exact=False)
+    rows = grade.grade_policies(sol, [make_bot(k) for k in GRADED])
+    return [{"kind": k, "first": 1 - g.second, "second": 1 - g.first, "mean": 1 - g.mean}
+            for k, g in zip(GRADED, rows)]
+
+
+def grades_html(rows, start_value=None) -> str:
+    """The table of bots against perfect play (rows of :func:`grades_rows`); with ``start_value``
+    (the first player's value with perfect play on both sides) a first row for perfect play itself."""
+    names, texts = bot_kind_names(), bot_kind_texts()
     head = "".join(f"<th>{esc(h)}</th>" for h in (
-        _("bot"), _("its chance to win against perfect play (exact)"), _("going first"), _("going second")))
-    body = "".join(
-        f"<tr><td>{esc(r['bot'])}</td><td><b>{float(r['win']):.1%}</b></td>"
-        f"<td>{float(r['first']):.1%}</td><td>{float(r['second']):.1%}</td></tr>" for r in rows)
-    return f'{CSS}<div class="pl-root"><table class="pl-kv pl-perfect-grades"><tr>{head}</tr>{body}</table></div>'
+        _("against perfect play"), _("going first"), _("going second"),
+        _("on average (each seat half the games)")))
+    body = []
+    if start_value is not None:
+        v = float(start_value)
+        itself = esc(_("perfect play itself"))
+        body.append(f"<tr><td><i>{itself}</i></td><td>{v:.1%}</td><td>{1 - v:.1%}</td><td><b>50.0%</b></td></tr>")
+    for r in rows:
+        name = f"{names[r['kind']]} ({texts[r['kind']]})"
+        body.append(f"<tr><td>{esc(name)}</td><td>{float(r['first']):.1%}</td><td>{float(r['second']):.1%}</td>"
+                    f"<td><b>{float(r['mean']):.1%}</b></td></tr>")
+    caption = esc(_("Each bot's chance to win against perfect play, exact (a tie counts half)"))
+    return (f'{CSS}<div class="pl-root"><table class="pl-kv pl-perfect-grades"><caption>{caption}</caption>'
+            f'<tr>{head}</tr>{"".join(body)}</table></div>')
+
+
+def simplest_rule_html(result) -> str:
+    """The result of :func:`pushlab.luck.grade.simplest_rule` in a sentence."""
+    from pushlab.luck.policy import policy_label
+
+    rule, win, best, best_win, table = result
+    if rule is not None:
+        text = _("The simplest rule within 1 percentage point of perfect play: {rule}, which wins {win} against "
+                 "it (out of {n} rules tried, simplest first).").format(rule=policy_label(rule), win=f"{win:.1%}",
+                                                                         n=len(table))
+    else:
+        text = _("No rule of the {n} tried comes within 1 percentage point of perfect play. The best, {rule}, "
+                 "wins {win} against it.").format(n=len(table), rule=policy_label(best), win=f"{best_win:.1%}")
+    return f"{CSS}<div class='pl-root'><p>{esc(text)}</p></div>"
+
+
+class BotGrades(Shown):
+    """The table of bots against perfect play for a chosen deck, and on demand the simplest rule that comes close."""
+
+    def __init__(self, deck: str = lesson.STORY_DECK):
+        from pushlab.widgets.common import RunButton
+
+        w = ipw()
+        self.message = MessageArea()
+        guard = routed(self.message)
+        self.deck = w.Dropdown(options=[(deck_label(k), k) for k in lesson.DECKS], value=deck,
+                               description=_("Deck:"), layout=w.Layout(width="420px"),
+                               style={"description_width": "initial"})
+        self.table = w.HTML()
+        self.rule = RunButton(_("Find the simplest rule"), self._search, self._show_rule,
+                              note=_("tries {n} stop and bank rules, simplest first (a few seconds)").format(
+                                  n=_family_size()))
+        self.widget = w.VBox([self.deck, self.message.widget, self.table, self.rule.widget])
+        self.widget.add_class("pl-perfect-grades-app")
+        page_direction(self.widget)
+        self.draw = guard(self._draw)
+        self.deck.observe(lambda _=None: self.draw(), names="value")
+        self.draw()
+
+    def _draw(self) -> None:
+        """Recompute the table for the chosen deck."""
+        key = self.deck.value
+        self.table.value = grades_html(grades_rows(key), lesson.solution(key).start_value)
+        self.rule.output.clear_output()
+
+    def _search(self, progress):
+        """The simplest rule of :data:`pushlab.luck.grade.RULE_FAMILY` close to perfect play."""
+        from pushlab.luck import grade
+
+        return grade.simplest_rule(lesson.solution(self.deck.value, exact=False))
+
+    def _show_rule(self, result) -> None:
+        from IPython.display import HTML, display
+
+        display(HTML(simplest_rule_html(result)))
+
+
+def _family_size() -> int:
+    from pushlab.luck.grade import RULE_FAMILY
+
+    return len(RULE_FAMILY)
