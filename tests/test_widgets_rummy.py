@@ -368,6 +368,26 @@ def test_the_hint_is_a_whole_deal_estimate_computed_in_the_background():
     assert panel.hint.out.value == "" and panel.hint.button.disabled
 
 
+def test_the_play_apps_hint_starts_when_the_reader_asks_then_follows_every_turn():
+    """A class's server: an estimate costs about half a CPU second, so the play app does not
+    start one for every reader at every turn until the reader has asked for it (issue 20)."""
+    s = scripted(hands=["5H 5S 9C 9D 3C KH", "7C 8C 2D QH KH QD", "3S 4C 6C 10D KS JH",
+                        "JD 10S 3H 8D 6S 4S"], upcard="7S")
+    hint = ui.HintPanel(rollouts=2, seed=0, auto="ask")
+    hint.show(s)                                     # the reader's draw: nothing computed yet
+    assert hint._thread is None and hint.advice is None and not hint.button.disabled
+    assert "Estimate my options" in hint.out.value
+    hint.button.click()                              # asked: estimated now ...
+    hint.wait(120)
+    assert sorted(hint.advice.values) == ["push", "take"]
+    s.take()
+    hint.show(s)                                     # ... and at each later position, unasked
+    hint.wait(120)
+    assert any(a.startswith("discard") for a in hint.advice.values)
+    app = ui.PlayApp(seed=3)                         # the app's default: on request
+    assert app.odds.hint.auto == "ask" and app.odds.hint._thread is None
+
+
 def test_a_stale_hint_stops_and_never_shows():
     s = scripted(hands=["5H 5S 9C 9D 3C KH", "7C 8C 2D QH KH QD", "3S 4C 6C 10D KS JH",
                         "JD 10S 3H 8D 6S 4S"], upcard="7S")

@@ -100,11 +100,13 @@ class PlayApp(PlaysPositions, Shown):
     All game logic is in :class:`RummySession`; this class wires buttons to it and
     redraws. Play a whole match (five deals) or one deal chosen by number. ``odds``
     shows the reader's chances; ``hint`` adds the whole-deal estimate of each choice
-    (:class:`HintPanel`, computed in the background on each of the reader's turns).
+    (:class:`HintPanel`, computed in the background): ``"ask"`` (the default) from the
+    reader's first press of *Estimate my options* on, at each of their turns; ``True``
+    from the first turn; ``False``: none.
     """
 
     def __init__(self, seed: int = 0, deal: int | None = None, bots=None, odds: bool = True,
-                 hint: bool = True, position: str | None = None):
+                 hint: bool | str = "ask", position: str | None = None):
         w = lean_ipw()                      # controls share their layout and style models
         sheets = [RUMMY_CSS]                # once, in the root (page_direction): not in every piece
         html = functools.partial(sheetless_html, sheets)
@@ -329,15 +331,15 @@ class PlayApp(PlaysPositions, Shown):
 
 
 class OddsPanel(Shown):
-    """The reader's chances (how the hand stands against the contract) and, with ``hint``,
-    the whole-deal hint of :class:`HintPanel` below them. ``sheets``: the style sheets of
+    """The reader's chances (how the hand stands against the contract) and, with ``hint``
+    (``True`` or ``"ask"``: :class:`HintPanel`'s ``auto``), the whole-deal hint below them. ``sheets``: the style sheets of
     the app it is part of, which its root carries (left out here)."""
 
-    def __init__(self, hint: bool = True, rollouts: int | None = None, seed=None, sheets=None):
+    def __init__(self, hint: bool | str = True, rollouts: int | None = None, seed=None, sheets=None):
         w = lean_ipw()
         self.html = w.HTML() if sheets is None else sheetless_html(sheets)
         self.html.add_class("pl-rummy-odds")
-        self.hint = HintPanel(rollouts=rollouts, seed=seed, sheets=sheets) if hint else None
+        self.hint = HintPanel(rollouts=rollouts, seed=seed, sheets=sheets, auto=hint) if hint else None
         self.widget = page_direction(w.VBox([self.html] + ([self.hint.widget] if self.hint else [])),
                                      styles=sheets is None)
 
@@ -356,10 +358,14 @@ class HintPanel(Shown):
     """The whole-deal hint: :func:`pushlab.rummy.advise` for the reader's decision, computed in
     a background thread (the page stays live) with a progress bar, shown as an estimate.
 
-    A new position (any move) abandons the estimate under way.
+    A new position (any move) abandons the estimate under way. ``auto``: ``True`` estimates
+    each of the reader's positions at once; ``"ask"`` waits for the first press of *Estimate
+    my options*, then estimates each later position too; ``False`` only on the button. (An
+    estimate costs about half a CPU second: on a class's server, thirty of them at every
+    turn of every reader were most of what a page of app 06 cost.)
     """
 
-    def __init__(self, rollouts: int | None = None, seed=None, auto: bool = True, sheets=None):
+    def __init__(self, rollouts: int | None = None, seed=None, auto: bool | str = True, sheets=None):
         from pushlab.seeding import make_rng
         w = lean_ipw()
         self.rollouts = rollouts        # None: advise()'s default budget
@@ -373,7 +379,7 @@ class HintPanel(Shown):
                                  layout=w.Layout(width="320px", visibility="hidden"))   # its own
         self.out = w.HTML() if sheets is None else sheetless_html(sheets)
         self.out.add_class("pl-rummy-hint")
-        self.button.on_click(lambda _=None: self.start())
+        self.button.on_click(lambda _=None: self.ask())
         self.widget = w.VBox([self.button, self.bar, self.out])
         self._game = None
         self._token = 0
@@ -391,8 +397,14 @@ class HintPanel(Shown):
             f"{CSS}<div class='pl-root pl-muted'>"
             + _("Press <i>{button}</i> for a whole-deal estimate of each choice.").format(
                 button=esc(_("Estimate my options"))) + "</div>")
-        if self.auto and self._game is not None:
+        if self.auto is True and self._game is not None:
             self.start()
+
+    def ask(self) -> None:
+        """The reader pressed *Estimate my options*: estimate now, and (``auto="ask"``) from now on."""
+        if self.auto == "ask":
+            self.auto = True
+        self.start()
 
     def start(self) -> None:
         """Estimate the current position in a background thread."""
@@ -414,10 +426,14 @@ class HintPanel(Shown):
         """The thread: advise(), reporting progress; a newer position makes it stop."""
         from pushlab.rummy.advice import advise
 
+        step = [0]
+
         def progress(done, total):
             if token != self._token:
                 raise _Stale
-            self.bar.max, self.bar.value = total, done
+            if done == total or done - step[0] >= max(1, total // 25):   # the bar in 4% steps: few messages
+                step[0] = done
+                self.bar.max, self.bar.value = total, done
 
         try:
             advice = advise(game, rollouts=self.rollouts, seed=seed, progress=progress)
