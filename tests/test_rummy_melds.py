@@ -299,3 +299,25 @@ def test_set_layoff_ends_agree_with_analysing_the_longer_set():
                     assert m.layoff_ends(c) == _layoff_ends("set", m.cards, c), (m, c)
                     checked += 1
     assert checked > 3000
+
+
+def test_replace_gives_the_validated_meld():
+    """Meld.replace builds the new meld without validating it again (issue 24): it must equal
+    the validated meld of the same cards, place included, for every replacement option of
+    every wild in a range of sets and runs. About 0.1 s."""
+    from pushlab.rummy.cards import full_deck
+
+    cards = sorted(set(full_deck()), key=lambda c: c.order)
+    melds = [Meld("set", "5H 5S JK"), Meld("set", "KH 2C KD"), Meld("set", "AS JK 2D", owner=1),
+             Meld("run", "5H JK 7H"), Meld("run", "JK 2C 3C 2H"), Meld("run", "JK QC KC JK"),
+             Meld("run", "2D 2S 4D JK 6D", owner=3), Meld("run", "JK 2H 3H")]
+    done = 0
+    for m in melds:
+        for c in cards:
+            for i in m.replace_options(c):
+                new, freed = m.replace(c, m.cards[i])
+                ref = Meld(m.kind, new.cards, m.owner)
+                assert (new, new._place, freed) == (ref, ref._place, m.cards[i])
+                assert new.__dict__ == ref.__dict__
+                done += 1
+    assert done >= 10

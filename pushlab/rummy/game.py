@@ -1243,5 +1243,36 @@ def _meets(melds, deal: int) -> bool:
     return True
 
 
+def _light_replace(d: dict, action) -> Game | None:
+    """Rule 14 (:meth:`_Draft.replace`): the replacement, then its lay-off or meld by the light
+    step (None, and so the draft from this state, if either would be refused or go out)."""
+    if d["phase"] != "play" or "_events" not in d:
+        return None
+    p, hands, nat, m, follow = d["active_player"], d["hands"], action.card, action.meld, action.then
+    hand = hands[p]
+    if not d["met"][p] or nat not in hand:
+        return None
+    table = d["table"]
+    if not 0 <= m < len(table):
+        return None
+    kind = type(follow)
+    if kind is LayOff:
+        if follow.meld == m:                # rule 14: not back onto the same meld
+            return None
+    elif kind is not MeldDown:
+        return None
+    try:
+        new, freed = table[m].replace(nat, action.wild)
+    except IllegalAction:
+        return None
+    if (freed not in follow.cards) if kind is MeldDown else (follow.card != freed):
+        return None
+    i = hand.index(nat)
+    mid = _successor(d, {"hands": _put(hands, p, _insert(hand[:i] + hand[i + 1:], freed)),
+                         "table": _put(table, m, new)},
+                     Replaced(p, m, freed, nat))
+    return _LIGHT[kind](mid.__dict__, follow)
+
+
 _LIGHT = {Take: _light_take, Push: _light_push, Discard: _light_discard, LayOff: _light_layoff,
-          MeldDown: _light_meld}
+          MeldDown: _light_meld, Replace: _light_replace}

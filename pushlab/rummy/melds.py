@@ -522,7 +522,8 @@ class Meld:
                                 + " (rule 14)")
         i = options[0]
         cards = self.cards[:i] + (card,) + self.cards[i + 1:]
-        return Meld(self.kind, cards, self.owner), self.cards[i]
+        # the natural takes the place the wild stood for: a valid meld with the same place
+        return Meld._known(self.kind, cards, self.owner, self._place), self.cards[i]
 
 
 def _set_layoff_ends(cards: tuple, rank: int, card: Card) -> tuple[str, ...]:
