@@ -67,3 +67,20 @@ def test_advice_grade(sol):
     assert a.checks >= 12 and a.beyond_4se == 0
     with pytest.raises(SetupError, match="real die"):
         grade.grade_advice(solve(SmallDeck(colours=1, numbers=1, rolls=0, die="R*")))
+
+
+def test_shipped_figures_are_what_the_code_computes(sol):
+    import json
+    from importlib import resources
+
+    data = json.loads(resources.files("pushlab").joinpath("data", "luck-solve.json").read_text())
+    small = next(g for g in data["grades"] if g["deck"] == {"colours": 2, "numbers": 1, "copies": 2, "rolls": 1})
+    assert small["states"] == sol.states and small["start_value"] == pytest.approx(sol.start_value)
+    shipped = {o["opponent"]: o for o in small["opponents"]}
+    for g in grade.grade_policies(sol, [StopAfter(2), Greedy()]):
+        assert shipped[g.opponent]["mean"] == pytest.approx(g.mean, abs=1e-12)
+    mc = data["monte_carlo"]
+    assert len({json.dumps(r["deck"]) for r in mc}) >= 2
+    assert all(r["games"] >= 100_000 and abs(r["mean"] - r["exact"]) < 4 * r["se"] for r in mc)
+    rows = [r for r in data["scaling"] if r["states"]]
+    assert [r["states"] for r in rows] == sorted(r["states"] for r in rows)       # growing decks

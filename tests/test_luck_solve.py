@@ -228,3 +228,15 @@ def test_a_game_of_another_deck_is_refused():
     with pytest.raises(SetupError, match="exact"):
         sol.value(Game.new(2, deck="R1 R2"), exact=True)
     assert DIE_FACES == "RBGYP*"
+
+
+def test_command_line(capsys):
+    from pushlab.luck.solve import main
+
+    assert main(["--colours", "2", "--numbers", "1", "--copies", "2", "--rolls", "1", "--exact"]) == 0
+    out, err = capsys.readouterr()
+    assert "solved 939 states" in out and "= 3/5" in out and "states" in err
+    assert main(["--copies", "4"]) == 2
+    assert "copies must be 1..3" in capsys.readouterr().err
+    assert main(["--colours", "5", "--numbers", "6", "--copies", "3"]) == 2
+    assert "too large" in capsys.readouterr().err

@@ -212,8 +212,11 @@ class AdviceGrade:
     share (weighted by reach) where advice picks an action of optimal value; ``regret``:
     mean win probability lost per graded decision (weighted); ``regret_per_game``: the
     expected sum over a game's decisions; ``checks``: actions whose rollout estimate was
-    compared with the exact value of "this action, then the policy"; ``max_z`` the largest
-    |estimate - exact| / SE and ``beyond_4se`` how many exceed 4.
+    compared with the exact value ``p`` of "this action, then the policy"; ``max_z`` the largest
+    |estimate - p| / SE, with the standard error under that value, ``sqrt(p (1 - p) / rollouts)``
+    (a tie scores a half, so the true SE is no larger: a conservative test; the rollouts' own
+    SE is unreliable near 0 and 1), and ``beyond_4se`` how many exceed 4; ``worst`` describes
+    the check with the largest z.
     """
 
     decisions: int
@@ -225,6 +228,7 @@ class AdviceGrade:
     beyond_4se: int
     rollouts: int
     policy: str
+    worst: str = ""
 
 
 def grade_advice(solution: Solution, *, rollouts: int = 400, policy="after 5", seed=0,
@@ -248,7 +252,7 @@ def grade_advice(solution: Solution, *, rollouts: int = 400, policy="after 5", s
     if limit is not None:
         states = states[:limit]
     weight = agree = lost = lost_game = 0.0
-    checks, beyond, max_z = 0, 0, 0.0
+    checks, beyond, max_z, worst = 0, 0, 0.0, ""
     for i, s in enumerate(states):
         r = reach[s]
         values = solution.action_values(s)
@@ -265,16 +269,21 @@ def grade_advice(solution: Solution, *, rollouts: int = 400, policy="after 5", s
             exact = _with_recursion(lambda: cont.after(s, _parse(name)))
             exact = exact if mover == 0 else 1 - exact
             checks += 1
-            if av.win_se > 0:
-                z = abs(av.win - exact) / av.win_se
+            se = (exact * (1 - exact) / a.rollouts) ** 0.5
+            if se > 0:
+                z = abs(av.win - exact) / se
             else:
                 z = 0.0 if abs(av.win - exact) < 1e-9 else float("inf")
-            max_z = max(max_z, z)
+            if z > max_z:
+                d = solution.describe(s)
+                max_z, worst = z, (f"{d['phase']}: columns {d['columns']}, benches {d['benches']}, banks "
+                                   f"{d['bank_points']}, pile {sorted(map(str, d['pile'].elements()))}, "
+                                   f"{name}: rollouts {av.win:.4f}, exact {exact:.4f}")
             beyond += z > 4
         if progress is not None:
             progress(i + 1, len(states))
     return AdviceGrade(len(states), agree / weight, lost / weight, lost_game, checks, max_z, beyond,
-                       rollouts, str(policy))
+                       rollouts, str(policy), worst)
 
 
 def monte_carlo(solution: Solution, opponent, games: int, seed=0) -> dict:

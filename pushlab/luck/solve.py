@@ -70,10 +70,11 @@ from pushlab.luck.rules import MAX_COLUMNS
 __all__ = ["SmallDeck", "Solution", "solve", "OptimalBot", "MAX_STATES"]
 
 #: The default limit of :func:`solve`: a deck whose estimated state count exceeds it is
-#: refused before any work (about 10 minutes of one core here; pass ``max_states`` to change).
+#: refused before any work (about 2.5 GB of memory and 2 to 6 minutes of one core here;
+#: pass ``max_states`` to change; docs/solve.md).
 MAX_STATES = 4_000_000
-#: Measured bytes of memory per solved state (the memo dict: key tuple and value).
-BYTES_PER_STATE = 400
+#: Measured bytes of memory per solved state (the memo dict: key tuple and value; docs/solve.md).
+BYTES_PER_STATE = 600
 _PLAYERS = ("Ann", "Ben")
 _PTS = CODE_POINTS
 
@@ -762,7 +763,7 @@ def solve(deck: SmallDeck, *, progress=None, exact: bool = False, max_states: in
     >>> solve(SmallDeck(colours=5, numbers=6, copies=3, rolls=18))
     Traceback (most recent call last):
     ...
-    pushlab.errors.TooLarge: 5 colours (RBGYP) x numbers 1-6 x 3 copies + 18 roll cards, die RBGYP*: 108 cards is too large to solve: about 7.9e+48 states (about 3.2e+45 MB), more than max_states=4,000,000
+    pushlab.errors.TooLarge: 5 colours (RBGYP) x numbers 1-6 x 3 copies + 18 roll cards, die RBGYP*: 108 cards is too large to solve: about 7.9e+48 states (about 4.7e+45 MB), more than max_states=4,000,000
     """
     if not isinstance(deck, SmallDeck):
         raise SetupError(f"solve needs a SmallDeck, got {deck!r}")
@@ -789,3 +790,48 @@ def solve(deck: SmallDeck, *, progress=None, exact: bool = False, max_states: in
     if progress is not None:
         progress(len(solver.memo), estimate)
     return Solution(deck, bool(exact), len(solver.memo), seconds, start, solver)
+
+
+def main(argv=None) -> int:
+    """``python -m pushlab.luck.solve --colours 2 --numbers 1 --copies 2 --rolls 1``: solve and print the figures.
+
+    Progress goes to stderr; the summary (states, seconds, the first player's win probability,
+    and the best first decisions) to stdout.
+    """
+    import argparse
+
+    p = argparse.ArgumentParser(prog="python -m pushlab.luck.solve", description=__doc__.splitlines()[0])
+    p.add_argument("--colours", default="2", help="how many colours (1-5) or their letters (RG)")
+    p.add_argument("--numbers", default="3", help="the highest number (1..n) or the numbers (135)")
+    p.add_argument("--copies", type=int, default=1)
+    p.add_argument("--rolls", type=int, default=1)
+    p.add_argument("--switches", type=int, default=0)
+    p.add_argument("--die", default="full", help="full, match or faces such as RB*")
+    p.add_argument("--harder", action="store_true")
+    p.add_argument("--exact", action="store_true", help="Fraction values (slower)")
+    p.add_argument("--max-states", type=int, default=MAX_STATES)
+    args = p.parse_args(argv)
+    colours = int(args.colours) if args.colours.isdigit() else args.colours
+    numbers = int(args.numbers) if len(args.numbers) == 1 else args.numbers
+    try:
+        deck = SmallDeck(colours=colours, numbers=numbers, copies=args.copies, rolls=args.rolls,
+                         switches=args.switches, die=args.die, harder=args.harder)
+        print(f"{deck}; about {deck.estimate():,} states", file=sys.stderr)
+        t0 = time.perf_counter()
+
+        def progress(n, estimate):
+            print(f"  {n:,} states ({n / max(estimate, 1):.0%} of the estimate), "
+                  f"{time.perf_counter() - t0:.1f} s", file=sys.stderr, flush=True)
+
+        sol = solve(deck, progress=progress, exact=args.exact, max_states=args.max_states)
+    except SetupError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    print(f"{deck}\nsolved {sol.states:,} states in {sol.seconds:.1f} s; the first player wins "
+          f"{float(sol.start_value):.4f} (ties half) with perfect play"
+          + (f" = {sol.start_value}" if sol.exact else ""))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
