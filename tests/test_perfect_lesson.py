@@ -207,6 +207,10 @@ def test_policy_maps_draw_both_players_and_say_how_often_they_agree():
     maps = PolicyMaps(KEY, other="cautious")
     assert maps.message.text == "" and "<img" in maps.maps.value
     assert f"{lesson.agreement():.0%}" in maps.summary.value
+    # a deck where the solver's position puts the bank difference on one seat that the cards out
+    # of play cannot give (a bank of 2 with only R1 and R3 out): the bot still gets a real game
+    maps.deck.value = "one-colour-6"
+    assert maps.message.text == "" and "<img" in maps.maps.value
 
 
 def test_no_bot_beats_perfect_play_in_either_seat_and_the_table_says_so():

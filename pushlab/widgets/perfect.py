@@ -441,7 +441,9 @@ class BotGrades(Shown):
         """Recompute the table for the chosen deck."""
         key = self.deck.value
         self.table.value = grades_html(grades_rows(key), lesson.solution(key).start_value)
-        self.rule.output.clear_output()
+        if self.rule.output.outputs:            # the last deck's rule (outside a kernel nothing is shown)
+            self.rule.output.clear_output()
+        self.rule.message.clear()
 
     def _search(self, progress):
         """The simplest rule of :data:`pushlab.luck.grade.RULE_FAMILY` close to perfect play."""
