@@ -108,7 +108,8 @@ def test_lesson_12_says_the_95_percent_is_a_promise_at_one_number_of_tries(lang)
 def test_the_dashboard_names_choices_and_plans_in_words(store, lang):
     """Bank or push? on the dashboard: the advised choice and the rollouts' plan are written in
     the page's language (``action_label``, ``policy_label``), never as the codes ``bank B``,
-    ``draw``, ``after 5``. (The advice is given, not computed: 0.1 s per language.)"""
+    ``draw``, ``after 5``; its numbers with the language's decimal mark. (The advice is given,
+    not computed: 0.1 s per language.)"""
     import re
 
     import numpy as np
@@ -138,5 +139,7 @@ def test_the_dashboard_names_choices_and_plans_in_words(store, lang):
         assert action_label(bank) in shown and policy_label(e.policy) in shown
         codes = [bank, "draw"] + ([] if lang == "en" else [e.policy])   # English writes plans as their text
         assert not [c for c in codes if re.search(rf"\b{re.escape(c)}\b", shown)], shown
+        if lang in ("et", "cs", "eo"):        # its numbers too: decimal commas (pushlab.i18n.numbers)
+            assert re.search(r"\d,\d", shown) and not re.search(r"\d\.\d", shown), shown
     finally:
         pushlab.set_language(before)

@@ -102,7 +102,7 @@ def test_lesson_08s_answers_name_actions_and_policies_in_the_readers_language():
     finally:
         i18n.set_language("en")
     assert "uložit do banky karty barvy modrá" in text and "táhnout další kartu" in text
-    assert "'po 4, banka při 15'" in text and "61.5% až 79.0%" in text
+    assert "'po 4, banka při 15'" in text and "61,5\u00a0% až 79,0\u00a0%" in text
     assert not re.search(r"\b(draw|bank [RBGYP]|after \d|bank at|to)\b", text), text
     assert names == ["RolloutBot (100 dohrání na akci, pak 'po 6, banka při ztrátě 10')",
                      "soupeř 1: po 6, banka při ztrátě 10"], names

@@ -41,6 +41,7 @@ import numpy as np
 from pushlab.checks import is_count
 from pushlab.classroom.tries import ClassroomError
 from pushlab.i18n import _
+from pushlab.i18n import numbers as nums
 
 __all__ = ["Reference", "Task", "Experiment", "BustTime", "FourthCard", "BankOrPush", "RummyContract",
            "MENU", "register", "table_position", "fraction_text", "parse_fraction"]
@@ -501,7 +502,8 @@ class BankOrPush(Experiment):
         adv = self._advice()
         return Reference({k: v[0] for k, v in adv.items()}, False, _(
             "estimated: {n} games played to the end from this table for each choice, every player then "
-            "following the plan {policy} ({source})").format(n=f"{self.rollouts:,}", policy=policy_label(self.policy),
+            "following the plan {policy} ({source})").format(
+                n=nums.decimal(self.rollouts, 0), policy=policy_label(self.policy),
                                                              source="pushlab.luck.advise"),
             se={k: v[1] for k, v in adv.items()}, ci={k: (v[2], v[3]) for k, v in adv.items()})
 

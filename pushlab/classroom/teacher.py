@@ -27,6 +27,7 @@ from pushlab.classroom.pooled import pool
 from pushlab.classroom.views import funnel_svg, picture_svg, summary_text
 from pushlab.display.qr import qr_available, qr_svg
 from pushlab.i18n import _, ngettext
+from pushlab.i18n import numbers as nums
 from pushlab.widgets.common import MessageArea, Shown, esc, ipw, kernel_loop, page_direction, routed
 
 __all__ = ["Dashboard", "STUDENT_APP", "student_link"]
@@ -271,7 +272,7 @@ class Dashboard(Shown):
         text = _("Each student alone saw only a few tries, and their results (the faint points) scatter widely. "
                  "Pooled, {tries} tries pin the answer down to an interval {width} wide. Four times as many "
                  "tries make it about half as wide: the width shrinks like one over the square root of the "
-                 "number of tries.").format(tries=p.tries, width=f"{width:.3g}")
+                 "number of tries.").format(tries=p.tries, width=nums.number(width, significant=3, group=False))
         if not p.reference.exact:
             text += " " + _("The value it is compared with is itself an estimate, from many simulated games: "
                             "its own interval is drawn too.")

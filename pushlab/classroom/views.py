@@ -13,6 +13,7 @@ import math
 from html import escape
 
 from pushlab.i18n import _, ngettext
+from pushlab.i18n import numbers as nums
 from pushlab.i18n.forms import colour_name
 
 __all__ = ["picture_svg", "funnel_svg", "summary_text", "action_label"]
@@ -36,7 +37,10 @@ def action_label(action: str) -> str:
 
 
 def _num(x, digits=3) -> str:
-    return "–" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{x:.{digits}g}"
+    """``x`` with ``digits`` significant digits in the reader's language; a dash for no value."""
+    if x is None or (isinstance(x, float) and math.isnan(x)):
+        return "–"
+    return nums.number(x, significant=digits, group=False)
 
 
 def _bins(experiment, pooled, most: int = 10):
@@ -73,7 +77,7 @@ def picture_svg(experiment, pooled, width: int = 640, height: int = 280) -> str:
     for k in range(6):                                  # grid and axis
         v = top_value * k / 5
         parts.append(f'<line x1="{left}" x2="{left + w}" y1="{y(v):.1f}" y2="{y(v):.1f}" stroke="#ddd"/>'
-                     f'<text x="{left - 6}" y="{y(v) + 4:.1f}" font-size="11" text-anchor="end">{v:.0%}</text>')
+                     f'<text x="{left - 6}" y="{y(v) + 4:.1f}" font-size="11" text-anchor="end">{nums.percent(v)}</text>')
     per = _student_shares(experiment, pooled, bins)
     for i, (label, share, exact, _keys) in enumerate(bins):
         x0 = left + i * step

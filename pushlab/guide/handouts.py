@@ -308,12 +308,11 @@ def wilson_constants(lang: str = "en") -> dict:
     >>> wilson_constants(), wilson_constants("cs")["a"]
     ({'a': '1.92', 'b': '3.84', 'c': '0.96', 'z': '1.96'}, '1,92')
     """
+    from pushlab.i18n.numbers import decimal
     from pushlab.stats import Z95
-    from pushlab.teaching import DECIMAL_COMMA
 
-    mark = "," if lang in DECIMAL_COMMA else "."
     values = {"a": Z95 ** 2 / 2, "b": Z95 ** 2, "c": Z95 ** 2 / 4, "z": Z95}
-    return {k: f"{v:.2f}".replace(".", mark) for k, v in values.items()}
+    return {k: decimal(v, 2, language=lang) for k, v in values.items()}
 
 
 def tally_sheet(game: str, lang: str = "en", groups: int = 8) -> str:
@@ -349,7 +348,7 @@ def tally_sheet(game: str, lang: str = "en", groups: int = 8) -> str:
     table = interval_table(a.tries)
     half = (len(table) + 1) // 2
     cells = lambda part: "".join(                                                       # noqa: E731
-        f'<tr><td>{k}</td><td class="ho-ltr">{percent(lo)} \u2013 {percent(hi)}</td></tr>' for k, lo, hi in part)
+        f'<tr><td>{k}</td><td class="ho-ltr">{percent(lo, language=lang)} \u2013 {percent(hi, language=lang)}</td></tr>' for k, lo, hi in part)
     th = f'<tr><th>{t["count"]}</th><th>{t["interval"]}</th></tr>'
     intervals = (f'<h2>{t["table"]}</h2>'
                  f'<div style="display:flex;gap:6mm"><table class="ho-small">{th}{cells(table[:half])}</table>'

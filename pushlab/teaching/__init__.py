@@ -205,8 +205,10 @@ def parse_number(text, unit: str = "", language: str | None = None) -> float:
 
 
 def format_value(value, unit: str = "", language: str | None = None) -> str:
-    """``value`` as shown in ``unit``: a probability as its fraction and percentage, points
-    with one decimal, games and counts as whole numbers with thousands grouped.
+    """``value`` as shown in ``unit``, in the reader's language (:mod:`pushlab.i18n.numbers`;
+    ``language=None``: the language the specs are being built in, else the current one):
+    a probability as its fraction and percentage, points with one decimal, games and counts
+    as whole numbers with thousands grouped.
 
     >>> format_value(Fraction(1, 6), "probability"), format_value(0.0713, "probability")
     ('1/6 ≈ 16.7%', '7.1%')
@@ -214,20 +216,24 @@ def format_value(value, unit: str = "", language: str | None = None) -> str:
     ('4,906', '16.7', '95.3%')
     >>> format_value(63.5, "count"), format_value(64, "count")
     ('63.5', '64')
+    >>> format_value(Fraction(1, 6), "probability", "cs"), format_value(4906, "games", "et")
+    ('1/6 ≈ 16,7\xa0%', '4\xa0906')
     """
+    from pushlab.i18n.numbers import decimal, percent
+
     if unit == "probability":
-        pct = f"{float(value):.1%}"
+        pct = percent(value, 1, language=language)
         if isinstance(value, Fraction) and value.denominator != 1 and value.denominator <= 10_000:
             return f"{value.numerator}/{value.denominator} \u2248 {pct}"
         return pct
     if unit == "percent":
-        return f"{float(value):.1f}%"
+        return percent(float(value) / 100, 1, language=language)
     if unit == "games" or (unit == "count" and float(value) == round(float(value))):
-        return f"{round(float(value)):,}"
+        return decimal(round(float(value)), 0, language=language)
     if unit == "count":
-        return f"{float(value):,.1f}"
+        return decimal(value, 1, language=language)
     v = float(value)
-    return f"{v:.0f}" if v == round(v) else f"{v:.1f}"
+    return decimal(v, 0 if v == round(v) else 1, group=False, language=language)
 
 
 # ---------------------------------------------------------------------- exercises
@@ -407,7 +413,11 @@ class PredictionSpec:
         if self.simulate is None:
             return None
         import numpy as np
-        return self.simulate(np.random.default_rng(self.seed) if rng is None else rng)
+
+        from pushlab.i18n.numbers import numbers_in
+
+        with numbers_in(self.language):           # its sentence's numbers in the spec's language
+            return self.simulate(np.random.default_rng(self.seed) if rng is None else rng)
 
     def show(self, value) -> str:
         """A value of this prediction as shown (a choice by its label)."""
@@ -433,7 +443,8 @@ class PredictionSpec:
         distance = abs(float(guess) - float(target))
         verdict = "right" if distance <= self.close else "close" if distance <= 3 * self.close else "far"
         how = {"right": _("spot on"), "close": _("close"), "far": _("far off: worth a second thought")}[verdict]
-        gap = (_("{n} percentage points").format(n=f"{distance:.1f}") if self.unit == "percent"
+        gap = (_("{n} percentage points").format(n=format_value(distance, "points", self.language))
+               if self.unit == "percent"
                else self.show(distance))
         msg = _("Your guess: {guess}. It was {distance} from {against}: {how}.").format(
             guess=self.show(guess), distance=gap, against=against, how=how)
@@ -469,14 +480,20 @@ def _module(stem: str):
 
 def exercises(lesson, language: str | None = None) -> list[ExerciseSpec]:
     """The exercises of ``lesson`` (a number or a name), built now in ``language``."""
-    stem = lesson_name(lesson)
-    return list(_module(stem).EXERCISES[stem](language or current_language()))
+    from pushlab.i18n.numbers import numbers_in
+
+    stem, language = lesson_name(lesson), language or current_language()
+    with numbers_in(language):                    # the specs' numbers in their own language
+        return list(_module(stem).EXERCISES[stem](language))
 
 
 def predictions(lesson, language: str | None = None) -> list[PredictionSpec]:
     """The predictions of ``lesson`` (a number or a name), built now in ``language``."""
-    stem = lesson_name(lesson)
-    return list(_module(stem).PREDICTIONS.get(stem, lambda _lang: [])(language or current_language()))
+    from pushlab.i18n.numbers import numbers_in
+
+    stem, language = lesson_name(lesson), language or current_language()
+    with numbers_in(language):
+        return list(_module(stem).PREDICTIONS.get(stem, lambda _lang: [])(language))
 
 
 def exercise(key: str, language: str | None = None) -> ExerciseSpec:

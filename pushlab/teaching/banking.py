@@ -17,6 +17,7 @@ from fractions import Fraction
 from pushlab.luck.policy import policy_label
 from pushlab.teaching import Choice, Estimate, ExerciseSpec, PredictionSpec, format_value, translator
 from pushlab.teaching.luck import BANKS_LATER, NEVER_BANKS, ann, continuations, hint_33, late, q_per_roll, search_edge
+from pushlab.i18n import numbers as nums
 
 L08 = "08-when-to-bank"
 
@@ -72,7 +73,7 @@ def exercises_08(lang):
             "08.continuation", L08,
             _("Banking minus drawing, in Ann's chance to win: {never} if every seat then plays '{a}', {later} if "
               "every seat plays '{b}'. Why is the first gap so much larger?").format(
-                never=f"{gaps[NEVER_BANKS]:+.0%}", later=f"{gaps[BANKS_LATER]:+.0%}",
+                never=nums.percent(gaps[NEVER_BANKS], 0, sign=True), later=nums.percent(gaps[BANKS_LATER], 0, sign=True),
                 a=policy_label(NEVER_BANKS, lang), b=policy_label(BANKS_LATER, lang)),
             "choice", bigger,
             _("with the first continuation nobody ever banks again, so 'draw' also means 'never bank'"),
@@ -93,12 +94,13 @@ def exercises_08(lang):
             "08.not-significant", L08,
             _("Extension. The search for 3 players (normal game) stopped after {rounds} rounds. Its last best response "
               "beat the field by {edge} (paired 95%\u00a0interval {lo} to {hi}). What does that show?").format(
-                rounds=rounds, edge=f"{edge:+.1%}", lo=f"{lo:+.1%}", hi=f"{hi:+.1%}"),
+                rounds=rounds, edge=nums.percent(edge, 1, sign=True), lo=nums.percent(lo, 1, sign=True),
+                hi=nums.percent(hi, 1, sign=True)),
             "choice", verdict,
             _("the games cannot tell: an edge of a few points may remain"),
             _("The interval reaches 0, so these games cannot tell the best response from the field. It also "
               "reaches {hi}: a real edge of several points fits the data. 'Not significant' is not 'no "
-              "difference', so the field is not shown to be an equilibrium.").format(hi=f"{hi:+.1%}"),
+              "difference', so the field is not shown to be an equilibrium.").format(hi=nums.percent(hi, 1, sign=True)),
             choices=(Choice("equilibrium", _("no policy of the family beats the field: an equilibrium")),
                      Choice("cannot-tell", _("the games cannot tell: an edge of a few points may remain")),
                      Choice("better", _("the best response is better, for sure"))),
@@ -124,8 +126,10 @@ def predictions_08(lang):
         return Estimate(0.0, 0.0, 0.0, a.rollouts, _(
             "Whole game ({n:,} rollouts each, every seat then playing '{policy}'): Ann wins {bank} after "
             "banking, {draw} after drawing.").format(
-                n=a.rollouts, policy=policy_label(BANKS_LATER, lang), bank=f"{v.win:.1%} ({v.win_low:.1%}–{v.win_high:.1%})",
-                draw=f"{a.values['draw'].win:.1%} ({a.values['draw'].win_low:.1%}–{a.values['draw'].win_high:.1%})"))
+                n=nums.Number(a.rollouts), policy=policy_label(BANKS_LATER, lang),
+                bank=f"{nums.percent(v.win, 1)} ({nums.percent(v.win_low, 1)}–{nums.percent(v.win_high, 1)})",
+                draw=(f"{nums.percent(a.values['draw'].win, 1)} ({nums.percent(a.values['draw'].win_low, 1)}–"
+                      f"{nums.percent(a.values['draw'].win_high, 1)})")))
 
     def ann_banks(rng):
         from pushlab.luck import advise
@@ -140,7 +144,7 @@ def predictions_08(lang):
               "What does the one-turn hint say: draw, or bank blue?"),
             "choice", h.best,
             _("The hint says {best}: drawing is worth {draw} points this turn, banking 0.").format(
-                best=hint_choices[h.best].label, draw=f"{h.values['draw']:+.1f}"),
+                best=hint_choices[h.best].label, draw=nums.decimal(h.values['draw'], 1, group=False, sign=True)),
             _("The one-turn hint is not always 'draw': with this many roll cards left, one more card most likely "
               "means a roll (or a bust) that costs a third of 33 points. The hint only looks at this turn, "
               "under its model (the others collect greedily, die losses averaged)."),

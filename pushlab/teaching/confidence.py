@@ -15,6 +15,7 @@ import numpy as np
 
 from pushlab import stats
 from pushlab.teaching import Choice, Estimate, ExerciseSpec, PredictionSpec, format_value, translator
+from pushlab.i18n import numbers as nums
 
 L09 = "09-how-sure-are-we"
 
@@ -34,7 +35,8 @@ def exercises_09(lang):
             "number", hi, format_value(hi, "probability"),
             _("The Wilson interval after 0 wins in 50 games is [0%, {hi}]: a rate up to about 7% would make "
               "0 wins in 50 unsurprising. The Wald interval is [{wlo}, {whi}]: zero width, as if 50 games "
-              "proved the bot never wins.").format(hi=f"{hi:.1%}", wlo=f"{wlo:.0%}", whi=f"{whi:.0%}"),
+              "proved the bot never wins.").format(
+                  hi=nums.percent(hi, 1), wlo=nums.percent(wlo, 0), whi=nums.percent(whi, 0)),
             unit="probability", tolerance=0.003,
             mistakes=((0.0, _("That is the Wald interval's answer: p̂ ± 1.96·SE with p̂ = 0 has zero width. "
                               "The Wilson interval is never squeezed to nothing.")),),
@@ -60,7 +62,7 @@ def exercises_09(lang):
             unit="games", tolerance=100,
             mistakes=((half, _("With a half-width equal to the edge, a real 52%\u00a0is detected only about half the "
                                "time ({chance}). Ask for more.").format(
-                chance=f"{stats.detection_chance(0.02, half):.0%}")),),
+                chance=nums.percent(stats.detection_chance(0.02, half), 0))),),
             source="pushlab.stats.games_for_power(0.02)", label=_("formula (normal approximation)"),
             language=lang),
         ExerciseSpec(
@@ -98,7 +100,7 @@ def predictions_09(lang):
         lo, hi = stats.proportion_ci(hits, runs)
         return Estimate(100 * hits / runs, 100 * lo, 100 * hi, runs, _(
             "{runs:,} simulated tournaments of {n:,} games by a 52% bot: the Wilson interval excluded 50%\u00a0in "
-            "{share} of them.").format(runs=runs, n=power, share=f"{hits / runs:.1%}"))
+            "{share} of them.").format(runs=nums.Number(runs), n=nums.Number(power), share=nums.percent(hits / runs, 1)))
 
     return [
         PredictionSpec(
@@ -107,7 +109,7 @@ def predictions_09(lang):
               "interval (p̂ ± 1.96·SE). How many of the 100 intervals catch the true 2%?"),
             "number", tournaments * wald,
             _("{k} of 100 on average: the exact coverage is {c} (summed binomial probabilities).").format(
-                k=f"{tournaments * wald:.1f}", c=f"{wald:.1%}"),
+                k=nums.decimal(tournaments * wald, 1, group=False), c=nums.percent(wald, 1)),
             _("Far fewer than the promised 95: every tournament without a win gets the interval [0%, 0%], which "
               "always misses."),
             unit="count", low=0, high=100, step=1, start=95, exact_label=_("exact: binomial probabilities"),

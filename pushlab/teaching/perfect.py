@@ -20,6 +20,7 @@ from functools import lru_cache
 from pushlab.errors import SetupError
 from pushlab.i18n import _
 from pushlab.teaching import Choice, Estimate, ExerciseSpec, PredictionSpec, format_value, translator
+from pushlab.i18n import numbers as nums
 
 L11 = "11-perfect-play"
 
@@ -164,7 +165,8 @@ def predictions_11(lang):
         lo, hi = (float(x) for x in stats.proportion_ci(wins, n))
         return Estimate(100 * wins / n, 100 * lo, 100 * hi, n, _(
             "{n:,} games of the engine, both seats playing the optimal action: the first player won {rate} "
-            "(95%\u00a0interval {lo}–{hi}).").format(n=n, rate=f"{wins / n:.1%}", lo=f"{lo:.1%}", hi=f"{hi:.1%}"))
+            "(95%\u00a0interval {lo}–{hi}).").format(
+                n=nums.Number(n), rate=nums.percent(wins / n, 1), lo=nums.percent(lo, 1), hi=nums.percent(hi, 1)))
 
     return [
         PredictionSpec(

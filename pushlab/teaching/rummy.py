@@ -18,6 +18,7 @@ import numpy as np
 from pushlab import stats
 from pushlab.teaching import Choice, Estimate, ExerciseSpec, PredictionSpec, format_value, translator
 from pushlab.teaching.luck import rate
+from pushlab.i18n import numbers as nums
 
 L05, L06, L07 = "05-rummy-rules", "06-play-push-rummy", "07-rummy-odds"
 
@@ -121,7 +122,7 @@ def predictions_05(lang):
               "average?"),
             "number", float(6 * avg),
             _("6 × the average card, 6 × {avg} = {total} points").format(
-                avg=f"{float(avg):.2f}", total=f"{float(6 * avg):.1f}"),
+                avg=nums.decimal(float(avg), 2, group=False), total=nums.decimal(float(6 * avg), 1, group=False)),
             _("An expected value adds up card by card: the average card costs the deck's {total} points "
               "divided by its 108 cards.").format(total=penalty(full_deck())),
             unit="points", low=0, high=120, step=1, start=30, exact_label=_("exact: the mean of the deck"),
@@ -202,7 +203,7 @@ def exercises_07(lang):
             _("Four cards are drawn from a full, shuffled deck. What is the chance that at least one of them is wild?"),
             "number", one, format_value(one, "probability"),
             _("1 − P(no wild) = 1 − C(96, 4)/C(108, 4) ≈ {p}: the complement is easier to count.").format(
-                p=f"{float(one):.1%}"),
+                p=nums.percent(float(one), 1)),
             unit="probability", tolerance=0.005,
             mistakes=((Fraction(4 * 12, 108), _("4 × 12/108 counts draws with two wilds twice: use the "
                                                 "complement, 1 − P(no wild).")),),
@@ -211,22 +212,22 @@ def exercises_07(lang):
             "07.two-wilds", L07, _("And the chance that a dealt 6-card hand holds exactly two wild cards?"),
             "number", two, format_value(two, "probability"),
             _("C(12, 2) × C(96, 4) / C(108, 6) ≈ {p}: choose the two wilds, then four natural cards.").format(
-                p=f"{float(two):.1%}"),
+                p=nums.percent(float(two), 1)),
             unit="probability", tolerance=0.005,
             mistakes=((two_plus, _("That is two or more wilds, as the table above counts them.")),),
             source="pushlab.rummy.odds.hypergeom_pmf(2, 12, 108, 6)", label=_("exact"), language=lang),
         ExerciseSpec(
             "07.average-card", L07, _("What is the average penalty of one card of the deck, in points?"),
-            "number", avg, f"{float(avg):.2f}",
+            "number", avg, nums.decimal(float(avg), 2, group=False),
             _("The whole deck costs {total} points over 108 cards: {total}/108 ≈ {avg}.").format(
-                total=penalty(full_deck()), avg=f"{float(avg):.2f}"),
+                total=penalty(full_deck()), avg=nums.decimal(float(avg), 2, group=False)),
             unit="points", tolerance=0.05,
             source="pushlab.rummy.penalty(full_deck()) / 108", label=_("exact"), language=lang),
         ExerciseSpec(
             "07.duplicate", L07,
             _("HeuristicBot minus NeverPushBot, in penalty points per match over the same deals: {d:+.1f} "
               "(95%\u00a0interval {lo:+.1f} to {hi:+.1f}). Lower is better. What do these matches show?").format(
-                d=d, lo=lo, hi=hi),
+                d=nums.Number(d), lo=nums.Number(lo), hi=nums.Number(hi)),
             "choice", verdict,
             {"first": _("HeuristicBot scores fewer points"), "second": _("NeverPushBot scores fewer points"),
              "cannot-tell": _("the matches cannot tell them apart")}[verdict],
@@ -255,7 +256,7 @@ def predictions_07(lang):
         lo, hi = est.ci95
         return Estimate(100 * est.mean, 100 * lo, 100 * hi, est.n, _(
             "{share} of {n:,} simulated hands (95%\u00a0interval {lo} to {hi}), shipped with pushlab").format(
-                share=f"{est.mean:.2%}", n=est.n, lo=f"{lo:.2%}", hi=f"{hi:.2%}"))
+                share=nums.percent(est.mean, 2), n=nums.Number(est.n), lo=nums.percent(lo, 2), hi=nums.percent(hi, 2)))
 
     def next_card(rng, n=10_000):
         from collections import Counter
@@ -274,7 +275,7 @@ def predictions_07(lang):
             _("Deal 1's contract is two sets of 3, and each player is dealt exactly 6 cards. In what share of "
               "hands is the contract already there, as dealt? (In percent: 0.1 is one hand in a thousand.)"),
             "number", 100 * float(p1),
-            _("{p} of all 6-card hands, counted exactly").format(p=f"{float(p1):.3%}"),
+            _("{p} of all 6-card hands, counted exactly").format(p=nums.percent(float(p1), 3)),
             _("Contracts are almost never dealt: they are built during the deal, by drawing, taking and "
               "pushing."),
             low=0, high=20, step=0.1, start=5.0, exact_label=_("exact: counting hands"),

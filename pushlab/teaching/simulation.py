@@ -7,6 +7,7 @@ import numpy as np
 from pushlab import stats
 from pushlab.teaching import Choice, ExerciseSpec, PredictionSpec, format_value, translator
 from pushlab.teaching.luck import RUN_FROM, RUN_SEED, RUN_TO, RUNS, band_p, rate
+from pushlab.i18n import numbers as nums
 
 L10 = "10-simulation-and-intervals"
 
@@ -24,10 +25,12 @@ def exercises_10(lang):
         ExerciseSpec(
             "10.band-width", L10,
             _("The exact chance is p = {p} and you simulate n = {n:,} turns. How wide is the band on each side, "
-              "1.96 × √(p(1−p)/n)? (Answer as a probability, e.g. 0.015.)").format(p=f"{float(p):.4f}", n=n),
-            "number", half, f"{half:.4f}",
+              "1.96 × √(p(1−p)/n)? (Answer as a probability, e.g. 0.015.)").format(
+                p=nums.decimal(float(p), 4, group=False), n=nums.Number(n)),
+            "number", half, nums.decimal(half, 4, group=False),
             _("√({p} × {q} / {n:,}) = {se}; times 1.96 gives {half}.").format(
-                p=f"{float(p):.4f}", q=f"{1 - float(p):.4f}", n=n, se=f"{half / stats.Z95:.5f}", half=f"{half:.4f}"),
+                p=nums.decimal(float(p), 4, group=False), q=nums.decimal(1 - float(p), 4, group=False), n=nums.Number(n),
+                se=nums.decimal(half / stats.Z95, 5, group=False), half=nums.decimal(half, 4, group=False)),
             unit="", tolerance=0.0005,
             mistakes=((half / stats.Z95, _("That is one standard error. The band is 1.96 of them on each side.")),),
             source="pushlab.stats.Z95 * sqrt(p(1-p)/n)", label=_("exact"), language=lang),
@@ -43,7 +46,8 @@ def exercises_10(lang):
         ExerciseSpec(
             "10.paired-verdict", L10,
             _("Bot A minus bot B, over the same games: {d:+.1f} points per game, 95%\u00a0interval [{lo:+.1f}, "
-              "{hi:+.1f}]. What do these games show?").format(d=interval[0], lo=interval[1], hi=interval[2]),
+              "{hi:+.1f}]. What do these games show?").format(
+                d=nums.Number(interval[0]), lo=nums.Number(interval[1]), hi=nums.Number(interval[2])),
             "choice", verdict, _("they cannot tell A and B apart"),
             _("The interval contains 0: a real difference anywhere from B better by 0.3 to A better by 2.7 "
               "points fits these games. That is not the same as 'no difference': more games may show one."),
@@ -81,7 +85,7 @@ def predictions_10(lang):
               "inside the band there?"),
             "number", 100 * exact,
             _("binomial probabilities summed over the numbers of busts inside the band, at the exact chance "
-              "p = {p}").format(p=f"{p:.4f}"),
+              "p = {p}").format(p=nums.decimal(p, 4, group=False)),
             _("At any one n the band holds the estimate about 95%\u00a0of the time: that is how it was built, "
               "exact ± 1.96 standard errors."),
             low=0, high=100, step=1, start=50, exact_label=_("exact: binomial probabilities"),

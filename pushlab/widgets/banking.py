@@ -24,6 +24,7 @@ from pushlab.luck.policy import policy_label
 from pushlab.luck.search import stop_reason
 from pushlab.widgets.common import MessageArea, Shown, figure_html, ipw, routed
 from pushlab.widgets.render.luck import _action_words, _how
+from pushlab.i18n import numbers as nums
 
 
 #: The lesson's figures: a little smaller than the default, not cropped (the heatmaps line up).
@@ -43,12 +44,12 @@ def summary_html(results) -> str:
         elif e.best == 0:
             end = escape(_("none beats it"))
         else:
-            end = (f"{escape(policy_label(e.policies[e.best]))}: {e.edge:+.1%} "
-                   f"[{e.edge_ci[0]:+.1%}, {e.edge_ci[1]:+.1%}]")
+            end = (f"{escape(policy_label(e.policies[e.best]))}: {nums.percent(e.edge, 1, sign=True)} "
+                   f"[{nums.percent(e.edge_ci[0], 1, sign=True)}, {nums.percent(e.edge_ci[1], 1, sign=True)}]")
         rows.append(
             f"<tr><td>{r.players}</td><td>{escape(_variant_word(r.harder))}</td>"
             f"<td><b>{escape(policy_label(r.best))}</b></td><td>{escape(policy_label(last.field))}</td>"
-            f"<td>{last.win[last.best]:.1%} [{lo:.1%}, {hi:.1%}]</td>"
+            f"<td>{nums.percent(last.win[last.best], 1)} [{nums.percent(lo, 1)}, {nums.percent(hi, 1)}]</td>"
             f"<td>{len(r.rounds)} ({escape(stop_reason(r.stopped))})</td><td>{end}</td></tr>")
     head = "<tr>" + "".join(f"<th>{escape(h)}</th>" for h in (
         _("players"), _("game"), _("best response"), _("against the field"),
@@ -109,7 +110,7 @@ class SearchExplorer(Shown):
         alt = "; ".join(
             _("{variant}: best {stop}, bank {bank}, win rate {win} against '{field}'").format(
                 variant=plots._variant(d["harder"]), stop=d["stop"][d["best"][0]],
-                bank=d["bank"][d["best"][1]], win=f"{d['win'][d['best']]:.1%}", field=d["field"])
+                bank=d["bank"][d["best"][1]], win=nums.percent(d['win'][d['best']], 1), field=d["field"])
             for d in data)
         heat = lesson_figure(fig, _("Heatmaps of win rate, {players} players. {details}").format(
             players=self.players.value, details=alt))
@@ -213,7 +214,7 @@ class BankStory(Shown):
         self.table = TableView(game)
         self.ask = w.Button(description=_("Draw or bank?"), button_style="primary",
                             tooltip=_("The one-turn hint (a model of this turn), and {n} whole-game rollouts per action").format(
-                                n=f"{rollouts:,}"))
+                                n=nums.decimal(rollouts, 0)))
         self.why = w.Button(description=_("As the pile shrinks"),
                             tooltip=_("Rolls ahead, protection and the value of banking at five "
                                       "pile sizes (rollouts; a few seconds)"))
@@ -240,11 +241,13 @@ class BankStory(Shown):
         rows = []
         for act, v in a.values.items():
             best = " " + escape(_("(recommended)")) if act == a.best else ""
-            win = _("{value} ({low} to {high})").format(value=f"{v.win:.1%}", low=f"{v.win_low:.1%}",
-                                                       high=f"{v.win_high:.1%}")
-            rows.append(f"<tr><td><b>{escape(_action_words(act))}</b>{best}</td><td>{h.values[act]:+.2f}</td>"
-                        f"<td>{escape(win)}</td>"
-                        f"<td>{v.score:.1f} &plusmn; {1.96 * v.score_se:.1f}</td></tr>")
+            win = _("{value} ({low} to {high})").format(value=nums.percent(v.win, 1), low=nums.percent(v.win_low, 1),
+                                                       high=nums.percent(v.win_high, 1))
+            turn = nums.decimal(h.values[act], 2, group=False, sign=True)
+            score = (f"{nums.decimal(v.score, 1, group=False)} &plusmn; "
+                     f"{nums.decimal(1.96 * v.score_se, 1, group=False)}")
+            rows.append(f"<tr><td><b>{escape(_action_words(act))}</b>{best}</td><td>{turn}</td>"
+                        f"<td>{escape(win)}</td><td>{score}</td></tr>")
         kind = _("in the hint's model, {how}").format(how=_how(h))
         others = [x for x in a.values if x != a.best]
         edge = ""
@@ -252,9 +255,10 @@ class BankStory(Shown):
             d, lo, hi = a.edge_ci(a.best, others[0])
             edge = "<p>" + _("Whole game: <b>{best}</b> wins {d} more often than <b>{other}</b> (paired "
                              "95%\u00a0interval {lo} to {hi}).").format(
-                best=escape(_action_words(a.best)), other=escape(_action_words(others[0])), d=f"{d:+.1%}",
-                lo=f"{lo:+.1%}",
-                hi=f"{hi:+.1%}") + "</p>"
+                best=escape(_action_words(a.best)), other=escape(_action_words(others[0])), 
+                d=nums.percent(d, 1, sign=True),
+                lo=nums.percent(lo, 1, sign=True),
+                hi=nums.percent(hi, 1, sign=True)) + "</p>"
         heads = (_("action"), _("this turn: points ahead of the others ({kind})").format(kind=kind),
                  _("whole game: chance to win (95%\u00a0interval)"), _("whole game: final score (95%)"))
         self.answer.value = (
@@ -264,7 +268,7 @@ class BankStory(Shown):
                 "others collect greedily and die losses are averaged). The whole-game estimate plays {n} "
                 "continuations per action from {player}'s information (the unseen cards reshuffled, fresh "
                 "dice); then every seat plays '{policy}'.").format(
-                    best=escape(_action_words(h.best)), n=f"{a.rollouts:,}", player=escape(a.player),
+                    best=escape(_action_words(h.best)), n=nums.decimal(a.rollouts, 0), player=escape(a.player),
                     policy=escape(policy_label(a.policy)))
             + "</p>" + edge
             + (f"<p>{escape(a.explain())}</p>" if a.explain() else ""))
@@ -292,8 +296,9 @@ class BankStory(Shown):
         d = self.data
         alt = "; ".join(_("{n} cards left: {rolls} rolls ahead, protects {protects} points, lost {lost}, "
                           "banking gains {gain} points of win percentage").format(
-                              n=int(p), rolls=f"{r:.1f}", protects=f"{x:.1f}", lost=f"{l:.1f}",
-                              gain=f"{100 * e:+.0f}")
+                              n=int(p), rolls=nums.decimal(r, 1, group=False),
+                              protects=nums.decimal(x, 1, group=False), lost=nums.decimal(l, 1, group=False),
+                              gain=nums.decimal(100 * e, 0, group=False, sign=True))
                         for p, r, x, l, e in zip(d["pile"], d["rolls"], d["protects"], d["lost"],
                                                  d["edge"]))
         self.plots.value = lesson_figure(fig, alt)
@@ -371,11 +376,11 @@ class RolloutDuel(Shown):
             "<p>" + escape(_("RolloutBot won {rate} of {games} games (95%\u00a0interval {lo} to {hi}); the fair "
                              "share is {fair} (dashed line). A few games cannot tell a small edge from luck: "
                              "the interval says how much they can.").format(
-                rate=f"{rate[0]:.0%}", games=r.games, lo=f"{lo[0]:.0%}", hi=f"{hi[0]:.0%}",
-                fair=f"{1 / self.players:.0%}")) + "</p>"
+                rate=nums.percent(rate[0], 0), games=r.games, lo=nums.percent(lo[0], 0), hi=nums.percent(hi[0], 0),
+                fair=nums.percent(1 / self.players, 0))) + "</p>"
             + lesson_figure(fig, _("Win rates: RolloutBot {rate} ({lo} to {hi}), field seats {seats}").format(
-                rate=f"{rate[0]:.0%}", lo=f"{lo[0]:.0%}", hi=f"{hi[0]:.0%}",
-                seats=", ".join(f"{x:.0%}" for x in rate[1:]))))
+                rate=nums.percent(rate[0], 0), lo=nums.percent(lo[0], 0), hi=nums.percent(hi[0], 0),
+                seats=", ".join(nums.percent(x, 0) for x in rate[1:]))))
 
 
 def _players(n: int) -> str:

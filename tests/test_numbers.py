@@ -1,0 +1,110 @@
+"""Numbers a reader sees are written in the reader's language (pushlab.i18n.numbers, Babel's
+CLDR data): the decimal mark, grouping, the percent sign and its spacing, the signs. One
+widget or text per area (exercise answers, a widget, the class dashboard's text, a plot's tick
+labels). Cheap: about 1 s in all (no rollouts; the banking widget's advice is tested with
+its own test in test_widgets_banking.py)."""
+
+import re
+
+import pytest
+
+from pushlab import i18n
+from pushlab.i18n import numbers as nums
+
+LANGS = ("en", "et", "cs", "ar", "eo")
+NB, NNB = "\u00a0", "\u202f"          # no-break space (Czech %, Estonian groups), narrow one (Esperanto)
+
+#: The same values in every language, exactly as shown: (1/6 to one decimal as a percentage,
+#: 4906.5 with one decimal, -2.3% and +2.3% with a sign, 0.27% as a plot's label, 0.9996 in words, 0.5).
+EXPECTED = {
+    "en": ["16.7%", "4,906.5", "-2.3%", "+2.3%", "0.27%", "over 99%", "0.5"],
+    "et": ["16,7%", f"4{NB}906,5", "\u22122,3%", "+2,3%", "0,27%", "üle 99%", "0,5"],
+    "cs": [f"16,7{NB}%", f"4{NB}906,5", f"-2,3{NB}%", f"+2,3{NB}%", f"0,27{NB}%", "přes 99%", "0,5"],
+    "ar": ["16.7%", "4,906.5", "\u200e-2.3%", "\u200e+2.3%", "0.27%", "أكثر من 99%", "0.5"],
+    "eo": ["16,7%", f"4{NNB}906,5", "-2,3%", "+2,3%", "0,27%", "pli ol 99%", "0,5"],
+}
+
+
+def _shown(lang):
+    return [nums.percent(1 / 6, 1, language=lang), nums.decimal(4906.5, 1, language=lang),
+            nums.percent(-0.023, 1, sign=True, language=lang), nums.percent(0.023, 1, sign=True, language=lang),
+            nums.percent_label(0.0027, lang), nums.percent_words(0.9996, lang), nums.decimal(0.5, language=lang)]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_same_values_in_every_language(lang):
+    assert _shown(lang) == EXPECTED[lang]
+    before = i18n.current_language()
+    i18n.set_language(lang)                              # the current language, when none is named
+    try:
+        assert _shown(None) == EXPECTED[lang]
+        # a catalog message's own {n:,} and {d:+.1%} placeholders, filled with a Number
+        assert "{n:,} {d:+.1%}".format(n=nums.Number(4906), d=nums.Number(0.023)) == (
+            f"{EXPECTED[lang][1][:-2]} {EXPECTED[lang][3]}")
+    finally:
+        i18n.set_language(before)
+
+
+def test_numbers_in_sets_the_language_of_a_block_and_restores_it():
+    with nums.numbers_in("cs"):
+        assert nums.percent(0.5) == f"50{NB}%"
+        with nums.numbers_in("eo"):
+            assert nums.decimal(0.5) == "0,5"
+        assert nums.decimal(0.5) == "0,5"
+    assert nums.decimal(0.5) == "0.5"
+    with pytest.raises(ValueError):
+        nums.numbers_in("xx").__enter__()
+
+
+@pytest.mark.parametrize("lang, answer, guess", [
+    ("en", "2/3 ≈ 66.7%", "Your guess: 26.0%."),
+    ("et", "2/3 ≈ 66,7%", "Sinu arvamus: 26,0%."),
+    ("cs", f"2/3 ≈ 66,7{NB}%", f"Váš odhad: 26,0{NB}%."),
+    ("ar", "2/3 ≈ 66.7%", "تخمينك: 26.0%."),
+    ("eo", "2/3 ≈ 66,7%", "Via diveno: 26,0%."),
+])
+def test_exercise_answers_and_predictions_in_the_readers_language(lang, answer, guess):
+    """An exercise's answer and a prediction's verdict, built in a language other than the
+    current one (English), write their numbers in their own language."""
+    from pushlab import teaching
+
+    assert i18n.current_language() == "en"
+    assert teaching.exercise("03.counting-risk", lang).answer_text == answer
+    first = teaching.prediction("03.first-card", lang)
+    assert first.closeness(26.0).message.startswith(guess)
+    paired = teaching.exercise("10.paired-verdict", lang).question     # {d:+.1f} in the catalog message
+    comma = lang in ("et", "cs", "eo")
+    assert ("+1,2" in paired) == comma and ("+1.2" in paired) == (not comma), paired
+
+
+@pytest.mark.parametrize("lang", ["et", "cs", "eo"])
+def test_the_search_summary_widget_has_no_english_decimal_left(lang):
+    """Lesson 08's search summary table (the policies' own labels aside, which are names)."""
+    from pushlab.luck.search import load_results
+    from pushlab.widgets.banking import summary_html
+
+    before = i18n.current_language()
+    i18n.set_language(lang)
+    try:
+        text = re.sub(r"<[^>]+>", " ", summary_html(load_results()))
+    finally:
+        i18n.set_language(before)
+    assert re.search(r"\d,\d", text)
+    assert not re.findall(r"\d\.\d+\s?%", text), text
+
+
+@pytest.mark.parametrize("lang, ticks", [("en", ["0%", "25%", "50%"]), ("cs", [f"0{NB}%", f"25{NB}%", f"50{NB}%"]),
+                                         ("eo", ["0,00", "0,25", "0,50"])])
+def test_tick_labels_in_the_readers_language(lang, ticks):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots()
+    try:
+        kind, digits = ("decimal", 2) if lang == "eo" else ("percent", 0)
+        nums.ticks(ax.yaxis, kind, digits, language=lang)
+        f = ax.yaxis.get_major_formatter()
+        assert [f(v, i) for i, v in enumerate((0, 0.25, 0.5))] == ticks
+    finally:
+        plt.close(fig)
