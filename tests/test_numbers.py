@@ -108,3 +108,30 @@ def test_tick_labels_in_the_readers_language(lang, ticks):
         assert [f(v, i) for i, v in enumerate((0, 0.25, 0.5))] == ticks
     finally:
         plt.close(fig)
+
+
+@pytest.mark.parametrize("lang, labels", [("en", ["0.0", "0.2", "0.4"]), ("cs", ["0,0", "0,2", "0,4"]),
+                                          ("ar", ["0.0", "0.2", "0.4"]), ("eo", ["0,0", "0,2", "0,4"])])
+def test_every_drawn_figure_has_its_tick_labels_in_the_readers_language(lang, labels):
+    """matplotlib's own numeric tick labels (a probability axis), as drawn by png_base64 (every
+    figure a lesson or widget shows): the decimal mark is the language's; the figure keeps its
+    own labels outside the drawing."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from pushlab.plots.rtl import drawn_shaped
+
+    fig, ax = plt.subplots()
+    before = i18n.current_language()
+    i18n.set_language(lang)
+    try:
+        ax.plot([0, 1], [0, 1])
+        ax.set_ylim(0, 1)
+        with drawn_shaped(fig):
+            drawn = ax.yaxis.get_major_formatter().format_ticks(ax.get_yticks())
+        logical = ax.yaxis.get_major_formatter().format_ticks(ax.get_yticks())
+    finally:
+        i18n.set_language(before)
+        plt.close(fig)
+    assert drawn[:3] == labels and logical[:3] == ["0.0", "0.2", "0.4"]

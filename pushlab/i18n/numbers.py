@@ -127,6 +127,9 @@ class Number:
         return number(self.value, int(6 if digits is None else digits), percent=kind == "%", sign=sign,
                       group=group, language=self.language)
 
+    def __float__(self) -> float:
+        return float(self.value)
+
     def __str__(self) -> str:
         v = self.value
         if isinstance(v, int) or float(v).is_integer():

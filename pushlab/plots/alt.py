@@ -23,6 +23,7 @@ import html
 import sys
 
 from pushlab.i18n import _
+from pushlab.i18n.numbers import number
 from pushlab.plots.rtl import png_base64
 
 __all__ = ["describe", "data_table_html", "figure_html", "install"]
@@ -32,8 +33,8 @@ ALT_NUMBERS = 12
 
 
 def _num(value) -> str:
-    """A number as a reader wants it: 3 significant digits."""
-    return f"{float(value):.3g}"
+    """A number as a reader wants it: 3 significant digits, in the reader's language."""
+    return number(value, significant=3, group=False)
 
 
 def _visible_label(artist) -> str:

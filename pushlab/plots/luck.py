@@ -28,6 +28,7 @@ from pushlab.luck.policy import policy_label
 from pushlab.lazy import lazy_names
 from pushlab.plots import axes
 from pushlab.stats import Z95, mean_ci, rate_ci
+from pushlab.i18n import numbers as nums
 
 __all__ = [
     "midgame", "tournament_data", "push_path", "bust_odds", "bust_odds_data", "ev_one_more", "ev_data",
@@ -171,9 +172,10 @@ def mc_convergence(samples, exact, ax=None, z: float = Z95, label: str | None = 
     half = z * sigma / np.sqrt(n)
     ax = axes(ax, layout="constrained")
     ax.fill_between(n, exact - half, exact + half, color="#9cc3e8", alpha=0.5,
-                    label=_("exact \u00b1 {z}\u00b7\u03c3/\u221an (95% band)").format(z=f"{z:.2f}"))
+                    label=_("exact \u00b1 {z}\u00b7\u03c3/\u221an (95% band)").format(z=nums.decimal(z, 2, group=False)))
     ax.plot(n, running, color=DRAW_COLOUR, lw=1.2, label=_("Monte Carlo running mean"))
-    ax.axhline(exact, color=STOP_COLOUR, lw=1.5, ls="--", label=_("exact value {value}").format(value=f"{exact:.4f}"))
+    ax.axhline(exact, color=STOP_COLOUR, lw=1.5, ls="--", label=_("exact value {value}").format(
+        value=nums.decimal(exact, 4, group=False)))
     ax.set_xscale("log")
     lo, hi = np.percentile(running[min(9, arr.size - 1):], [0, 100])
     pad = max(hi - lo, 1e-3) * 0.3
@@ -253,7 +255,7 @@ def switch_rule_seats(data, ax=None):
     ax.set_xticks(pos, [_("seat {n} (starts)").format(n=1) if i == 0 else _("seat {n}").format(n=i + 1)
                         for i in range(n)])
     ax.set_xlabel(_("seat in turn order ({n} players, {games} games per reading)").format(
-        n=n, games=f"{int(data['games']):,}"))
+        n=n, games=nums.decimal(int(data['games']), 0)))
     ax.set_ylabel(_("win rate (%)"))
     ax.set_title(_("Who wins under each reading of the switch cards?"))
     ax.set_ylim(bottom=0)
@@ -277,11 +279,12 @@ def switch_rule_summary(data) -> str:
 
     n = int(data["players"])
     rules, diff = data["rules"], data["diff"]
-    first = {rule: f"{rules[rule]['rate'][0]:.1%} {format_ci(rules[rule]['lo'][0], rules[rule]['hi'][0])}"
+    first = {rule: f"{nums.percent(rules[rule]['rate'][0], 1)} "
+                   f"{format_ci(nums.Number(rules[rule]['lo'][0]), nums.Number(rules[rule]['hi'][0]))}"
              for rule in rules}
     edge = {rule: rules[rule]["rate"][0] - 1 / n for rule in rules}
-    seats = [f"{_('seat {n}').format(n=i + 1)}: {diff['rate'][i]:+.1%} "
-             f"{format_ci(diff['lo'][i], diff['hi'][i], '+.1%')}" for i in range(n)]
+    seats = [f"{_('seat {n}').format(n=i + 1)}: {nums.percent(diff['rate'][i], 1, sign=True)} "
+             f"{format_ci(nums.Number(diff['lo'][i]), nums.Number(diff['hi'][i]), '+.1%')}" for i in range(n)]
     bound = float(max(np.max(np.abs(diff["lo"])), np.max(np.abs(diff["hi"]))))
     turn = np.asarray(rules["turn"]["rate"], dtype=float)
     clear = [i + 1 for i in range(n) if diff["lo"][i] > 0 or diff["hi"][i] < 0]
@@ -289,13 +292,14 @@ def switch_rule_summary(data) -> str:
         _("**Going first** wins {first_turn} of the games under the per-turn reading and {first_game} "
           "under the lasting one; a fair share is {fair}, so going first is worth {edge_turn} and "
           "{edge_game} (win rate minus fair share).").format(
-              first_turn=first["turn"], first_game=first["game"], fair=f"{1 / n:.1%}",
-              edge_turn=f"{edge['turn']:+.1%}", edge_game=f"{edge['game']:+.1%}"),
+              first_turn=first["turn"], first_game=first["game"], fair=nums.percent(1 / n, 1),
+              edge_turn=nums.percent(edge['turn'], 1, sign=True), edge_game=nums.percent(edge['game'], 1, sign=True)),
         _("**Lasting minus per-turn**, on the same {games} deals: {seats}.").format(
-            games=f"{int(data['games']):,}", seats="; ".join(seats)),
+            games=nums.decimal(int(data['games']), 0), seats="; ".join(seats)),
     ]
     spread = turn.max() - turn.min()
-    values = {"bound": f"{bound:.1%}", "low": f"{turn.min():.1%}", "high": f"{turn.max():.1%}"}
+    values = {"bound": nums.percent(bound, 1), "low": nums.percent(turn.min(), 1),
+              "high": nums.percent(turn.max(), 1)}
     if spread > 2 * bound:
         parts.append(_("No seat's win rate moves by more than about {bound} (the widest bound of these "
                        "intervals); the seats themselves range from {low} to {high}: where you sit "
@@ -406,21 +410,23 @@ def search_heatmap(data, ax=None, vmin=None, vmax=None):
     im = ax.imshow(win, cmap="RdBu", vmin=lo, vmax=hi, aspect="auto")
     for (i, j), v in np.ndenumerate(win):
         dark = abs(v - fair) > 0.6 * (hi - lo) / 2
-        ax.text(j, i, f"{v:.0f}", ha="center", va="center", fontsize=8,
+        ax.text(j, i, nums.decimal(v, 0, group=False), ha="center", va="center", fontsize=8,
                 color="white" if dark else "#111")
     bi, bj = data["best"]
     from matplotlib.patches import Rectangle
     ax.add_patch(Rectangle((bj - 0.5, bi - 0.5), 1, 1, fill=False, lw=2.5, ec="#111",
                            label=_("best: {stop}, bank {bank}: {win}% (95%\u00a0interval {lo}-{hi}%)").format(
-                               stop=data['stop'][bi], bank=data['bank'][bj], win=f"{win[bi, bj]:.1f}",
-                               lo=f"{100 * data['lo'][bi, bj]:.1f}", hi=f"{100 * data['hi'][bi, bj]:.1f}")))
+                               stop=data['stop'][bi], bank=data['bank'][bj], win=nums.decimal(win[bi, bj], 1, group=False),
+                               lo=nums.decimal(100 * data['lo'][bi, bj], 1, group=False),
+                               hi=nums.decimal(100 * data['hi'][bi, bj], 1, group=False))))
     ax.set_xticks(range(win.shape[1]), data["bank"])
     ax.set_yticks(range(win.shape[0]), data["stop"])
     ax.set_xlabel(_("bank rule (bank the top bench colour at this many points)"))
     ax.set_ylabel(_("stop rule (cards in the columns)"))
     ax.set_title(_("Win rate (%) of one seat, {players} players, {variant}; the others play '{field}'").format(
         players=data['players'], variant=_variant(data['harder']), field=data['field']), fontsize=10)
-    ax.figure.colorbar(im, ax=ax, label=_("win rate (%); fair share {fair}%").format(fair=f"{fair:.0f}"))
+    ax.figure.colorbar(im, ax=ax, label=_("win rate (%); fair share {fair}%").format(
+        fair=nums.decimal(fair, 0, group=False)))
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.16), frameon=False)
     return ax
 
@@ -449,7 +455,7 @@ def best_response_path(data, ax=None):
     ax = axes(ax, layout="constrained")
     fair = 100 / data["players"]
     ax.axhline(fair, color="#777", ls="--", label=_("fair share 1/{players} = {fair}%").format(
-        players=data['players'], fair=f"{fair:.0f}"))
+        players=data['players'], fair=nums.decimal(fair, 0, group=False)))
     ax.errorbar(x, win, yerr=[win - lo, hi - win], fmt="o-", color=DRAW_COLOUR, capsize=4,
                 label=_("best response's win rate (95% Wilson interval)"))
     for xi, wi, hi_, best in zip(x, win, hi, data["best"]):

@@ -37,6 +37,7 @@ from pushlab.i18n import _
 from pushlab.luck.cards import parse_cards
 from pushlab.luck.rules import busts
 from pushlab.plots import axes
+from pushlab.i18n import numbers as nums
 
 __all__ = ["decision_data", "grid_data", "policy_heatmap", "agreement", "bust_chance", "DECISIONS", "RISK_BINS"]
 
@@ -149,9 +150,9 @@ def _risk_row(p) -> int:
 
 def _risk_labels() -> list:
     """Row labels of the bust-chance bins."""
-    labels = ["0%"]
+    labels = [nums.percent(0)]
     for lo, hi in zip(RISK_BINS, RISK_BINS[1:]):
-        labels.append(f"{100 * lo:.0f}\u2013{100 * hi:.0f}%")
+        labels.append(f"{nums.decimal(100 * lo, 0, group=False)}\u2013{nums.percent(hi)}")
     return labels
 
 

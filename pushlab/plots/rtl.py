@@ -11,7 +11,10 @@ figure keeps its logical Unicode text, so the alt text and the data table that
 pushlab makes of a figure goes through :func:`png_base64`, which draws inside it.
 
 Text without right-to-left letters is never touched, so English, Estonian, Czech and
-Esperanto figures are drawn exactly as before.
+Esperanto figures are drawn exactly as before, with one exception: plain numeric tick
+labels (``0.25``, ``−1.5``) are drawn in the language's decimal mark (:func:`localized`,
+through :mod:`pushlab.i18n.numbers`), so Czech ticks read ``0,25``; English ones are
+unchanged, byte for byte.
 
 >>> shape("R3 B5")
 'R3 B5'
@@ -26,7 +29,7 @@ import io
 import re
 from contextlib import contextmanager
 
-__all__ = ["shape", "drawn_shaped", "png_base64"]
+__all__ = ["shape", "localized", "drawn_shaped", "png_base64"]
 
 #: Hebrew, Arabic, Syriac, Thaana, NKo, ... and the Arabic presentation forms.
 _RTL_LETTER = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")
@@ -49,22 +52,49 @@ def shape(text: str) -> str:
                      for line in text.split("\n"))
 
 
+_TICK_NUMBER = re.compile(r"([\u2212-]?)(\d+)(?:\.(\d+))?")
+
+
+def localized(label: str, language: str | None = None) -> str:
+    """A plain numeric tick label (matplotlib's ``0.25``, ``\u22121.5``, ``1000``) with the
+    language's decimal mark (:func:`pushlab.i18n.numbers.number`, the same decimals, no
+    grouping, matplotlib's own minus sign kept); any other label unchanged.
+
+    >>> localized("0.25", "cs"), localized("\u22121.5", "eo"), localized("1000", "et"), localized("0.25", "en")
+    ('0,25', '\u22121,5', '1000', '0.25')
+    >>> localized("1e-3", "cs"), localized("R3", "cs")
+    ('1e-3', 'R3')
+    """
+    m = _TICK_NUMBER.fullmatch(label or "")
+    if m is None:
+        return label
+    from pushlab.i18n.numbers import number
+
+    sign, whole, frac = m.groups()
+    return sign + number(float(f"{whole}.{frac or 0}"), len(frac or ""), group=False, language=language)
+
+
+def _drawn(label: str) -> str:
+    """A tick label as drawn: numbers in the reader's language, right-to-left text shaped."""
+    return shape(localized(label))
+
+
 def _shaped_formatter(inner):
     """A tick formatter that gives ``inner``'s labels in their drawn form."""
     from matplotlib.ticker import Formatter
 
     class Shaped(Formatter):
-        """``inner``'s labels, shaped (:func:`shape`)."""
+        """``inner``'s labels, localized (:func:`localized`) and shaped (:func:`shape`)."""
 
         def __init__(self):
             self.inner = inner
             self.axis = getattr(inner, "axis", None)
 
         def __call__(self, x, pos=None):
-            return shape(self.inner(x, pos))
+            return _drawn(self.inner(x, pos))
 
         def format_ticks(self, values):
-            return [shape(s) for s in self.inner.format_ticks(values)]
+            return [_drawn(s) for s in self.inner.format_ticks(values)]
 
         def get_offset(self):
             return shape(self.inner.get_offset())
@@ -80,7 +110,8 @@ def _shaped_formatter(inner):
 
 @contextmanager
 def drawn_shaped(fig):
-    """While open, ``fig`` draws its right-to-left texts shaped; on exit they are logical again.
+    """While open, ``fig`` draws its right-to-left texts shaped and its numeric tick labels in
+    the reader's language (:func:`localized`); on exit they are as they were.
 
     >>> import matplotlib; matplotlib.use("Agg")
     >>> import matplotlib.pyplot as plt

@@ -22,6 +22,7 @@ from pushlab.i18n import _
 from pushlab.i18n.numbers import percent_label
 from pushlab.plots import axes
 from pushlab.stats import Z95, mean_ci, proportion_ci
+from pushlab.i18n import numbers as nums
 
 __all__ = [
     "contract_probability",
@@ -212,7 +213,8 @@ def penalty_distribution(samples, ax=None, *, bins=None):
         if arr.size == 0:
             raise PushlabError(_("nothing to plot: no penalty samples for {label}").format(label=repr(label)))
         ax.hist(arr, bins=bins, histtype="step", linewidth=1.6, weights=np.full(arr.size, 100 / arr.size),
-                label=_("{label} (mean {mean:.0f}, n={n})").format(label=label, mean=arr.mean(), n=arr.size))
+                label=_("{label} (mean {mean:.0f}, n={n})").format(label=label, mean=nums.Number(arr.mean()),
+                                                                        n=arr.size))
     ax.set_title(_("Penalty points left in hand at the end of a deal"))
     ax.set_xlabel(xlabel)
     ax.set_ylabel(_("share of deals (%)"))
@@ -255,7 +257,8 @@ def bot_comparison(results, ax=None, *, ylabel=None, title=None):
     known = [0.0 if np.isnan(h) else h for h in halves]
     ax.bar(x, means, yerr=known, capsize=6, color=[f"C{i}" for i in range(len(labels))], alpha=0.85)
     for xi, m, h in zip(x, means, halves):
-        text = _("{mean:.1f} (not enough games)").format(mean=m) if np.isnan(h) else f"{m:.1f} ± {h:.1f}"
+        text = (_("{mean:.1f} (not enough games)").format(mean=nums.Number(m)) if np.isnan(h)
+                else f"{nums.decimal(m, 1, group=False)} ± {nums.decimal(h, 1, group=False)}")
         ax.annotate(text, (xi, m + (0.0 if np.isnan(h) else h)), textcoords="offset points",
                     xytext=(0, 3), ha="center", fontsize="small")
     ax.set_xticks(x, labels)

@@ -24,6 +24,7 @@ from pushlab import stats
 from pushlab.errors import PushlabError
 from pushlab.i18n import _, ngettext
 from pushlab.plots import axes
+from pushlab.i18n import numbers as nums
 
 __all__ = ["interval_ladder", "coverage_curve", "difference_plot", "width_curve", "METHOD_NAMES"]
 
@@ -69,7 +70,7 @@ def interval_ladder(p: float, n: int, tournaments: int = 100, rng=None, method: 
     if zero.any():
         ax.plot(x[zero], 100 * low[zero], "_", ms=9, mew=2, color=MISSED,
                 label=_("zero-width interval ({n})").format(n=int(zero.sum())))
-    ax.axhline(100 * p, color=TRUTH, ls="--", lw=1.2, label=_("true win rate {p}").format(p=f"{p:.0%}"))
+    ax.axhline(100 * p, color=TRUTH, ls="--", lw=1.2, label=_("true win rate {p}").format(p=nums.percent(p, 0)))
     ax.set_title(ngettext("{method}: {caught} of {n} intervals catch the truth ({games} games each)",
                           "{method}: {caught} of {n} intervals catch the truth ({games} games each)",
                           tournaments).format(method=_method_name(method), caught=int(caught.sum()),
@@ -97,8 +98,9 @@ def coverage_curve(p, ns, methods=("wald", "wilson"), ax=None, level: float = 0.
         for i, method in enumerate(methods):
             cov = [100 * stats.coverage(n, prob, method, level) for n in ns]
             ax.plot(ns, cov, styles[j % 4], marker="o", ms=3, color=f"C{i}",
-                    label=_("{method}, true rate {p}").format(method=_method_name(method), p=f"{prob:.0%}"))
-    ax.axhline(100 * level, color=TRUTH, lw=1, label=_("promised {level}").format(level=f"{level:.0%}"))
+                    label=_("{method}, true rate {p}").format(
+                        method=_method_name(method), p=nums.percent(prob, 0)))
+    ax.axhline(100 * level, color=TRUTH, lw=1, label=_("promised {level}").format(level=nums.percent(level, 0)))
     ax.set_xscale("log")
     ax.set_ylim(0, 102)
     ax.set_title(_("How often the 95%\u00a0interval catches the truth (exact)"))
@@ -176,7 +178,7 @@ def width_curve(ps=(0.5, 0.02), games=None, ax=None, level: float = 0.95):
     ax = axes(ax)
     for i, p in enumerate(ps):
         low, high = stats.proportion_ci(np.round(p * games), games, level)
-        ax.plot(games, 100 * (high - low) / 2, color=f"C{i}", label=_("true rate near {p}").format(p=f"{p:.0%}"))
+        ax.plot(games, 100 * (high - low) / 2, color=f"C{i}", label=_("true rate near {p}").format(p=nums.percent(p, 0)))
     for target in (5, 1):
         ax.axhline(target, color="#888", lw=0.8, ls=":")
         ax.annotate(ngettext("± {n} point", "± {n} points", target).format(n=target), (games[0], target),
