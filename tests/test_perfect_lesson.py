@@ -238,3 +238,16 @@ def test_no_bot_beats_perfect_play_in_either_seat_and_the_table_says_so():
     assert app.message.text == "" and "pl-perfect-grades" in app.table.value
     app.deck.value = "two-colours"
     assert app.message.text == "" and f"{float(lesson.solution('two-colours').start_value):.1%}" in app.table.value
+
+
+def test_the_shipped_grades_of_larger_decks_are_shown_with_how_to_compute_them_again():
+    from pushlab.widgets.perfect import shipped_grades_html
+
+    data = lesson.shipped_grades()
+    html = shipped_grades_html(data)
+    assert data["command"] in html and html.count("<tr>") == len(data["grades"][0]["opponents"]) + 2
+    for d in data["grades"]:
+        assert f"({d['states']:,})" in html
+        assert all(1 - o["mean"] <= 0.5 + 1e-9 for o in d["opponents"])   # perfect play is a floor
+    i18n.set_language("cs")
+    assert "RandomBot" not in shipped_grades_html(data)                   # bots in the reader's words

@@ -58,6 +58,21 @@ def solution(key: str, exact: bool = True):
     return solve(deck(key), exact=exact)
 
 
+#: Grades of larger decks computed ahead by ``python scripts/solve_check.py all`` (docs/solve.md).
+SHIPPED_GRADES = "luck-solve.json"
+
+
+def shipped_grades() -> dict:
+    """The shipped figures of perfect play on larger decks (``pushlab/data/luck-solve.json``):
+    ``command`` (how to compute them again) and ``grades`` (per deck: ``deck`` keywords,
+    ``states``, ``start_value``, ``opponents`` with each bot's or rule's ``mean`` win of
+    perfect play against it, ``advice``)."""
+    import json
+    from importlib import resources
+
+    return json.loads(resources.files("pushlab").joinpath("data", SHIPPED_GRADES).read_text(encoding="utf-8"))
+
+
 def story_game():
     """The story position of :data:`STORY_DECK` (a real engine game: Ann to decide, draw or stop)."""
     from pushlab.luck import Game

@@ -35,7 +35,8 @@ from pushlab.widgets.render.luck import STAR_MARK, _action_words, cards_html, lo
 from pushlab.widgets.session import Session
 
 __all__ = ["PerfectSession", "PerfectPlay", "PolicyMaps", "BotGrades", "OPPONENTS", "GRADED", "deck_label",
-           "values_html", "model_html", "grades_rows", "grades_html", "simplest_rule_html", "review_html"]
+           "values_html", "model_html", "grades_rows", "grades_html", "shipped_grades_html", "simplest_rule_html",
+           "review_html"]
 
 #: The opponents a reader can choose: perfect play or one of the play apps' quick bots.
 OPPONENTS = ("optimal", "cautious", "steady", "bold", "greedy", "random")
@@ -49,8 +50,8 @@ def opponent_names() -> dict:
     return out
 
 
-def deck_label(key: str) -> str:
-    """A menu deck in words: its cards and its die.
+def deck_label(key) -> str:
+    """A menu deck (its key) or a :class:`~pushlab.luck.solve.SmallDeck` in words: its cards and its die.
 
     >>> deck_label("one-colour")
     '5 cards: R1 R1 R2 R2 roll; die: red, star'
@@ -58,7 +59,7 @@ def deck_label(key: str) -> str:
     from pushlab.i18n.forms import colour_name
     from pushlab.luck.cards import format_cards
 
-    deck = lesson.deck(key)
+    deck = lesson.deck(key) if isinstance(key, str) else key
     faces = ", ".join(_("star") if f == "*" else colour_name(f) for f in deck.faces)
     return _("{n} cards: {cards}; die: {faces}").format(n=len(deck.cards), cards=format_cards(deck.cards),
                                                        faces=faces)
@@ -397,6 +398,42 @@ def grades_html(rows, start_value=None) -> str:
     caption = esc(_("Each bot's chance to win against perfect play, exact (a tie counts half)"))
     return (f'{CSS}<div class="pl-root"><table class="pl-kv pl-perfect-grades"><caption>{caption}</caption>'
             f'<tr>{head}</tr>{"".join(body)}</table></div>')
+
+
+def _player_label(name: str) -> str:
+    """A graded bot (its repr) or policy (its text) in the reader's words."""
+    from pushlab.luck.names import bot_label
+    from pushlab.luck.policy import policy_label
+
+    return bot_label(name) if "(" in name else policy_label(name)
+
+
+def shipped_grades_html(data=None) -> str:
+    """The grades computed ahead for larger decks (:func:`pushlab.teaching.perfect.shipped_grades`):
+    each bot's or rule's chance to win against perfect play (average of both seats) per deck,
+    and how often the whole-game advice picks an optimal action."""
+    from pushlab.luck.solve import SmallDeck
+
+    data = lesson.shipped_grades() if data is None else data
+    decks = data["grades"]
+    names = [o["opponent"] for o in decks[0]["opponents"]]
+    head = "".join(f"<th>{esc(h)}</th>" for h in [_("against perfect play")] + [
+        f"{deck_label(SmallDeck(**d['deck']))} ({d['states']:,})" for d in decks])
+    rows = []
+    for name in names:
+        cells = []
+        for d in decks:
+            o = next((o for o in d["opponents"] if o["opponent"] == name), None)
+            cells.append(f"<td>{1 - o['mean']:.1%}</td>" if o else "<td>–</td>")
+        rows.append(f"<tr><td style='text-align:left'>{esc(_player_label(name))}</td>{''.join(cells)}</tr>")
+    advice = [f"<td>{d['advice']['agreement']:.0%}</td>" if d.get("advice") else "<td>–</td>" for d in decks]
+    advice_name = esc(_("whole-game advice: decisions where it picks an optimal action"))
+    rows.append(f"<tr><td style='text-align:left'><i>{advice_name}</i></td>{''.join(advice)}</tr>")
+    caption = esc(_("Computed ahead for larger decks (positions in brackets): each bot's or rule's chance to win "
+                    "against perfect play, exact, both seats averaged"))
+    command = esc(_("Computed again by: {command}").format(command=data["command"]))
+    return (f'{CSS}<div class="pl-root"><table class="pl-kv pl-perfect-shipped"><caption>{caption}</caption>'
+            f'<tr>{head}</tr>{"".join(rows)}</table><p class="pl-muted">{command}</p></div>')
 
 
 def simplest_rule_html(result) -> str:
