@@ -28,6 +28,7 @@ from fractions import Fraction
 
 from pushlab.errors import SetupError, Unavailable
 from pushlab.i18n import _
+from pushlab.i18n import numbers as nums
 from pushlab.teaching import perfect as lesson
 from pushlab.widgets.common import CSS, MessageArea, Shown, esc, figure_html, ipw, page_direction, routed
 from pushlab.widgets.luck_session import bot_kind_names, bot_kind_texts, make_bot
@@ -68,8 +69,8 @@ def deck_label(key) -> str:
 def _pct(v) -> str:
     """A probability as a percentage, with its fraction when exact and short."""
     if isinstance(v, Fraction) and v.denominator != 1 and v.denominator <= 10_000:
-        return f"{float(v):.1%} ({v.numerator}/{v.denominator})"
-    return f"{float(v):.1%}"
+        return f"{nums.percent(v, 1)} ({v.numerator}/{v.denominator})"
+    return nums.percent(v, 1)
 
 
 class PerfectSession(Session):
@@ -159,7 +160,7 @@ def values_html(values: dict, best: str | None = None) -> str:
     rows = []
     for action, v in sorted(values.items(), key=lambda kv: -kv[1]):
         star = STAR_MARK if (action == best if best else v == top) else ""
-        gap = "" if v == top else " (" + esc(_("{n} percentage points").format(n=f"{100 * float(v - top):+.1f}")) + ")"
+        gap = "" if v == top else " (" + esc(_("{n} percentage points").format(n=nums.decimal(100 * float(v - top), 1, sign=True))) + ")"
         rows.append(f"<tr><td>{star}{esc(_action_words(action))}</td><td><b>{_pct(v)}</b>{gap}</td></tr>")
     head = "".join(f"<th>{esc(h)}</th>" for h in (_("action"), _("your chance to win, exact")))
     return f'<table class="pl-kv pl-perfect-values"><tr>{head}</tr>{"".join(rows)}</table>'
@@ -185,7 +186,7 @@ def review_html(review: dict) -> str:
         return ""
     return "<p>" + esc(_("Your decisions with a choice: {n}; optimal: {k}; chance to win given away: {lost} "
                          "percentage points.").format(n=review["decisions"], k=review["optimal"],
-                                                      lost=f"{100 * float(review['lost']):.1f}")) + "</p>"
+                                                      lost=nums.decimal(100 * float(review["lost"]), 1))) + "</p>"
 
 
 class PerfectPlay(Shown):
@@ -272,7 +273,7 @@ class PerfectPlay(Shown):
         for action in s.legal():
             text = _action_words(action)
             if show and len(values) > 1:
-                text = f"{STAR_MARK if action == best else ''}{text}: {float(values[action]):.0%}"
+                text = f"{STAR_MARK if action == best else ''}{text}: {nums.percent(values[action])}"
             b = w.Button(description=text, layout=w.Layout(width="auto"),
                          button_style="primary" if show and action == best and len(values) > 1 else "")
             b.add_class("pl-btn-" + action.replace(" ", "-"))
@@ -354,7 +355,7 @@ class PolicyMaps(Shown):
         share = {d: plots.agreement(data, d) for d in plots.DECISIONS if d in data["decision"]}
         words = {"push": _("draw or stop"), "turn": _("draw or bank")}
         agree = "; ".join(_("{decision}: {share} of {n} positions").format(
-            decision=words[d], share=f"{v:.0%}", n=data["decision"].count(d)) for d, v in share.items())
+            decision=words[d], share=nums.percent(v), n=data["decision"].count(d)) for d, v in share.items())
         self.summary.value = (f"{CSS}<div class='pl-root'><p>" + esc(_(
             "The {bot} bot plays the optimal action in: {agree}. Each position is one distinct state of this deck "
             "(counted once, however often play reaches it).").format(bot=name, agree=agree)) + "</p></div>")
@@ -390,11 +391,12 @@ def grades_html(rows, start_value=None) -> str:
     if start_value is not None:
         v = float(start_value)
         itself = esc(_("perfect play itself"))
-        body.append(f"<tr><td><i>{itself}</i></td><td>{v:.1%}</td><td>{1 - v:.1%}</td><td><b>50.0%</b></td></tr>")
+        body.append(f"<tr><td><i>{itself}</i></td><td>{nums.percent(v, 1)}</td><td>{nums.percent(1 - v, 1)}</td>"
+                    f"<td><b>{nums.percent(0.5, 1)}</b></td></tr>")
     for r in rows:
         name = f"{names[r['kind']]} ({texts[r['kind']]})"
-        body.append(f"<tr><td>{esc(name)}</td><td>{float(r['first']):.1%}</td><td>{float(r['second']):.1%}</td>"
-                    f"<td><b>{float(r['mean']):.1%}</b></td></tr>")
+        first, second, mean = (nums.percent(r[k], 1) for k in ("first", "second", "mean"))
+        body.append(f"<tr><td>{esc(name)}</td><td>{first}</td><td>{second}</td><td><b>{mean}</b></td></tr>")
     caption = esc(_("Each bot's chance to win against perfect play, exact (a tie counts half)"))
     return (f'{CSS}<div class="pl-root"><table class="pl-kv pl-perfect-grades"><caption>{caption}</caption>'
             f'<tr>{head}</tr>{"".join(body)}</table></div>')
@@ -424,9 +426,9 @@ def shipped_grades_html(data=None) -> str:
         cells = []
         for d in decks:
             o = next((o for o in d["opponents"] if o["opponent"] == name), None)
-            cells.append(f"<td>{1 - o['mean']:.1%}</td>" if o else "<td>–</td>")
+            cells.append(f"<td>{nums.percent(1 - o['mean'], 1)}</td>" if o else "<td>–</td>")
         rows.append(f"<tr><td style='text-align:left'>{esc(_player_label(name))}</td>{''.join(cells)}</tr>")
-    advice = [f"<td>{d['advice']['agreement']:.0%}</td>" if d.get("advice") else "<td>–</td>" for d in decks]
+    advice = [f"<td>{nums.percent(d['advice']['agreement'])}</td>" if d.get("advice") else "<td>–</td>" for d in decks]
     advice_name = esc(_("whole-game advice: decisions where it picks an optimal action"))
     rows.append(f"<tr><td style='text-align:left'><i>{advice_name}</i></td>{''.join(advice)}</tr>")
     caption = esc(_("Computed ahead for larger decks (positions in brackets): each bot's or rule's chance to win "
@@ -443,11 +445,11 @@ def simplest_rule_html(result) -> str:
     rule, win, best, best_win, table = result
     if rule is not None:
         text = _("The simplest rule within 1 percentage point of perfect play: {rule}, which wins {win} against "
-                 "it (out of {n} rules tried, simplest first).").format(rule=policy_label(rule), win=f"{win:.1%}",
+                 "it (out of {n} rules tried, simplest first).").format(rule=policy_label(rule), win=nums.percent(win, 1),
                                                                          n=len(table))
     else:
         text = _("No rule of the {n} tried comes within 1 percentage point of perfect play. The best, {rule}, "
-                 "wins {win} against it.").format(n=len(table), rule=policy_label(best), win=f"{best_win:.1%}")
+                 "wins {win} against it.").format(n=len(table), rule=policy_label(best), win=nums.percent(best_win, 1))
     return f"{CSS}<div class='pl-root'><p>{esc(text)}</p></div>"
 
 
