@@ -135,3 +135,26 @@ def test_every_drawn_figure_has_its_tick_labels_in_the_readers_language(lang, la
         i18n.set_language(before)
         plt.close(fig)
     assert drawn[:3] == labels and logical[:3] == ["0.0", "0.2", "0.4"]
+
+
+@pytest.mark.parametrize("lang", ["cs", "et", "eo"])
+def test_the_play_apps_advice_panel_has_no_english_decimal_left(lang):
+    """The play app's advice panel (widgets.render.luck.advice_html): whole-game chances, the
+    hint's one-turn values. 100 rollouts per action, about 0.2 s."""
+    from pushlab.luck import advise, hint
+    from pushlab.luck.positions import bench_position
+    from pushlab.widgets.render.luck import advice_html
+
+    game = bench_position(3, "B2 B5 B5 B6 B6 B6", 102, harder=True)
+    advice, h = advise(game, rollouts=100, seed=1), hint(game)
+    before = i18n.current_language()
+    i18n.set_language(lang)
+    try:
+        text = re.sub(r"<style.*?</style>|<[^>]+>", " ", advice_html(advice, h), flags=re.S)
+        engine = advice.explain()          # the engine's own sentence (pushlab.luck.advice): not ours
+    finally:
+        i18n.set_language(before)
+    assert re.search(r"[+\u2212-]\d+,\d", text), text                    # the hint's +1,2
+    assert engine in text and not re.search(r"\d\.\d", text.replace(engine, "")), text
+    if lang == "cs":
+        assert f"{NB}%" in text

@@ -24,6 +24,7 @@ import threading
 
 from pushlab.i18n import _, current_language
 from pushlab.widgets.common import Shown, esc, kernel_loop, routed
+from pushlab.i18n import numbers as nums
 
 __all__ = ["page_query", "on_page_query", "follow_page_position", "page_address", "requested_position",
            "PlaysPositions", "PositionLink", "SharedPosition"]
@@ -158,7 +159,7 @@ def requested_position(game_type, text: str | None = None, query: str | None = N
         query = page_query() if query is None else query
         if len(query) > MAX_TEXT + 2_000:
             return None, _("This link is too long to hold a position ({n} characters).").format(
-                n=f"{len(query):,}") + fallback
+                n=nums.decimal(len(query), 0)) + fallback
         values = parse_qs(query.lstrip("?"), keep_blank_values=True).get("position")
         if not values:
             return None, ""

@@ -13,6 +13,7 @@ import time
 
 from pushlab.i18n import _
 from pushlab.widgets.common import MessageArea, Shown, esc, figure_html, page_direction, routed
+from pushlab.i18n import numbers as nums
 
 
 class LiveResult(Shown):
@@ -85,7 +86,7 @@ class LiveResult(Shown):
             self.button.disabled = False
             self.bar.layout.visibility = "hidden"
         took = _("Computed live in this kernel in {seconds} s.").format(
-            seconds=f"{time.perf_counter() - t0:.1f}")
+            seconds=nums.decimal(time.perf_counter() - t0, 1, group=False))
         self.status.value = f'<span class="pl-muted">{esc(took)}</span>'
 
         self._show()

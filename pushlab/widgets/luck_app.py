@@ -21,6 +21,7 @@ from pushlab.luck.cards import COLOURS
 from pushlab.display.html import CSS, esc
 from pushlab.widgets.render.luck import (_column_title, advice_html, log_html, phase_text, summary_html,
                                          switch_rule_text, switch_rule_words)
+from pushlab.i18n import numbers as nums
 
 __all__ = ["PlayApp"]
 
@@ -281,7 +282,8 @@ class PlayApp(PlaysPositions, Shown):
         self._show_progress(0, total, _("advice"))
         yield
         for done, _total in s.advice_steps(total, self.chunk):
-            more = (_("(computing: {done} of {total})").format(done=f"{done:,}", total=f"{total:,}")
+            more = (_("(computing: {done} of {total})").format(
+                done=nums.decimal(done, 0), total=nums.decimal(total, 0))
                     if done < total else "")
             self.hint.value = advice_html(s.adviser().advice(), hint, s, more)
             self._show_progress(done, total, _("advice"))

@@ -15,6 +15,7 @@ from pushlab.errors import SetupError
 from pushlab.i18n import _
 from pushlab.widgets.render.luck import _action_words, _how
 from pushlab.widgets.session import Session
+from pushlab.i18n import numbers as nums
 
 __all__ = ["Decision", "LuckSession", "BOT_KINDS", "STARTS", "ADVICE_ROLLOUTS", "REVIEW_ROLLOUTS",
            "make_bot", "bot_kind_texts", "bot_kind_names", "starts"]
@@ -194,11 +195,12 @@ class LuckSession(Session):
         banks = {a for a in values if a.startswith("bank")}
         others = [v for a, v in values.items() if a != best and a not in banks]
         how = _("in the hint's model, {how}").format(how=_how(h))
-        value = f"{float(values[best]):+.1f}"
+        value = nums.decimal(float(values[best]), 1, group=False, sign=True)
         if others:
             text = _("This turn only ({how}): {action} is worth {value} points, {gain} points over the "
                      "next move.").format(how=how, action=_action_words(best), value=value,
-                                          gain=f"{float(values[best]) - float(max(others)):+.1f}")
+                                          gain=nums.decimal(
+                                              float(values[best]) - float(max(others)), 1, group=False, sign=True))
         else:
             text = _("This turn only ({how}): {action} is worth {value} points.").format(
                 how=how, action=_action_words(best), value=value)

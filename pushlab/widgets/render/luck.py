@@ -22,6 +22,7 @@ from pushlab.display.cards import card_html
 from pushlab.luck.cards import COLOURS
 from pushlab.display.cards import cards_html as render_cards
 from pushlab.display.html import CSS, box_html, esc, log_list_html, row_html, stack_html
+from pushlab.i18n import numbers as nums
 
 __all__ = [
     "cards_html", "column_html", "table_html", "odds_html", "log_html", "advice_html",
@@ -357,13 +358,13 @@ def advice_html(advice, hint=None, session=None, progress: str = "") -> str:
         rows = []
         for a, v in advice.values.items():
             star = STAR_MARK if a == advice.best else ""
-            rows.append(f"<tr><td>{star}{esc(_action_words(a))}</td><td><b>{100 * v.win:.0f}%</b> "
-                        f"({100 * v.win_low:.0f}\u2013{100 * v.win_high:.0f}%)</td>"
-                        f"<td>{v.score:.0f}</td></tr>")
+            rows.append(f"<tr><td>{star}{esc(_action_words(a))}</td><td><b>{nums.percent(v.win)}</b> "
+                        f"({nums.decimal(100 * v.win_low, 0, group=False)}\u2013{nums.percent(v.win_high)})</td>"
+                        f"<td>{nums.decimal(v.score, 0, group=False)}</td></tr>")
         more = f" {esc(progress)}" if progress else ""
         head = _("<b>Whole game</b> (estimated from {n} rollouts per action{more}: you take the action, "
                  "then every player plays <i>{policy}</i> to the end)").format(
-                     n=f"{advice.rollouts:,}", more=more, policy=esc(policy))
+                     n=nums.decimal(advice.rollouts, 0), more=more, policy=esc(policy))
         best = _("Recommended: <b>{action}</b> (highest estimated chance to win; close calls are "
                  "within the intervals).").format(action=esc(_action_words(advice.best)))
         heads = "".join(f"<th>{esc(h)}</th>" for h in (_("action"), _("chance to win (95% CI)"), _("final score")))
@@ -375,7 +376,7 @@ def advice_html(advice, hint=None, session=None, progress: str = "") -> str:
             parts.append(f'<p class="pl-muted">{esc(advice.explain())}</p>')
     if hint is not None:
         rows = "".join(f"<tr><td>{STAR_MARK if a == hint.best else ''}{esc(_action_words(a))}</td>"
-                       f"<td>{v:+.1f}</td></tr>" for a, v in hint.values.items())
+                       f"<td>{nums.decimal(v, 1, group=False, sign=True)}</td></tr>" for a, v in hint.values.items())
         head = _("<b>This turn only</b> (the one-turn hint, a model, {how}: points you add this turn minus "
                  "the others' average, if they collect greedily and die losses are averaged; banking "
                  "counts 0)").format(how=esc(_how(hint)))
@@ -414,7 +415,8 @@ def summary_html(session, progress: str = "") -> str:
         cost = _("Against it, your other choices cost about <b>{points} percentage points</b> of winning "
                  "chance in total (95% CI \u00b1{ci}). Estimated from {n} rollouts per action, every player "
                  "then playing <i>{policy}</i>; each decision is judged from the position you faced, not by "
-                 "how the cards fell.").format(points=f"{100 * total:.1f}", ci=f"{100 * 1.96 * se:.1f}", n=n,
+                 "how the cards fell.").format(points=nums.decimal(100 * total, 1, group=False),
+                                               ci=nums.decimal(100 * 1.96 * se, 1, group=False), n=n,
                                                policy=esc(_policy_text(session)))
         regret = f"<p>{esc(made)} {cost}</p>"
         if costly:
@@ -423,7 +425,8 @@ def summary_html(session, progress: str = "") -> str:
                 f'<tr><td>{esc(words.get(r["phase"], r["phase"]))}</td>'
                 f'<td>{esc(_action_words(r["action"]))}</td><td>{esc(_action_words(r["best"]))}</td>'
                 f'<td>{esc(_vs(r["win"], r["best_win"]))}</td>'
-                f'<td>{100 * r["regret"]:+.1f} \u00b1 {100 * 1.96 * r["regret_se"]:.1f}</td></tr>'
+                f'<td>{nums.decimal(100 * r["regret"], 1, group=False, sign=True)} \u00b1 '
+                f'{nums.decimal(100 * 1.96 * r["regret_se"], 1, group=False)}</td></tr>'
                 for r in costly[:10])
             which = _("The 10 costliest") if len(costly) > 10 else _("Where the advice differed")
             caption = esc(_("{which} (winning chance lost, in percentage points, 95% CI):").format(which=which))
@@ -438,7 +441,7 @@ def summary_html(session, progress: str = "") -> str:
 
 def _vs(a: float, b: float) -> str:
     """Two win chances side by side: '40% vs 55%'."""
-    return _("{a}% vs {b}%").format(a=f"{100 * a:.0f}", b=f"{100 * b:.0f}")
+    return _("{a}% vs {b}%").format(a=nums.decimal(100 * a, 0, group=False), b=nums.decimal(100 * b, 0, group=False))
 
 
 def _bold_points(n: int) -> str:
