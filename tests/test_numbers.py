@@ -158,3 +158,12 @@ def test_the_play_apps_advice_panel_has_no_english_decimal_left(lang):
     assert engine in text and not re.search(r"\d\.\d", text.replace(engine, "")), text
     if lang == "cs":
         assert f"{NB}%" in text
+
+
+def test_the_teachers_answer_key_writes_its_answers_in_its_language():
+    """The guide's answer key (pushlab.guide.pages) builds the lesson's specs in the page's
+    language, so its answers follow it (was: 66.7% on the Czech key). ~0.1 s."""
+    from pushlab.guide import pages
+
+    text = re.sub(r"<[^>]+>", " ", pages.answer_key("03-push-your-luck-probability", "cs"))
+    assert f"66,7{NB}%" in text and not re.search(r"\d\.\d", text)

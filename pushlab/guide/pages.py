@@ -37,6 +37,7 @@ from pathlib import Path
 from pushlab import i18n
 from pushlab.guide import (EXTENSIONS, GAMES, NOTEBOOKS, PAGES, binder_url, lessons, title)
 from pushlab.i18n.markdown import translate
+from pushlab.i18n.numbers import percent
 
 __all__ = ["MARKER", "expand", "answer_key", "page_languages", "render_page", "build", "minutes"]
 
@@ -203,7 +204,8 @@ def _activity(game: str, lang: str, ctx: dict) -> str:
     steps = "".join(f"<li>{_esc(s)}</li>" for s in a.steps)
     exact = _("The exact answer: {value} ({source}). With {n} tries, a group's 95%\u00a0interval contains it "
               "with chance {coverage}: expect about one group in twenty to miss it.").format(
-        value=_value(a.exact, "probability", lang), source=a.source, n=a.tries, coverage=f"{a.coverage():.1%}")
+        value=_value(a.exact, "probability", lang), source=a.source, n=a.tries,
+        coverage=percent(a.coverage(), 1, language=lang))
     counts = _("Each group counts: {event}.").format(event=a.event)
     sheet = _link(handout_href(handout_name("tally", game), lang), _("the tally sheet"))
     app = ""
