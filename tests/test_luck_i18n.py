@@ -235,7 +235,8 @@ def test_arabic_apps_are_right_to_left_with_card_notation_left_to_right():
 
 
 def test_the_switch_rule_summary_speaks_the_language():
-    """Lesson 03's paragraph on the two readings of rule 10 is translated, its numbers kept."""
+    """Lesson 03's paragraph on the two readings of rule 10 is translated, its numbers kept (in
+    the language's decimal mark: pushlab.i18n.numbers)."""
     from pushlab.plots.luck import switch_rule_summary
     d = {"players": 3, "games": 900, "rules": {
         r: {"rate": np.array([.3, .4, .3]), "lo": np.array([.27, .37, .27]),
@@ -244,5 +245,5 @@ def test_the_switch_rule_summary_speaks_the_language():
     english = switch_rule_summary(d)
     i18n.set_language("cs")
     czech = switch_rule_summary(d)
-    assert czech.startswith("**Kdo začíná**") and "místo 1: +0.0%" in czech and "Going first" not in czech
+    assert czech.startswith("**Kdo začíná**") and "místo 1: +0,0\u00a0% [-2,0\u00a0%" in czech and "Going first" not in czech
     assert english.startswith("**Going first** wins 30.0% [27.0%, 33.0%]")
