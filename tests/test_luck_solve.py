@@ -197,6 +197,26 @@ def test_api_on_a_game():
     assert sol.game(s).legal_actions() == list(values)
 
 
+@pytest.mark.parametrize("deck, needs_raise", [
+    (SmallDeck(colours=1, numbers=3, copies=2, rolls=0, die="match"), True),   # lesson 11's "one-colour-6"
+    (SmallDeck(colours=1, numbers=2, copies=2, rolls=1, die="match"), False),
+    (SmallDeck(colours=2, numbers=1, copies=2, rolls=1), False),
+], ids=str)
+def test_every_position_is_a_game_with_its_value(deck, needs_raise):
+    # positions() keeps only the bank difference, on one seat: with R1-R3 twice a bank of 2 and
+    # R1, R3 out of play is no game (was: SetupError); game() raises both banks alike instead
+    sol = solve(deck, exact=True)
+    raised = 0
+    for s, values in sol.positions():
+        g = sol.game(s)
+        k0, k1 = (sum(c.points for c in bank) for bank in g.banks)
+        assert k0 - k1 == s[8] - s[9]
+        raised += k0 != s[8]
+        assert sol.value(g, exact=True) == sol.value(s, exact=True) == max(sol.action_values(s, exact=True).values())
+        assert sol.action_values(g) == values
+    assert bool(raised) == needs_raise
+
+
 # ---------------------------------------------------------------------- bad input
 @pytest.mark.parametrize("kwargs", [
     dict(colours=6), dict(colours="RX"), dict(colours=0), dict(numbers=7), dict(numbers="17"), dict(numbers=()),

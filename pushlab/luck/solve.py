@@ -317,15 +317,28 @@ class _Model:
         The pile in a shuffled order (``rng``; None: sorted), die faces drawn from the deck's
         die (None: in turn); bench and bank cards chosen among the cards out of play to give
         their points (any such choice has the same value), the rest on the discard pile.
+
+        The value of a state depends on the banks only through their difference (:meth:`key`,
+        :meth:`terminal`; no rule reads a bank), and :meth:`state_of_key` keeps only that
+        difference, on one seat, which the cards out of play cannot always give (a bank of 2
+        when R1 and R3 are out). Then both banks get the same extra points, the fewest the
+        cards allow (banks 3 and 1 there): the game has the state's value.
         """
         ph, active, coll, pend, pile, cols, v0, v1, k0, k1 = s
         rest = Counter(dict(zip(self.types, self.full_pile)))
         rest -= Counter(t for i, m in enumerate(pile) for t in [self.types[i]] * m)
         rest -= Counter([t for col in cols for t in col] + ([pend] if pend is not None else []))
-        targets = [(p, v[p]) for v in (v0, v1) for p in range(self.nc)] + [(None, k0), (None, k1)]
-        groups = _assign(sorted(t for t in rest.elements() if t < 30), targets, self.pos)
+        pool = sorted(t for t in rest.elements() if t < 30)
+        spare = sum(_PTS[t] for t in pool) - sum(v0) - sum(v1) - k0 - k1   # points for raising both banks
+        benches = [(p, v[p]) for v in (v0, v1) for p in range(self.nc)]
+        groups = None
+        for more in range(max(spare, 0) // 2 + 1):
+            groups = _assign(pool, benches + [(None, k0 + more), (None, k1 + more)], self.pos)
+            if groups is not None:
+                break
         if groups is None:
-            raise SetupError(f"no cards out of play give the benches {v0}, {v1} and banks {k0}, {k1}")
+            raise SetupError(f"no cards out of play give the benches {v0}, {v1} and banks {k0}, {k1} "
+                             f"(or both banks with the same extra points)")
         for g in groups:
             rest -= Counter(g)
         nc = self.nc
@@ -725,7 +738,11 @@ class Solution:
         }
 
     def game(self, state, rng=None) -> Game:
-        """An engine :class:`Game` in solver ``state`` (pile order from ``rng``; see :meth:`positions`)."""
+        """An engine :class:`Game` in solver ``state`` (pile order from ``rng``; see :meth:`positions`).
+
+        Its banks differ by the state's bank difference; both may hold more points than the
+        state's when the cards out of play cannot give those (the value is the same).
+        """
         return self.model.to_game(state, rng)
 
 

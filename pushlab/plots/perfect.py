@@ -89,32 +89,8 @@ def decision_data(solution, other=None, seed: int = 0) -> dict:
         out["optimal"].append(_short(best))
         out["gain"].append(float(ranked[0] - ranked[1]))
         if other is not None:
-            out["other"].append(_short(other.choose(_game(solution, state, rng), rng)))
+            out["other"].append(_short(other.choose(solution.game(state, rng), rng)))
     return out
-
-
-def _game(solution, state, rng):
-    """An engine game in ``state`` for another player to choose in.
-
-    The solver keeps only the difference of the bank points (it is all the value depends
-    on) and :meth:`~pushlab.luck.solve.Solution.positions` puts it on one seat, which the
-    cards out of play cannot always give (a bank of 2 when only R1 and R3 are out). Then the
-    same difference is tried with more points in both banks (3 and 1), the first that the
-    cards allow. Positions keep the solver's state layout: bank points last.
-    """
-    from pushlab.errors import SetupError
-
-    try:
-        return solution.game(state, rng)
-    except SetupError as first:
-        error = first
-    k0, k1 = state[-2:]
-    for more in range(1, 64):
-        try:
-            return solution.game(state[:-2] + (k0 + more, k1 + more), rng)
-        except SetupError:
-            continue
-    raise error
 
 
 def bust_chance(pile, columns) -> Fraction:
