@@ -431,7 +431,7 @@ def shipped_grades_html(data=None) -> str:
     advice = [f"<td>{nums.percent(d['advice']['agreement'])}</td>" if d.get("advice") else "<td>–</td>" for d in decks]
     advice_name = esc(_("whole-game advice: decisions where it picks an optimal action"))
     rows.append(f"<tr><td style='text-align:left'><i>{advice_name}</i></td>{''.join(advice)}</tr>")
-    caption = esc(_("Computed ahead for larger decks (positions in brackets): each bot's or rule's chance to win "
+    caption = esc(_("Computed ahead for other decks, with the real die (positions in brackets): each bot's or rule's chance to win "
                     "against perfect play, exact, both seats averaged"))
     command = esc(_("Computed again by: {command}").format(command=data["command"]))
     return (f'{CSS}<div class="pl-root"><table class="pl-kv pl-perfect-shipped"><caption>{caption}</caption>'
