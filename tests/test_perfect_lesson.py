@@ -110,6 +110,31 @@ def test_heatmap_has_titles_axes_and_units(data):
         plots.policy_heatmap({"share": [], "count": []})
 
 
+@pytest.mark.parametrize("language", ["en", "ar"])
+def test_maps_figure_has_one_colour_bar_per_row_and_nothing_overlaps(data, language):
+    # was: a colour bar beside each map, the left one's label on the right map's y-axis label
+    from pushlab.plots import rtl
+    from pushlab.widgets.perfect import _maps_figure
+
+    i18n.set_language(language)
+    fig = _maps_figure(data, "cautious")
+    bars = [ax for ax in fig.axes if ax.get_label() == "<colorbar>"]
+    maps = [ax for ax in fig.axes if ax not in bars]
+    assert len(maps) == 4 and len(bars) == 2
+    with rtl.drawn_shaped(fig):                  # measured as drawn (Arabic shaped)
+        fig.canvas.draw()
+        renderer = fig.canvas.get_renderer()
+        boxes = [ax.get_tightbbox(renderer) for ax in fig.axes]
+    for bar in bars:                             # each bar right of its row's maps
+        y0, y1 = bar.get_position().y0, bar.get_position().y1
+        row = [m for m in maps if y0 < (m.get_position().y0 + m.get_position().y1) / 2 < y1]
+        assert len(row) == 2 and all(bar.get_position().x0 > m.get_position().x1 for m in row)
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            assert not a.overlaps(b), (a, b)
+    plt.close(fig)
+
+
 def test_arabic_heatmap_is_drawn_shaped_and_stays_logical(data):
     from pushlab.plots import alt, rtl
 

@@ -39,7 +39,7 @@ from pushlab.luck.rules import busts
 from pushlab.plots import axes
 from pushlab.i18n import numbers as nums
 
-__all__ = ["decision_data", "grid_data", "policy_heatmap", "agreement", "bust_chance", "DECISIONS", "RISK_BINS"]
+__all__ = ["decision_data", "grid_data", "policy_heatmap", "shared_colorbar", "agreement", "bust_chance", "DECISIONS", "RISK_BINS"]
 
 #: The two decisions the maps show: "push" (draw or stop) and "turn" (draw or bank).
 DECISIONS = ("push", "turn")
@@ -91,6 +91,20 @@ def decision_data(solution, other=None, seed: int = 0) -> dict:
         if other is not None:
             out["other"].append(_short(other.choose(solution.game(state, rng), rng)))
     return out
+
+
+def shared_colorbar(axes, decision: str):
+    """One colour bar beside the maps ``axes`` of ``decision`` (drawn with ``colorbar=False``).
+
+    The maps share the scale (0-100 % of positions drawing), so a row of them needs one bar,
+    after the last map: a bar between two maps crowds the next map's axis label.
+    """
+    axes = list(axes)
+    if decision not in DECISIONS:
+        raise PushlabError(f"decision must be one of {DECISIONS}, got {decision!r}")
+    if not axes or not axes[0].images:
+        raise PushlabError("shared_colorbar needs maps drawn by policy_heatmap")
+    return axes[0].figure.colorbar(axes[0].images[0], ax=axes, label=_titles(decision, "optimal", "")[3])
 
 
 def bust_chance(pile, columns) -> Fraction:

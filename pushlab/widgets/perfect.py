@@ -314,7 +314,8 @@ def _maps_figure(data, name: str):
                              squeeze=False)
     for row, decision in zip(axes, decisions):
         for ax, who in zip(row, ("optimal", "other")):
-            plots.policy_heatmap(plots.grid_data(data, decision, who, name=name), ax=ax)
+            plots.policy_heatmap(plots.grid_data(data, decision, who, name=name), ax=ax, colorbar=False)
+        plots.shared_colorbar(row, decision)          # one bar per row: none between the maps
     return fig
 
 
