@@ -10,7 +10,8 @@ two-player game on a small deck, with the value of every action under perfect pl
   that the next card busts, "draw or bank" by the points at risk on the bench and the
   cards left in the pile;
 - :func:`policy_heatmap` draws one grid: each cell the share of those positions where the
-  player draws (blue) or stops / banks (red), with how many positions it holds.
+  player draws (blue) or stops / banks (red), with how many positions it holds; for
+  perfect play a tie (draw exactly as good as stop / bank) counts as half a draw.
 
 Each position is one distinct state of the game (after the solver folds symmetries),
 not weighted by how often play reaches it: the maps show the policy's *shape*.
@@ -62,14 +63,16 @@ def decision_data(solution, other=None, seed: int = 0) -> dict:
 
     Keys: ``decision`` ("push" or "turn"), ``bench`` (the mover's bench points), ``table``
     (points in the columns), ``risk`` (exact chance that the next card busts), ``pile``
-    (cards left to draw), ``optimal`` (the optimal action; ``bank`` for any bank),
-    ``gain`` (the mover's win probability of the optimal action minus the best other one:
-    how much the choice matters), and with ``other`` (a bot or policy: ``choose(game, rng)``)
+    (cards left to draw), ``optimal`` (an optimal action: the first of equally good ones;
+    ``bank`` for any bank), ``optimals`` (every optimal action, a tuple: two when draw and
+    stop / bank are exactly equally good), ``gain`` (the mover's win probability of the
+    optimal action minus the best other one: how much the choice matters; 0 at a tie), and
+    with ``other`` (a bot or policy: ``choose(game, rng)``)
     ``other``, its action on the same position. ``seed`` drives the piles' order that the
     other player never sees (and its rng).
     """
     rng = np.random.default_rng(seed)
-    out = {k: [] for k in ("decision", "bench", "table", "risk", "pile", "optimal", "gain")}
+    out = {k: [] for k in ("decision", "bench", "table", "risk", "pile", "optimal", "optimals", "gain")}
     if other is not None:
         out["other"] = []
     for state, values in solution.positions():
@@ -87,6 +90,7 @@ def decision_data(solution, other=None, seed: int = 0) -> dict:
         out["risk"].append(bust_chance(desc["pile"], columns))
         out["pile"].append(int(sum(desc["pile"].values())))
         out["optimal"].append(_short(best))
+        out["optimals"].append(_optimals(values))
         out["gain"].append(float(ranked[0] - ranked[1]))
         if other is not None:
             out["other"].append(_short(other.choose(solution.game(state, rng), rng)))
@@ -124,6 +128,33 @@ def bust_chance(pile, columns) -> Fraction:
     return Fraction(sum(n for card, n in pile.items() if busts(card, columns)), total)
 
 
+def _optimals(values) -> tuple:
+    """The short actions (:func:`_short`) of every optimal action in ``values`` (action -> value).
+
+    Exact Fractions compare exactly; floats within 1e-12 count as equal (rounding only).
+
+    >>> from fractions import Fraction as F
+    >>> _optimals({"draw": F(1, 2), "stop": F(1, 2)}), _optimals({"draw": 0.3, "bank 1": 0.5, "bank 2": 0.5})
+    (('draw', 'stop'), ('bank',))
+    """
+    best = max(values.values())
+    out = []
+    for action, v in values.items():
+        short = _short(action)
+        if best - v <= 1e-12 and short not in out:
+            out.append(short)
+    return tuple(out)
+
+
+def _draw_share(data, who: str, i: int) -> float:
+    """How much position ``i`` counts as a draw for ``who``: 1 or 0, and for perfect play
+    1/k when draw is one of k equally good actions (a tie counts as half a draw)."""
+    if who == "optimal" and "optimals" in data:
+        opts = data["optimals"][i]
+        return ("draw" in opts) / len(opts)
+    return float(data[who][i] == "draw")
+
+
 def _short(action: str) -> str:
     """"bank" for any bank action; other actions as they are."""
     return "bank" if action.startswith("bank") else action
@@ -152,6 +183,8 @@ def grid_data(data, decision: str = "push", who: str = "optimal", name: str = ""
     ``decision="push"``: columns by the mover's bench points, rows by the chance that the
     next card busts (:data:`RISK_BINS`); ``"turn"``: columns by the points at risk on the
     bench, rows by the cards left in the pile. ``who``: ``"optimal"`` or ``"other"``.
+    For perfect play a position where draw and stop (or bank) are exactly equally good
+    counts as half a draw (with ``optimals`` in ``data``): the tie-break is no policy.
     Returns ``x``, ``y`` (labels), ``share`` (percent of the cell's positions where the
     player draws; NaN for an empty cell), ``count`` (positions per cell), ``decision``, ``who``.
     """
@@ -176,7 +209,7 @@ def grid_data(data, decision: str = "push", who: str = "optimal", name: str = ""
     for i in rows:
         r, c = y_of[i], xs.index(int(data["bench"][i]))
         count[r, c] += 1
-        draws[r, c] += data[who][i] == "draw"
+        draws[r, c] += _draw_share(data, who, i)
     with np.errstate(invalid="ignore", divide="ignore"):
         share = np.where(count > 0, 100 * draws / np.maximum(count, 1), np.nan)
     if decision == "push":          # keep the bust-chance rows that hold positions, in order
@@ -187,13 +220,17 @@ def grid_data(data, decision: str = "push", who: str = "optimal", name: str = ""
 
 
 def agreement(data, decision: str | None = None) -> float:
-    """The share of positions (of one ``decision``, or all) where ``other`` plays the optimal action."""
+    """The share of positions (of one ``decision``, or all) where ``other`` plays an optimal action.
+
+    Where two actions are exactly equally good (``optimals`` in ``data``), either counts as right.
+    """
     if "other" not in data:
         raise PushlabError("agreement needs decision data with an 'other' player (decision_data(..., other=bot))")
     rows = [i for i, d in enumerate(data["decision"]) if decision is None or d == decision]
     if not rows:
         raise PushlabError(f"no {decision!r} decisions in the data")
-    return sum(data["other"][i] == data["optimal"][i] for i in rows) / len(rows)
+    optimals = data.get("optimals") or [(o,) for o in data["optimal"]]
+    return sum(data["other"][i] in optimals[i] for i in rows) / len(rows)
 
 
 def _titles(decision: str, who: str, name: str) -> tuple:

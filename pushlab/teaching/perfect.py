@@ -91,7 +91,7 @@ def story_values() -> dict:
 @lru_cache(maxsize=None)
 def agreement(key: str = STORY_DECK) -> float:
     """The share of the deck's draw-or-stop positions where the cautious bot (:data:`AGREEMENT_BOT`)
-    plays the optimal action."""
+    plays an optimal action (either one where two are exactly equally good)."""
     from pushlab.luck.bots import StopAfter
     from pushlab.plots.perfect import agreement as share, decision_data
 
@@ -156,7 +156,7 @@ def exercises_11(lang):
         ExerciseSpec(
             "11.agreement", L11,
             _("In the five-card game, at what share of the draw-or-stop positions does the {bot} bot ({rule}) "
-              "make the optimal choice? (Look at the maps of section 4.)").format(bot=bot, rule=rule),
+              "make an optimal choice? (Look at the maps of section 4.)").format(bot=bot, rule=rule),
             "number", share, format_value(share, "probability"),
             _("Count the positions where both maps agree: {share} of them. The bot's rule ignores the pile "
               "and the points, so it is right in many positions and wrong in others.").format(

@@ -358,8 +358,9 @@ class PolicyMaps(Shown):
         agree = "; ".join(_("{decision}: {share} of {n} positions").format(
             decision=words[d], share=nums.percent(v), n=data["decision"].count(d)) for d, v in share.items())
         self.summary.value = (f"{CSS}<div class='pl-root'><p>" + esc(_(
-            "The {bot} bot plays the optimal action in: {agree}. Each position is one distinct state of this deck "
-            "(counted once, however often play reaches it).").format(bot=name, agree=agree)) + "</p></div>")
+            "The {bot} bot plays an optimal action in: {agree}. Where two actions are exactly equally good, "
+            "either is optimal, and the perfect-play map counts the position as half a draw. Each position is "
+            "one distinct state of this deck (counted once, however often play reaches it).").format(bot=name, agree=agree)) + "</p></div>")
         alt = _("Heatmaps of perfect play and of the {bot} bot on {deck}: {agree}").format(
             bot=name, deck=deck_label(self.deck.value), agree=agree)
         self.maps.value = figure_html(_maps_figure(data, name), alt, dpi=80)
