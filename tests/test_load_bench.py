@@ -3,6 +3,7 @@ the one-button baseline first and the apps in the order given (a cheap test: no 
 
 import importlib.util
 import json
+from concurrent.futures import ThreadPoolExecutor
 import sys
 from pathlib import Path
 
@@ -14,6 +15,13 @@ _spec.loader.exec_module(load_bench)
 
 CPU = {load_bench.BASELINE: 0.5, "02-play-push-your-luck": 1.0, "06-play-push-rummy": 2.0,
        "05-rummy-rules": 1.5}
+
+
+def run_main(argv):
+    """``load_bench.main`` in a thread of its own: it calls ``asyncio.run``, which refuses to
+    start where a loop is already running (a session's Playwright browser, under xdist)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(load_bench.main, argv).result()
 
 
 async def fake_class_run(app, readers, browsers, pool, cpus, timeout, baseline=False):
@@ -31,7 +39,7 @@ def test_runs_are_reported_under_their_own_app_baseline_first(monkeypatch, tmp_p
     monkeypatch.setattr(load_bench, "class_run", fake_class_run)
     apps = ["06-play-push-rummy", "02-play-push-your-luck", "05-rummy-rules"]
     out = tmp_path / "r.json"
-    assert load_bench.main([*apps, "--readers", "4", "--reader-cpus", "", "--json", str(out)]) == 0
+    assert run_main([*apps, "--readers", "4", "--reader-cpus", "", "--json", str(out)]) == 0
     saved = json.loads(out.read_text())
     assert [r["app"] for r in saved] == [load_bench.BASELINE, *apps]
     assert all(r["cpu_s_per_view"] == CPU[r["app"]] for r in saved)
@@ -46,7 +54,7 @@ def test_runs_are_reported_under_their_own_app_baseline_first(monkeypatch, tmp_p
 def test_no_baseline_keeps_the_order_given(monkeypatch, capsys):
     monkeypatch.setattr(load_bench, "class_run", fake_class_run)
     apps = ["06-play-push-rummy", "02-play-push-your-luck"]
-    assert load_bench.main([*apps, "--no-baseline", "--reader-cpus", ""]) == 0
+    assert run_main([*apps, "--no-baseline", "--reader-cpus", ""]) == 0
     lines = capsys.readouterr().out.split("\n")
     assert [ln.split()[0] for ln in lines if ln.strip()] == apps
     assert "one-button" not in "".join(lines)

@@ -213,7 +213,7 @@ class AdviceGrade:
     mean win probability lost per graded decision (weighted); ``regret_per_game``: the
     expected sum over a game's decisions; ``checks``: actions whose rollout estimate was
     compared with the exact value ``p`` of "this action, then the policy"; ``max_z`` the largest
-    |estimate - p| / SE, with the standard error under that value, ``sqrt(p (1 - p) / rollouts)``
+    ``|estimate - p| / SE``, with the standard error under that value, ``sqrt(p (1 - p) / rollouts)``
     (a tie scores a half, so the true SE is no larger: a conservative test; the rollouts' own
     SE is unreliable near 0 and 1), and ``beyond_4se`` how many exceed 4; ``worst`` describes
     the check with the largest z.
