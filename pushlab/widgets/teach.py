@@ -346,10 +346,12 @@ class Predict(Shown):
             rows.append((_("Simulated (estimate)"), f"{esc(text)} <span class='pl-muted'>({esc(s.model)})</span>"))
         table = "".join(f"<tr><th scope='row'>{esc(k)}</th><td>{v}</td></tr>" for k, v in rows)
         line = number_line(s, self.guess.value, self.estimate) if s.kind == "number" else ""
+        kind = {"right": "ok", "close": "info", "far": "error"}[self.closeness.verdict]
+        # The verdict first, then the table: the browser applies the two updates in this order,
+        # so whoever sees the answer table also sees the verdict, never "Computing…".
+        self.status.value = _status(self.closeness.message, kind)
         self.result.value = (f"<div class='pl-root'>{line}<table class='pl-answer-table'>{table}"
                              f"</table><p>{esc(s.explain)}</p></div>")
-        kind = {"right": "ok", "close": "info", "far": "error"}[self.closeness.verdict]
-        self.status.value = _status(self.closeness.message, kind)
         self.revealed = True
         self.again_button.layout.display = None
 
