@@ -73,6 +73,13 @@ def _pct(v) -> str:
     return nums.percent(v, 1)
 
 
+
+def deck_chooser(w, deck: str):
+    """The menu of the lesson's small decks (``w``: the ipywidgets module), ``deck`` chosen."""
+    return w.Dropdown(options=[(deck_label(k), k) for k in lesson.DECKS], value=deck,
+                      description=_("Deck:"), layout=w.Layout(width="420px"),
+                      style={"description_width": "initial"})
+
 class PerfectSession(Session):
     """The reader against a bot on a small deck, with exact values; no widgets.
 
@@ -196,9 +203,7 @@ class PerfectPlay(Shown):
         w = ipw()
         self.message = MessageArea()
         guard = routed(self.message)
-        self.deck = w.Dropdown(options=[(deck_label(k), k) for k in lesson.DECKS], value=deck,
-                               description=_("Deck:"), layout=w.Layout(width="420px"),
-                               style={"description_width": "initial"})
+        self.deck = deck_chooser(w, deck)
         self.opponent = w.Dropdown(options=[(t, k) for k, t in opponent_names().items()], value=opponent,
                                    description=_("Opponent:"), layout=w.Layout(width="420px"),
                                    style={"description_width": "initial"})
@@ -326,9 +331,7 @@ class PolicyMaps(Shown):
         w = ipw()
         self.message = MessageArea()
         guard = routed(self.message)
-        self.deck = w.Dropdown(options=[(deck_label(k), k) for k in lesson.DECKS], value=deck,
-                               description=_("Deck:"), layout=w.Layout(width="420px"),
-                               style={"description_width": "initial"})
+        self.deck = deck_chooser(w, deck)
         names = bot_kind_names()
         texts = bot_kind_texts()
         self.other = w.Dropdown(options=[(f"{names[k]} ({texts[k]})", k) for k in OPPONENTS if k != "optimal"],
@@ -464,9 +467,7 @@ class BotGrades(Shown):
         w = ipw()
         self.message = MessageArea()
         guard = routed(self.message)
-        self.deck = w.Dropdown(options=[(deck_label(k), k) for k in lesson.DECKS], value=deck,
-                               description=_("Deck:"), layout=w.Layout(width="420px"),
-                               style={"description_width": "initial"})
+        self.deck = deck_chooser(w, deck)
         self.table = w.HTML()
         self.rule = RunButton(_("Find the simplest rule"), self._search, self._show_rule,
                               note=_("tries {n} stop and bank rules, simplest first (a few seconds)").format(
