@@ -167,3 +167,103 @@ def test_the_teachers_answer_key_writes_its_answers_in_its_language():
 
     text = re.sub(r"<[^>]+>", " ", pages.answer_key("03-push-your-luck-probability", "cs"))
     assert f"66,7{NB}%" in text and not re.search(r"\d\.\d", text)
+
+
+# -- lesson code cells: a number a reader is shown is formatted by pushlab.i18n.numbers ---------
+
+_NUMERIC_SPEC = re.compile(r"^\+?,?(?:\.\d+)?[%fgeF]?$")
+
+
+def _numeric(spec: str) -> bool:
+    return bool(spec) and spec not in ("s", "r") and bool(_NUMERIC_SPEC.match(spec))
+
+
+def _self_formatted_numbers(source: str) -> list:
+    """The places in a code cell that format a number with Python's own spec (``f"{x:.1%}"``,
+    ``f"{n:,}"``, ``_("{n:,} ...").format(n=x)`` with ``x`` not a ``Number``): English marks
+    on every page. Returns ``(line, text)`` pairs."""
+    import ast
+    import string
+
+    tree = ast.parse("\n".join(ln for ln in source.splitlines() if not ln.lstrip().startswith(("%", "!"))))
+    templates = {}                            # name = _("...") in the cell
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+                and isinstance(node.value, ast.Call) and getattr(node.value.func, "id", "") == "_"
+                and node.value.args and isinstance(node.value.args[0], ast.Constant)):
+            templates[node.targets[0].id] = node.value.args[0].value
+
+    def is_number(value) -> bool:
+        f = value.func if isinstance(value, ast.Call) else None
+        return f is not None and (getattr(f, "id", "") == "Number" or getattr(f, "attr", "") == "Number")
+
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FormattedValue) and node.format_spec is not None:
+            spec = "".join(v.value for v in node.format_spec.values if isinstance(v, ast.Constant))
+            if _numeric(spec):
+                found.append((node.lineno, f"{{{ast.unparse(node.value)}:{spec}}}"))
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "format":
+            base = node.func.value
+            if isinstance(base, ast.Constant) and isinstance(base.value, str):
+                template = base.value
+            elif isinstance(base, ast.Call) and getattr(base.func, "id", "") == "_" and base.args \
+                    and isinstance(base.args[0], ast.Constant):
+                template = base.args[0].value
+            elif isinstance(base, ast.Name) and base.id in templates:
+                template = templates[base.id]
+            else:
+                continue
+            given = {k.arg: k.value for k in node.keywords}
+            for i, (_text, field, spec, _conv) in enumerate(string.Formatter().parse(template)):
+                if field is None or not _numeric(spec or ""):
+                    continue
+                value = given.get(field) if field else (node.args[i] if i < len(node.args) else None)
+                if value is not None and not is_number(value):
+                    found.append((node.lineno, f"{{{field}:{spec}}} = {ast.unparse(value)}"))
+    return found
+
+
+def _lessons():
+    from pathlib import Path
+
+    return sorted((Path(__file__).resolve().parents[1] / "notebooks").glob("*.ipynb"))
+
+
+#: Lessons whose code cells still format numbers themselves (strict: fixing one fails here until
+#: it is taken off the list).
+NOT_YET = {"03-push-your-luck-probability.ipynb", "07-rummy-odds.ipynb", "08-when-to-bank.ipynb",
+           "09-how-sure-are-we.ipynb", "10-simulation-and-intervals.ipynb"}
+
+
+def test_the_checker_of_lesson_code_cells_finds_a_self_formatted_number():
+    src = ('t = _("{n:,} games, {p}").format(n=n, p=nums.percent(p))\n'
+           'u = _("{n:,} games").format(n=Number(n))\nv = f"{x:.1%} and {y:+.1f} and {w} and {k:>3}"')
+    assert [t for _l, t in _self_formatted_numbers(src)] == ["{n:,} = n", "{x:.1%}", "{y:+.1f}"]
+
+
+@pytest.mark.parametrize("path", [pytest.param(p, id=p.name, marks=[pytest.mark.xfail(strict=True, reason="not yet")]
+                                               if p.name in NOT_YET else []) for p in _lessons()])
+def test_lesson_code_cells_write_numbers_in_the_readers_language(path):
+    """Every number a lesson's code cell shows goes through pushlab.i18n.numbers (``Number(x)``
+    for a catalog message's own ``{n:,}``; ``percent``/``decimal`` otherwise): was 1,885
+    positions on lesson 11's Czech page. Static (the cells' syntax tree), ~0.1 s in all."""
+    import json
+
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    found = [f"cell {i} line {line}: {text}" for i, cell in enumerate(cells) if cell["cell_type"] == "code"
+             for line, text in _self_formatted_numbers("".join(cell["source"]))]
+    assert not found, "\n".join(found)
+
+
+def test_lesson_11s_shipped_grades_group_thousands_in_the_readers_language():
+    """The table of larger decks computed ahead (positions in brackets): was (1,885) on every page. ~0.1 s."""
+    from pushlab.widgets.perfect import shipped_grades_html
+
+    before = i18n.current_language()
+    i18n.set_language("cs")
+    try:
+        text = re.sub(r"<[^>]+>", " ", shipped_grades_html())
+    finally:
+        i18n.set_language(before)
+    assert re.search(rf"\(\d+{NB}\d{{3}}\)", text) and not re.search(r"\d,\d{3}\b", text), text

@@ -265,7 +265,7 @@ def policy_heatmap(grid, ax=None, colorbar: bool = True):
     for (i, j), v in np.ndenumerate(share):
         if count[i, j]:
             dark = abs(v - 50) > 30
-            ax.text(j, i, f"{v:.0f}%\nn={count[i, j]}", ha="center", va="center", fontsize=7,
+            ax.text(j, i, f"{nums.percent(v / 100)}\nn={nums.number(count[i, j])}", ha="center", va="center", fontsize=7,
                     color="white" if dark else "#111")
     title, xlabel, ylabel, bar = _titles(grid["decision"], grid.get("who", "optimal"), grid.get("name", ""))
     ax.set_xticks(range(share.shape[1]), grid["x"])

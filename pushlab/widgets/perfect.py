@@ -425,7 +425,7 @@ def shipped_grades_html(data=None) -> str:
     decks = data["grades"]
     names = [o["opponent"] for o in decks[0]["opponents"]]
     head = "".join(f"<th>{esc(h)}</th>" for h in [_("against perfect play")] + [
-        f"{deck_label(SmallDeck(**d['deck']))} ({d['states']:,})" for d in decks])
+        f"{deck_label(SmallDeck(**d['deck']))} ({nums.number(d['states'])})" for d in decks])
     rows = []
     for name in names:
         cells = []
