@@ -228,3 +228,25 @@ def test_the_rule_sheet_box_maps_the_sheets_words_to_the_lessons(language, game,
     if terms:
         word = terms[0].sheet[0]
         assert glossary.box_problems(glossaries[language], box.replace(word, "…"), game)
+
+
+@pytest.mark.parametrize("language", i18n.TRANSLATED)
+def test_lesson_11s_deck_menu_names_the_roll_card_in_the_glossarys_word(language, glossaries):
+    """Lesson 11's deck label (the deck menu, the maps' alt text, the shipped grades' heads)
+    counts the roll and switch cards in words: was "R1 R1 R2 R2 roll" in every language. ~0.1 s."""
+    from pushlab.luck.solve import SmallDeck
+    from pushlab.widgets.perfect import deck_label
+
+    g = glossaries[language]
+    before = i18n.current_language()
+    i18n.set_language(language)
+    try:
+        labels = [deck_label("one-colour"), deck_label(SmallDeck(colours=1, numbers=1, rolls=3, switches=2))]
+    finally:
+        i18n.set_language(before)
+    for term, label in (("roll card", labels[0]), ("roll card", labels[1]), ("switch card", labels[1])):
+        use = next(t.use for t in g.terms if t.en == term)
+        stem = use.split()[-1].removeprefix("ال")            # Arabic: ورقة الرمي, counted indefinite (ورقة رمي)
+        assert stem in label, (term, use, label)
+    assert not re.search(r"\broll\b|\bswitch\b", " ".join(labels)), labels
+    assert glossary.problems(g, [glossary.Text("deck_label", "5 cards: R1 R1 R2 R2, 1 roll card", labels[0])]) == []

@@ -52,17 +52,26 @@ def opponent_names() -> dict:
 
 
 def deck_label(key) -> str:
-    """A menu deck (its key) or a :class:`~pushlab.luck.solve.SmallDeck` in words: its cards and its die.
+    """A menu deck (its key) or a :class:`~pushlab.luck.solve.SmallDeck` in words: its number
+    cards in notation, its roll and switch cards counted in words, and its die.
 
     >>> deck_label("one-colour")
-    '5 cards: R1 R1 R2 R2 roll; die: red, star'
+    '5 cards: R1 R1 R2 R2, 1 roll card; die: red, star'
     """
+    from pushlab.i18n import ngettext
     from pushlab.i18n.forms import colour_name
     from pushlab.luck.cards import format_cards
 
     deck = lesson.deck(key) if isinstance(key, str) else key
+    parts = [format_cards([c for c in deck.cards if c.kind == "number"])]
+    rolls = sum(c.kind == "roll" for c in deck.cards)
+    switches = sum(c.kind == "switch" for c in deck.cards)
+    if rolls:
+        parts.append(ngettext("{n} roll card", "{n} roll cards", rolls).format(n=rolls))
+    if switches:
+        parts.append(ngettext("{n} switch card", "{n} switch cards", switches).format(n=switches))
     faces = ", ".join(_("star") if f == "*" else colour_name(f) for f in deck.faces)
-    return _("{n} cards: {cards}; die: {faces}").format(n=len(deck.cards), cards=format_cards(deck.cards),
+    return _("{n} cards: {cards}; die: {faces}").format(n=len(deck.cards), cards=", ".join(p for p in parts if p),
                                                        faces=faces)
 
 
