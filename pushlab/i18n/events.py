@@ -415,6 +415,32 @@ def problem_text(problem, language: str | None = None) -> str:
     return str(_problem(problem, _Writer(language or current_language(), (), False)))
 
 
+def explanation_text(explanation, language: str | None = None) -> str:
+    """Why banking pays (a :class:`pushlab.luck.advice.Explanation`, or None: ``""``) in
+    ``language``, its numbers written as that language writes them
+    (:func:`pushlab.i18n.numbers.number`).
+
+    >>> from pushlab.luck.advice import Explanation
+    >>> e = Explanation("Ann", 5.83, 0.31, False, (("B", 7, 1.94),))
+    >>> explanation_text(e, "cs")
+    'Hráče Ann čeká do konce hry ještě asi 5,8 ± 0,3 hodů kostkou (vlastní přetažení a sebrané karty hodu). Každý zasáhne danou barvu s pravděpodobností 1 ze 6. Uložení barvy modrá (7 b.) chrání asi 1,9 bodů.'
+    """
+    if explanation is None:
+        return ""
+    from pushlab.i18n.numbers import decimal
+
+    lang = language or current_language()
+    e = explanation
+    q = gettext("1 in 3 (that colour or a star)", lang) if e.harder else gettext("1 in 6", lang)
+    text = gettext("{player} still faces about {rolls} \u00b1 {half} die rolls before the game ends (own busts "
+                   "and roll cards collected). Each one hits a given colour with a chance of {q}.", lang).format(
+        player=e.player, rolls=decimal(e.rolls, 1, language=lang), half=decimal(e.half, 1, language=lang), q=q)
+    for colour, points, x in e.protects:
+        text += " " + gettext("Banking {colour} ({points} points) protects about {x} points.", lang).format(
+            colour=colour_name(colour, lang), points=points, x=decimal(x, 1, language=lang))
+    return text
+
+
 def contract_words(contract, language: str | None = None) -> str:
     """A contract, ((kind, size), ...), in words: ``'1 set of 3 + 1 run of 4'`` (English: as
     :func:`pushlab.rummy.melds.contract_text`).

@@ -23,7 +23,7 @@ import numpy as np
 from pushlab.checks import is_count
 from pushlab.errors import PushlabError, SetupError
 from pushlab.i18n import _
-from pushlab.i18n.forms import colour_name
+from pushlab.i18n.events import explanation_text
 from pushlab.luck.cards import COLOUR_NAMES, COLOURS
 from pushlab.luck.odds import hint
 from pushlab.luck.policy import DEFAULT_POLICY, Policy
@@ -31,7 +31,7 @@ from pushlab.luck.sim import simulate_from
 from pushlab.seeding import make_rng
 from pushlab.stats import paired_diff_ci, rate_ci
 
-__all__ = ["ActionValue", "Advice", "Adviser", "advise"]
+__all__ = ["ActionValue", "Advice", "Adviser", "Explanation", "advise"]
 
 
 def _mean_se(x) -> tuple:
@@ -60,6 +60,23 @@ class ActionValue:
     turn: float
     win_low: float = float("nan")
     win_high: float = float("nan")
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """Why banking pays, as data (:meth:`Advice.explanation`); no language, no text.
+
+    ``rolls``: the die rolls ``player`` still faces before the game ends (estimated),
+    ``half``: the half-width of its 95% interval (1.96 standard errors); ``harder``: a star
+    loses the whole bench (a roll hits a colour 1 in 3, else 1 in 6); ``protects``:
+    ``(colour, points, x)`` per bench colour, ``x`` the points banking it keeps from the die.
+    """
+
+    player: str
+    rolls: float
+    half: float
+    harder: bool
+    protects: tuple
 
 
 @dataclass(frozen=True)
@@ -130,19 +147,20 @@ class Advice:
         rest = [f"{a}: {part(a)}" for a in self.values if a != self.best]
         return f"{self.best}: {part(self.best)}" + (f" ({', '.join(rest)})" if rest else "")
 
-    def explain(self) -> str:
-        """Why banking pays here, in a sentence or two (empty when nothing can be banked)."""
+    def explanation(self) -> "Explanation | None":
+        """Why banking pays here, as data (None when nothing can be banked): the die rolls
+        the player still faces and the points each bench colour's bank protects. A sentence
+        in any language: :func:`pushlab.i18n.events.explanation_text` (or :meth:`explain`)."""
         if not self.bench:
-            return ""
-        q = _("1 in 3 (that colour or a star)") if self.harder else _("1 in 6")
-        text = _("{player} still faces about {rolls} \u00b1 {half} die rolls before the game ends (own busts "
-                 "and roll cards collected). Each one hits a given colour with a chance of {q}.").format(
-                     player=self.player, rolls=f"{self.rolls:.1f}", half=f"{1.96 * self.rolls_se:.1f}", q=q)
-        for c, pts in self.bench.items():
-            x, _se = self.protects(c)
-            text += " " + _("Banking {colour} ({points} points) protects about {x} points.").format(
-                colour=colour_name(c), points=pts, x=f"{x:.1f}")
-        return text
+            return None
+        return Explanation(self.player, self.rolls, 1.96 * self.rolls_se, self.harder,
+                           tuple((c, pts, self.protects(c)[0]) for c, pts in self.bench.items()))
+
+    def explain(self, language: str | None = None) -> str:
+        """Why banking pays here, in a sentence or two (empty when nothing can be banked), in
+        ``language`` (default: the current one), numbers included
+        (:func:`pushlab.i18n.events.explanation_text`)."""
+        return explanation_text(self.explanation(), language)
 
     def _repr_html_(self) -> str:
         """A table: action, win % with 95% CI, expected final score, one-turn value."""

@@ -20,6 +20,7 @@ import functools
 from html import escape
 
 from pushlab.i18n import _, ngettext
+from pushlab.i18n.events import explanation_text
 from pushlab.luck.policy import policy_label
 from pushlab.luck.search import stop_reason
 from pushlab.widgets.common import MessageArea, Shown, figure_html, ipw, routed
@@ -271,7 +272,7 @@ class BankStory(Shown):
                     best=escape(_action_words(h.best)), n=nums.decimal(a.rollouts, 0), player=escape(a.player),
                     policy=escape(policy_label(a.policy)))
             + "</p>" + edge
-            + (f"<p>{escape(a.explain())}</p>" if a.explain() else ""))
+            + (f"<p>{escape(explanation_text(a.explanation()))}</p>" if a.bench else ""))
 
     def _protection(self):
         """Rolls ahead and protection at five pile sizes, with a progress bar."""

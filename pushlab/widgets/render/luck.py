@@ -15,7 +15,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from pushlab.i18n import _, ngettext
-from pushlab.i18n.events import direction_words, log_lines
+from pushlab.i18n.events import direction_words, explanation_text, log_lines
 from pushlab.i18n.forms import colour_name
 from pushlab.i18n.numbers import percent
 from pushlab.display.cards import card_html
@@ -373,7 +373,7 @@ def advice_html(advice, hint=None, session=None, progress: str = "") -> str:
             f'<table class="pl-kv"><tr>{heads}</tr>{"".join(rows)}</table>'
             f"<p>{best}</p>")
         if advice.bench:
-            parts.append(f'<p class="pl-muted">{esc(advice.explain())}</p>')
+            parts.append(f'<p class="pl-muted">{esc(explanation_text(advice.explanation()))}</p>')
     if hint is not None:
         rows = "".join(f"<tr><td>{STAR_MARK if a == hint.best else ''}{esc(_action_words(a))}</td>"
                        f"<td>{nums.decimal(v, 1, group=False, sign=True)}</td></tr>" for a, v in hint.values.items())
