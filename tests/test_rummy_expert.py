@@ -110,3 +110,57 @@ def test_a_duplicate_pair_plays_the_same_cards_with_the_partnerships_swapped():
     assert np.all(d[:, 0, 0] == d[:, 1, 1]) and np.all(d[:, 0, 1] == d[:, 1, 0])
     with pytest.raises(SetupError, match="pairs"):
         duplicate_matches(ExpertBot, HeuristicBot, pairs=0)
+
+
+def _replacement_reference(game):
+    """ExpertBot.replacement as it was before issue 24's fifth pass: every table meld read, and
+    the full list of meld_actions when no lay-off of the freed wild was found."""
+    from pushlab.rummy.expert import _replaceable_of
+    hand = set(game.hands[game.current_player])
+    table = game.table
+    for m, meld in enumerate(table):
+        for nat in sorted(hand & _replaceable_of(meld)):
+            for i in meld.replace_options(nat):
+                wild = meld.cards[i]
+                for k, other in enumerate(table):
+                    ends = other.layoff_ends(wild) if k != m else ()
+                    if ends:
+                        end = "" if ends == ("any",) else f" {ends[0]}"
+                        return f"replace {m} {nat} for {wild} then layoff {wild} {k}{end}"
+    if any(hand & _replaceable_of(meld) for meld in table):
+        acts = [str(a) for a in game.meld_actions(limit=None) if str(a).startswith("replace")]
+        return acts[0] if acts else None
+    return None
+
+
+def test_replacement_matches_the_reference_in_self_play():
+    # every play-phase state of 3 seeded ExpertBot matches (about 0.5 s); the meld-forming
+    # fallback (no lay-off for the freed wild) must occur too
+    bot, checked, fallback = ExpertBot(), 0, 0
+    for seed in range(3):
+        g = Game.new(seed=seed)
+        while not g.is_over:
+            if g.phase == "play" and g.met[g.current_player] and g.table:
+                ref = _replacement_reference(g)
+                assert bot.replacement(g) == ref
+                checked += 1
+                fallback += ref is not None and " then meld " in ref
+            g = g.apply(bot.choose(g))
+    assert checked > 300 and fallback > 0
+
+
+def test_deficits_without_match_one_search_per_card():
+    # the plan's spare naturals keep the hand's deficit; checked against a search per card
+    # on every hand of 2 seeded HeuristicBot deals of each contract (about 0.5 s)
+    from pushlab.rummy.expert import _deficit_without, _deficits_without
+    checked = 0
+    for deal in (1, 2, 3, 4, 5):
+        g, bot = Game.new(seed=deal, deals=(deal,) * 2), HeuristicBot()
+        while not g.is_over:
+            hand = g.hands[g.current_player]
+            cards = list(set(hand))
+            assert _deficits_without(hand, cards, g.deal_number) == \
+                {c: _deficit_without(hand, c, g.deal_number) for c in cards}
+            checked += 1
+            g = g.apply(bot.choose(g))
+    assert checked > 250

@@ -49,10 +49,11 @@ from pushlab.errors import SetupError
 from pushlab.protocol import make_bot, play
 from pushlab.stats import paired_diff_ci
 from pushlab.rummy.actions import Action, Discard, Push, Take, parse_action
-from pushlab.rummy.bots import _DISCARDS, HeuristicBot, RummyBot, view
+from pushlab.rummy.bots import _DISCARDS, HeuristicBot, RummyBot, _outside_plan, view
 from pushlab.rummy.cards import SUITS, Card, full_deck, parse_cards
 from pushlab.rummy.melds import Meld
-from pushlab.rummy.finder import contract_deficit
+from pushlab.rummy.encoding import hand_key
+from pushlab.rummy.finder import contract_deficit, deficit_plan
 from pushlab.rummy.game import Game
 
 __all__ = ["ExpertBot", "MEAN_PENALTY", "duplicate_match", "duplicate_matches", "fits_table"]
@@ -108,13 +109,18 @@ def _seen_ranks(game, hand) -> dict:
     return seen
 
 
+_NONE_REPLACEABLE = frozenset()
+
+
 def _replaceable_of(meld) -> frozenset:
     """:func:`_replaceable` of a table meld, kept on the immutable meld once read (like
     :func:`functools.cached_property`; not a field, so ``==``, hash and repr ignore it)."""
     d = meld.__dict__
     out = d.get("_replaceable")
     if out is None:
-        out = d["_replaceable"] = _replaceable(meld.kind, meld.cards)
+        cards = meld.cards
+        out = d["_replaceable"] = _replaceable(meld.kind, cards) if any(c.is_wild for c in cards) \
+            else _NONE_REPLACEABLE
     return out
 
 
@@ -210,8 +216,13 @@ class ExpertBot(HeuristicBot):
         """A rule-14 replacement whose freed wild is laid off (else melded) at once, or None."""
         hand = set(game.hands[game.current_player])
         table = game.table
+        some = False                        # does a card of the hand replace a wild?
         for m, meld in enumerate(table):
-            for nat in sorted(hand & _replaceable_of(meld)):
+            replaceable = _replaceable_of(meld)
+            if replaceable.isdisjoint(hand):
+                continue
+            some = True
+            for nat in sorted(hand & replaceable):
                 for i in meld.replace_options(nat):
                     wild = meld.cards[i]
                     for k, other in enumerate(table):
@@ -219,9 +230,10 @@ class ExpertBot(HeuristicBot):
                         if ends:
                             end = "" if ends == ("any",) else f" {ends[0]}"
                             return f"replace {m} {nat} for {wild} then layoff {wild} {k}{end}"
-        if any(hand & _replaceable_of(meld) for meld in table):
-            acts = [str(a) for a in game.meld_actions(limit=None) if str(a).startswith("replace")]
-            return acts[0] if acts else None
+        if some:
+            for acts in game._replacements():   # meld_actions' replacements, in its order
+                if acts:
+                    return str(acts[0])
         return None
 
     def discard_choice(self, game, first=None):
@@ -241,21 +253,26 @@ class ExpertBot(HeuristicBot):
         naturals = [c for c in set(hand) if c.is_natural]
         pool = [c for c in naturals if c != just_taken] or naturals or list(set(hand))
         if not game.met[p]:                     # keep the contract plan: the least deficit
-            deficit = {c: _deficit_without(hand, c, game.deal_number) for c in pool}
+            deficit = _deficits_without(hand, pool, game.deal_number)
             low = min(deficit.values())
             pool = [c for c in pool if deficit[c] == low]
         left, partner = (p + 1) % 4, (p + 2) % 4
         seen = _seen_ranks(game, hand)
         danger_left = game.met[left]
+        fits = _table_fits(table)
+        ours = (partner, p)
 
         def cost(c):
             """Higher is a better discard."""
             score = c.penalty
             if c.is_wild:
                 score -= 100
-            if danger_left and fits_table(c, table):
+            owners = fits.get(c)
+            if owners is None:                  # as fits_table(c, table) finds it
+                owners = fits[c] = frozenset(m.owner for m in table if m.layoff_ends(c))
+            if danger_left and owners:
                 score -= 12                     # the left opponent lays it off at once
-            elif fits_table(c, table, owners=(partner, p)):
+            elif not owners.isdisjoint(ours):
                 score -= 6                      # keep it for a lay-off of our own
             score += 0.5 * seen.get(c.rank, 0)  # dead ranks are safer
             return (score, c.sort_key)
@@ -278,6 +295,20 @@ def _collector_paused():
     finally:
         if was:
             gc.enable()
+
+
+def _deficits_without(hand, cards, deal) -> dict:
+    """{card: :func:`_deficit_without` (hand, card, deal)} for the distinct ``cards`` of hand.
+
+    A natural the hand's best plan leaves over keeps the hand's own deficit (the plan still
+    holds without it, and fewer cards never need fewer wilds); only the others are searched."""
+    counts, wilds = hand_key(hand)
+    plan = deficit_plan(counts, deal)
+    if plan is None:
+        return dict.fromkeys(cards, 99)
+    same = max(0, plan.need - wilds)
+    spare = set(_outside_plan(hand, plan.used, None))
+    return {c: same if c in spare else _deficit_without(hand, c, deal) for c in cards}
 
 
 def _deficit_without(hand, card, deal) -> int:

@@ -425,15 +425,22 @@ class Game:
                     break
             return out
         out.extend(MeldDown((m,)) for m in cands)
+        for acts in self._replacements():
+            if len(out) >= cap:
+                return out[:limit]
+            out.extend(acts)
+        return out if limit is None else out[:limit]
+
+    def _replacements(self):
+        """The replacement actions of :meth:`meld_actions` (the contract met), made lazily: one
+        list per (table meld, natural from the hand, wild it frees), in meld_actions' order."""
+        hand = self.hands[self.active_player]
         for m, meld in enumerate(self.table):
             if all(meld.natural):
                 continue
             for nat in sorted({c for c in hand if c.is_natural or c.rank == 2}):
                 for wild in sorted({meld.cards[i] for i in meld.replace_options(nat)}):
-                    if len(out) >= cap:
-                        return out[:limit]
-                    out.extend(self._replace_follow_ups(m, nat, wild))
-        return out if limit is None else out[:limit]
+                    yield self._replace_follow_ups(m, nat, wild)
 
     def _replace_follow_ups(self, m, nat, wild) -> list:
         """Replacement actions of nat for wild in meld m with a simple use of the freed wild."""
