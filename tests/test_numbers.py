@@ -288,3 +288,36 @@ def test_why_banking_pays_is_data_from_the_engine_and_text_from_the_language_lay
     assert advice.explain("en").startswith(old) and advice.explain("en") == explanation_text(e, "en")
     cs = explanation_text(e, "cs")
     assert f"{advice.rolls:.1f}".replace(".", ",") in cs and not re.search(r"\d\.\d", cs), cs
+
+
+# -- numbers typed into translations: a decimal comma where the language writes one -----------
+
+#: What is not prose: code spans and blocks, LaTeX, HTML tags, link targets, addresses.
+_NOT_PROSE = re.compile(r"```.*?```|`[^`]*`|\$\$.*?\$\$|\$[^$\n]*\$|<[^>]+>|\]\([^)]*\)|https?://\S+", re.S)
+#: A decimal number with a point: not part of a longer dotted name or version (3.10.1, a.1.2),
+#: not a version after its program's name (Python 3.10, Voilà 0.5, v1.2).
+_POINT = re.compile(r"(?<![\w.])(?<!Python )(?<!Voilà )(?<!version )\d+\.\d+(?![\w.]*\.\d)(?!\.?[A-Za-z_])")
+
+
+def decimal_points_in_prose(text: str) -> list:
+    """The numbers of ``text``'s prose written with a decimal point."""
+    return _POINT.findall(_NOT_PROSE.sub(" ", text))
+
+
+def test_the_decimal_point_check_skips_code_latex_and_versions():
+    assert decimal_points_in_prose("šance 0.3102 [0,3038; 0.3167], n = 1.96² × 3.84") == ["0.3102", "0.3167", "1.96",
+                                                                                         "3.84"]
+    assert decimal_points_in_prose("`x = 0.5`, $p = 0.5$, <b style='w:1.5em'>, Python 3.10, 3.10.2, "
+                                   "[a](b0.5.md), 11.first-player, version 0.5, ```\n0.25\n```, 0,5") == []
+
+
+@pytest.mark.parametrize("lang", ["cs", "et", "eo"])
+def test_translations_write_a_decimal_comma_in_prose(lang):
+    """Every translated message and lesson paragraph of a language with a decimal comma:
+    a number typed by a translator takes the comma (was: lesson 09's 1.96, 0.3102 [0.3038,
+    0.3167] and its exercises' n = 1.96² × p(1−p) / h² = 3.84 × 0.25 / 0.05² in Czech, Estonian
+    and Esperanto). Code, LaTeX and version strings keep their points. ~0.2 s per language."""
+    from pushlab.i18n import glossary
+
+    found = [f"{t.where}: {n}" for t in glossary.texts(lang) for n in decimal_points_in_prose(t.text)]
+    assert not found, "\n".join(found)
