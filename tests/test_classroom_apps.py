@@ -143,3 +143,22 @@ def test_the_dashboard_names_choices_and_plans_in_words(store, lang):
             assert re.search(r"\d,\d", shown) and not re.search(r"\d\.\d", shown), shown
     finally:
         pushlab.set_language(before)
+
+
+@pytest.mark.parametrize("lang, mine, shared", [("en", "Your turn", "Ann's turn"), ("cs", "Jste na tahu", "Na tahu: Ann"),
+                                                ("ar", "دورك", "دور Ann")])
+def test_the_students_table_says_your_turn_not_the_shared_tables_player(store, lang, mine, shared):
+    """The student plays the shared position's seat: the heading says so in the page's language
+    (was: "Ann's turn", the shared table's name, on every student's page). ~0.4 s in all."""
+    import re
+
+    from pushlab import i18n
+
+    before = i18n.current_language()
+    i18n.set_language(lang)
+    try:
+        app = StudentApp(store, code=start(store, E.FourthCard.default()), join_from_page=False)
+        text = re.sub(r"<[^>]+>", " ", app.view.value)
+        assert mine in text and shared not in text and "Ann" in text, text[:300]     # Ann's box: marked "you"
+    finally:
+        i18n.set_language(before)

@@ -178,7 +178,7 @@ class StudentApp(Shown):
         from pushlab.widgets.render.luck import table_html
 
         game = getattr(task, "final", None) or task.game
-        html = table_html(game)
+        html = table_html(game, you=task.game.current_player)     # the student's seat, not the shared name
         card = getattr(task, "card", None)
         if card is not None and getattr(task, "busted", False):
             from pushlab.display.cards import card_html

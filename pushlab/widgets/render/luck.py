@@ -166,8 +166,8 @@ def _switch_pile_html(game) -> str:
             f'{cards_html(shown)}</span><span class="pl-cap">{esc(caption)}</span></span>')
 
 
-def _status_line(game, labels=None) -> str:
-    """Who must act and what they must do."""
+def _status_line(game, you: int | None = None) -> str:
+    """Who must act and what they must do; the reader's seat (``you``) is "you", not its name."""
     if game.is_over:
         scores = game.scores()
         winners = [game.players[i] for i in game.winners()]
@@ -178,9 +178,11 @@ def _status_line(game, labels=None) -> str:
             return _("Game over: {names} win with {points} points").format(names=names, points=max(scores))
         return _("Game over: {names} wins with {points} points").format(names=winners[0], points=max(scores))
     active = game.players[game.active_player]
-    turn = _("{who}'s turn").format(who=active)
+    turn = _("Your turn") if game.active_player == you else _("{who}'s turn").format(who=active)
     if game.phase == "collect":
-        return turn + " \u00b7 " + _("{who} must take a column").format(who=game.players[game.collector])
+        take = (_("You must take a column") if game.collector == you
+                else _("{who} must take a column").format(who=game.players[game.collector]))
+        return turn + " \u00b7 " + take
     return turn + " \u00b7 " + phase_text().get(game.phase, game.phase)
 
 
@@ -190,7 +192,7 @@ def table_html(game, labels=None, you: int | None = None) -> str:
     ``labels`` optionally adds a word per player (e.g. a bot's kind); ``you`` marks
     the reader's seat.
     """
-    status = f'<div style="font-size:16px;font-weight:600;margin:2px 4px 6px">{esc(_status_line(game))}</div>'
+    status = f'<div style="font-size:16px;font-weight:600;margin:2px 4px 6px">{esc(_status_line(game, you))}</div>'
     # piles and direction
     pile = stack_html(game.draw_pile_size, _("draw pile: {n}").format(n=game.draw_pile_size),
                       title=_("cards left to draw"))
