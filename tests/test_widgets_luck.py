@@ -491,3 +491,26 @@ def test_run_button_shows_results_progress_and_errors():
     bad.run()
     assert bad.message.kind == "error" and "needs 3 to 6 players" in bad.message.text
     assert shown == ["result"] and not bad.button.disabled
+
+
+def test_the_undo_handler_has_one_home_for_both_play_apps():
+    """PlayApp and lesson 11's PerfectPlay share one Undo handler (widgets.common.UndoesDecisions;
+    was: two copies): nothing to undo is a note, not an error, then the app redraws. ~0.01 s."""
+    from pushlab.errors import Unavailable
+    from pushlab.widgets.luck_app import PlayApp
+    from pushlab.widgets.perfect import PerfectPlay
+
+    assert PlayApp._undo is PerfectPlay._undo is common.UndoesDecisions._undo
+
+    class App(common.UndoesDecisions):
+        class session:
+            def undo():
+                raise Unavailable("Nothing to undo.")
+        message, drawn = common.MessageArea(), 0
+
+        def refresh(self):
+            self.drawn += 1
+
+    a = App()
+    a._undo()
+    assert (a.message.text, a.message.kind, a.drawn) == ("Nothing to undo.", "info", 1)

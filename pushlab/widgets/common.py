@@ -252,6 +252,20 @@ class Shown:
         return self.widget._repr_mimebundle_(**kwargs)
 
 
+class UndoesDecisions:
+    """The Undo button's handler, for an app with a ``session`` (a
+    :class:`~pushlab.widgets.session.Session`), a ``message`` area and ``refresh()``: the play
+    app and lesson 11's PerfectPlay."""
+
+    def _undo(self) -> None:
+        """Undo the reader's last decision (nothing to undo: said as a note, not an error)."""
+        try:
+            self.session.undo()
+        except Unavailable as exc:
+            self.message.info(str(exc))
+        self.refresh()
+
+
 def error_text(exc: BaseException) -> str:
     """The sentence shown to a reader for an exception, with the legal actions if known.
 

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import functools
 
-from pushlab.errors import Unavailable
 from pushlab.i18n import _, ngettext
 from pushlab.i18n.forms import colour_name
-from pushlab.widgets.common import (MessageArea, Shown, error_text, kernel_loop, lean_ipw, page_direction, routed,
-                                    sheetless_html)
+from pushlab.widgets.common import (MessageArea, Shown, UndoesDecisions, error_text, kernel_loop, lean_ipw,
+                                    page_direction, routed, sheetless_html)
 from pushlab.widgets.links import PlaysPositions, PositionLink
 from pushlab.widgets.luck_lessons import OddsPanel, TableView
 from pushlab.widgets.luck_session import (ADVICE_ROLLOUTS, BOT_KINDS, REVIEW_ROLLOUTS, LuckSession,
@@ -32,7 +31,7 @@ def _label_width(px: str) -> dict:
     return {"description_width": px if i18n.current_language() == i18n.SOURCE else "initial"}
 
 
-class PlayApp(PlaysPositions, Shown):
+class PlayApp(PlaysPositions, UndoesDecisions, Shown):
     """A full game against 1-5 bots with live odds, an optional hint, undo and an end summary.
 
     All game logic is in :class:`LuckSession`; this class only wires buttons to it.
@@ -197,14 +196,6 @@ class PlayApp(PlaysPositions, Shown):
     def _new_column(self) -> None:
         """Start a new column with the drawn card."""
         self._act(f"place {len(self.session.game.columns)}")
-
-    def _undo(self) -> None:
-        """Undo the reader's last decision (nothing to undo: said as a note, not an error)."""
-        try:
-            self.session.undo()
-        except Unavailable as exc:
-            self.message.info(str(exc))
-        self.refresh()
 
     def refresh(self) -> None:
         """Redraw everything from the session; enable exactly the legal choice buttons."""

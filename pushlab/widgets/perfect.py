@@ -26,11 +26,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from pushlab.errors import SetupError, Unavailable
+from pushlab.errors import SetupError
 from pushlab.i18n import _
 from pushlab.i18n import numbers as nums
 from pushlab.teaching import perfect as lesson
-from pushlab.widgets.common import CSS, MessageArea, Shown, esc, figure_html, ipw, page_direction, routed
+from pushlab.widgets.common import (CSS, MessageArea, Shown, UndoesDecisions, esc, figure_html, ipw, page_direction,
+                                    routed)
 from pushlab.widgets.luck_session import bot_kind_names, bot_kind_texts, make_bot
 from pushlab.widgets.render.luck import STAR_MARK, _action_words, cards_html, log_html, table_html
 from pushlab.widgets.session import Session
@@ -205,7 +206,7 @@ def review_html(review: dict) -> str:
                                                       lost=nums.decimal(100 * float(review["lost"]), 1))) + "</p>"
 
 
-class PerfectPlay(Shown):
+class PerfectPlay(UndoesDecisions, Shown):
     """Play a small deck against a bot, the exact value of every action shown at each decision."""
 
     def __init__(self, deck: str = lesson.STORY_DECK, opponent: str = "cautious", first: str = "you", seed=None):
@@ -264,13 +265,6 @@ class PerfectPlay(Shown):
     def act(self, action: str) -> None:
         """The reader plays ``action`` (errors go to the message line)."""
         self.session.act(action)
-        self.refresh()
-
-    def _undo(self) -> None:
-        try:
-            self.session.undo()
-        except Unavailable as exc:
-            self.message.info(str(exc))
         self.refresh()
 
     def refresh(self) -> None:
