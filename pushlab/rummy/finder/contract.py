@@ -359,16 +359,21 @@ def _suit_pair(s, pattern, m):
 
 
 @lru_cache(maxsize=1 << 16)
-def _suit_runs(pattern, m):
-    """(best single run, best pair of runs) of length m in a suit with this pattern, each
-    (need, used, melds) or None, written for suit 0 (see :func:`_in_suit`): one cache for
-    all four suits."""
+def _suit_single(pattern, m):
+    """The best single run of length m, (need, used, melds), in a suit with this pattern, or None;
+    written for suit 0 (see :func:`_in_suit`): one cache for all four suits."""
     wins = _suit_windows(0, pattern, m) if any(pattern) else ()
     if not wins:
-        return None, None
+        return None
     single = min(wins)
-    return ((single[0], single[1], (("run", (0, single[2], m), single[1]),)),
-            _suit_pair(0, pattern, m))
+    return single[0], single[1], (("run", (0, single[2], m), single[1]),)
+
+
+@lru_cache(maxsize=1 << 16)
+def _suit_double(pattern, m):
+    """The best pair of runs of length m in a suit with this pattern (:func:`_suit_pair`, for
+    suit 0), or None; asked only when it might be the best plan (see :func:`_runs_plan`)."""
+    return _suit_pair(0, pattern, m)
 
 
 def _in_suit(plan, s):
@@ -382,26 +387,47 @@ def _in_suit(plan, s):
 
 
 def _runs_plan(counts, m):
-    """(wilds needed, naturals used) for two runs of length m, or None."""
-    per = [_suit_runs(counts[13 * s:13 * s + 13], m) for s in range(4)]
+    """(wilds needed, naturals used) for two runs of length m, or None.
+
+    The candidates, in order: for each suit, two runs in it, then one run in it and one in
+    each later suit; the first of the fewest wilds wins. Two runs in one suit (the costly
+    search) are looked for only when they could win: they need at least twice the suit's
+    best single run and at least 2m less the suit's naturals, and must beat the candidates
+    before them and tie the best one after them.
+    """
+    parts = [counts[0:13], counts[13:26], counts[26:39], counts[39:52]]
+    one = [_suit_single(part, m) for part in parts]
+    after = [None] * 5                          # fewest wilds of the one-and-one pairs from s1 on
+    for s1 in range(3, -1, -1):
+        low = after[s1 + 1]
+        if one[s1] is not None:
+            for s2 in range(s1 + 1, 4):
+                if one[s2] is not None:
+                    need = one[s1][0] + one[s2][0]
+                    if low is None or need < low:
+                        low = need
+        after[s1] = low
     best = None                                 # (need, suit, other suit or None for a pair)
     for s1 in range(4):
-        one, two = per[s1]
-        if one is None:
+        first = one[s1]
+        if first is None:
             continue
-        if two is not None and (best is None or two[0] < best[0]):
-            best = (two[0], s1, None)
+        bound = max(2 * first[0], 2 * m - sum(parts[s1]))      # a pair needs at least this
+        if not (best is not None and bound >= best[0] or after[s1] is not None and bound > after[s1]):
+            two = _suit_double(parts[s1], m)
+            if two is not None and (best is None or two[0] < best[0]):
+                best = (two[0], s1, None)
         for s2 in range(s1 + 1, 4):
-            other = per[s2][0]
-            if other is not None and (best is None or one[0] + other[0] < best[0]):
-                best = (one[0] + other[0], s1, s2)
+            other = one[s2]
+            if other is not None and (best is None or first[0] + other[0] < best[0]):
+                best = (first[0] + other[0], s1, s2)
     if best is None:
         return None
     _, s1, s2 = best
     if s2 is None:
-        return _in_suit(per[s1][1], s1)
-    one, other = _in_suit(per[s1][0], s1), _in_suit(per[s2][0], s2)
-    return (one[0] + other[0], one[1] + other[1], one[2] + other[2])
+        return _in_suit(_suit_double(parts[s1], m), s1)
+    first, other = _in_suit(one[s1], s1), _in_suit(one[s2], s2)
+    return (first[0] + other[0], first[1] + other[1], first[2] + other[2])
 
 
 def _set_run_plan(counts, m):

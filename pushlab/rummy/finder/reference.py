@@ -13,12 +13,12 @@ True
 
 from __future__ import annotations
 
-from pushlab.rummy.finder.contract import combos
+from pushlab.rummy.finder.contract import _in_suit, _suit_double, _suit_single, combos
 from pushlab.rummy.finder.extra import (Extra, ExtraSearch, MAX_NODES, layoff_options)
 from pushlab.rummy.finder.skeletons import _IDXS, _SET_RANKS
 from pushlab.rummy.melds import CONTRACTS
 
-__all__ = ["deficit", "new_meld_possible", "layoff_targets", "best_extra_melds"]
+__all__ = ["deficit", "runs_plan", "new_meld_possible", "layoff_targets", "best_extra_melds"]
 
 
 def deficit(counts, deal) -> int | None:
@@ -29,6 +29,27 @@ def deficit(counts, deal) -> int | None:
         if best is None or need < best:
             best = need
     return best
+
+
+def runs_plan(counts, m):
+    """:func:`~pushlab.rummy.finder.contract._runs_plan` with every candidate evaluated (two
+    runs in each suit too, however many wilds they need): the same plan, found slowly."""
+    one = [_suit_single(tuple(counts[13 * s:13 * s + 13]), m) for s in range(4)]
+    two = [_suit_double(tuple(counts[13 * s:13 * s + 13]), m) for s in range(4)]
+    cands = []                                  # in the fast search's order
+    for s1 in range(4):
+        if one[s1] is None:
+            continue
+        if two[s1] is not None:
+            cands.append((two[s1][0], _in_suit(two[s1], s1)))
+        for s2 in range(s1 + 1, 4):
+            if one[s2] is not None:
+                a, b = _in_suit(one[s1], s1), _in_suit(one[s2], s2)
+                cands.append((a[0] + b[0], (a[0] + b[0], a[1] + b[1], a[2] + b[2])))
+    if not cands:
+        return None
+    least = min(need for need, _ in cands)
+    return next(plan for need, plan in cands if need == least)
 
 
 def new_meld_possible(counts, wilds) -> tuple[bool, bool]:
