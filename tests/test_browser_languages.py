@@ -73,12 +73,22 @@ def english():
 
 def english_left(texts, words) -> list:
     """``(word, text)`` for each English word found in one of ``texts``."""
+    from test_i18n import word_pattern
+
     found = []
     for text in texts:
         for word in sorted(words):
-            if re.search(rf"\b{word}\b", text, re.IGNORECASE):
+            if word_pattern(word).search(text):
                 found.append((word, text[:120]))
     return found
+
+
+def test_english_left_finds_whole_words_in_any_case():
+    """The button check is not blind: whole English words in any case, not parts of words."""
+    texts = ["Draw | | ", "Nosta | Tõmba | DRAW a card", "Drawing | | withdraw"]
+    assert english_left(texts, {"draw", "card"}) == [
+        ("draw", texts[0]), ("card", texts[1]), ("draw", texts[1])]
+    assert english_left(texts[2:], {"draw", "with"}) == []
 
 
 CASES = [pytest.param(lesson, language) for lesson in LESSONS for language in i18n.TRANSLATED]

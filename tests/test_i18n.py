@@ -5,6 +5,7 @@ finds now (marked ``_()``/``gettext()`` calls and the lessons' markdown paragrap
 has a translation in every language: a new English string without one fails here.
 """
 
+import functools
 import importlib.util
 import io
 import json
@@ -198,6 +199,15 @@ def english_words():
     return {w.lower() for w in re.findall(r"[A-Za-z]{4,}", text)} - ALLOWED
 
 
+@functools.lru_cache(maxsize=None)
+def word_pattern(word: str) -> re.Pattern:
+    """``\\b<word>\\b``, ignoring case, compiled once: the 1,400 English words are searched in
+    every button of every translated page, and :mod:`re`'s own cache (512 patterns) is
+    smaller than that, so ``re.search(rf"\\b{word}\\b", ...)`` compiled every word again for
+    every text (0.5-2.4 s a page, 68 ms a text)."""
+    return re.compile(rf"\b{word}\b", re.IGNORECASE)
+
+
 def open_lesson(browser, server, path):
     """Open ``path`` (relative to notebooks/, query allowed) in Voilà and wait for it to render."""
     from conftest import _RENDERED_JS
@@ -221,7 +231,7 @@ def test_welcome_renders_in_every_language_with_no_english_left(language, browse
         page.get_by_text(re.sub("<[^>]+>", "", ready).split("pushlab")[-1].format(
             version=pushlab.__version__).strip()).first.wait_for(timeout=30_000)
         text = page.inner_text("#rendered_cells")
-        left = sorted(w for w in english_words() if re.search(rf"\b{w}\b", text, re.IGNORECASE))
+        left = sorted(w for w in english_words() if word_pattern(w).search(text))
         assert not left, f"English left on the {language} page: {left}"
         heading = page.locator("#rendered_cells h1").first
         cell_dir = heading.evaluate("e => getComputedStyle(e).direction")
