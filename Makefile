@@ -22,7 +22,7 @@ SITE_DIR ?= build/site
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export PATH := $(abspath $(BIN)):$(PATH)
 
-.PHONY: help serve test site site-test venv chromium postgresql strip clean catalogs
+.PHONY: help serve test site site-test venv chromium postgresql strip clean catalogs accel
 
 help:
 	@echo "make serve    serve the notebooks with Voilà on http://127.0.0.1:$(PORT)/, $(POOL) warm kernels per play/rules app (POOL=0: none)"
@@ -30,13 +30,14 @@ help:
 	@echo "make site     build the static book of the executed lessons in $(SITE_DIR)/ (a few minutes)"
 	@echo "make site-test  make site, then check its links, launch links and plots (make test builds and checks its own)"
 	@echo "make catalogs extract the English strings, compile the translations, write notebooks/<lang>/"
+	@echo "make accel    compile the optional rummy accelerator with Cython (pushlab.accel; make test does it too)"
 	@echo "make strip    remove outputs and widget state from notebooks/*.ipynb"
 	@echo "make clean    remove .venv and test artefacts"
 
 serve: $(STAMP)
 	$(BIN)/pushlab serve $(SERVE_ARGS)
 
-test: $(STAMP) chromium postgresql
+test: $(STAMP) chromium postgresql accel
 	$(BIN)/python -m pytest -n $(WORKERS) --durations=15 $(PYTEST_ARGS)
 
 # The static site: Sphinx + MyST-NB + sphinx-book-theme (installed by .[test],
@@ -48,6 +49,14 @@ site-test: site chromium
 	PUSHLAB_SITE=$(SITE_DIR) $(BIN)/python -m pytest tests/test_site.py $(PYTEST_ARGS)
 
 venv: $(STAMP)
+
+# The optional compiled accelerator (docs/install.md, pushlab/accel/): the rummy engine's and
+# bots' modules compiled by Cython, unchanged, into $(VENV)/share/pushlab-accel/, in parallel;
+# only modules whose source changed are compiled again (about 2 CPU-minutes for all). Without
+# Cython or a C compiler it says so and pushlab runs as pure Python; tests/test_accel.py
+# checks the compiled modules play exactly as the pure ones (PUSHLAB_PURE=1 forces those).
+accel: $(STAMP)
+	$(BIN)/python -m pushlab.accel build
 
 # The virtual environment, re-made when pyproject.toml changes. Debian ships
 # venv's pip separately (python3-venv): install it when venv cannot bootstrap pip.

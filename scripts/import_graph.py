@@ -26,9 +26,10 @@ END = "<!-- end generated -->"
 #: A pattern ``a.b`` names that module only; ``a.b.*`` names it and everything below it.
 #: The longest matching pattern wins, and every module must match one.
 LAYERS = [
-    ("ground", "errors, seeds, argument checks, the game protocol, statistics, lazy names, executors",
+    ("ground", "errors, seeds, argument checks, the game protocol, statistics, lazy names, executors, "
+               "the optional compiled accelerator",
      ["pushlab.errors", "pushlab.seeding", "pushlab.checks", "pushlab.protocol", "pushlab.stats", "pushlab.lazy",
-      "pushlab.executors"]),
+      "pushlab.executors", "pushlab.accel", "pushlab.accel.build"]),
     ("language", "catalogs, events and messages to text in a language, per-language word forms",
      ["pushlab", "pushlab.i18n.*"]),
     ("engine", "the games' cards, rules, immutable states and log events",
@@ -46,9 +47,9 @@ LAYERS = [
      ["pushlab.teaching.*", "pushlab.precomputed"]),
     ("widgets", "sessions and apps that observe a game and call apply(); how Voila is served",
      ["pushlab.widgets.*", "pushlab.serving"]),
-    ("apps", "classroom, teacher's guide, room server, command line, benchmarks, lesson bundle",
+    ("apps", "classroom, teacher's guide, room server, command lines, benchmarks, lesson bundle",
      ["pushlab.classroom.*", "pushlab.guide.*", "pushlab.room", "pushlab.bundle", "pushlab.cli", "pushlab.__main__",
-      "pushlab.bench.*"]),
+      "pushlab.bench.*", "pushlab.accel.__main__"]),
 ]
 
 #: Imports allowed to point up, each with its reason.

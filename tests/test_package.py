@@ -62,6 +62,9 @@ def test_wheel_ships_the_lessons_the_modules_and_the_license(dist):
     assert set(DATA) <= names, sorted(set(DATA) - names)
     assert f"pushlab-{VERSION}.dist-info/licenses/LICENSE" in names
     assert not any(n.startswith(("notebooks/", "tests/")) for n in names)
+    # pure Python for any platform: no compiled accelerator (pushlab.accel builds it on the
+    # user's machine, outside the package), nor its C
+    assert not any(n.endswith((".so", ".pyd", ".dll", ".dylib", ".c")) for n in names)
 
 
 def test_sdist_keeps_one_copy_of_the_lessons(dist):

@@ -9,7 +9,10 @@ names it also gives (:class:`ExpertBot`, :func:`advise`, :class:`Advice`) import
 True
 """
 
+import pushlab.accel as _accel
 from pushlab.lazy import lazy_names
+
+_accel.install()   # the engine's and bots' modules below: compiled if built from this source (pushlab.accel)
 from pushlab.rummy.cards import (JOKER, RANKS, SUIT_SYMBOLS, SUITS, Card, cards_str, full_deck,
                                  parse_cards, penalty, rank_label, sort_cards)
 from pushlab.rummy.melds import (CONTRACTS, HAND_SIZES, Meld, contract_problem, contract_text,
