@@ -16,6 +16,7 @@ import sys
 
 import numpy as np
 
+from pushlab.accel import summary as accel_summary
 from pushlab.bench.common import Config, timed
 
 SECTIONS = {"luck": "pushlab.bench.luck", "rummy": "pushlab.bench.rummy"}
@@ -49,6 +50,7 @@ def run(sections, cfg: Config = Config(), only=None) -> dict:
                 result, secs = {"error": f"{type(exc).__name__}: {exc}"}, 0.0
             out[section][name] = {**result, "wall_s": round(secs, 2)}
     out["machine"]["load_after"] = [round(x, 2) for x in os.getloadavg()]
+    out["machine"]["accel"] = accel_summary()      # compiled or pure Python (pushlab.accel)
     return out
 
 

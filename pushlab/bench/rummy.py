@@ -10,10 +10,13 @@ them), actions per deal, and how the time (wall clock) splits between the bots' 
 the engine's ``apply``. ``workers > 1`` plays matches in that many processes.
 
 >>> r = bench_rummy(matches=1, bot="random", seed=1, repeat=1)
->>> sorted(r)[:4], r["deals"]
-(['actions_per_deal', 'bot', 'bot_share', 'cpu_deals_per_s'], 5)
+>>> sorted(r)[:5], r["deals"]
+(['accel', 'actions_per_deal', 'bot', 'bot_share', 'cpu_deals_per_s'], 5)
 >>> list(BENCHMARKS)
-['engine_deals', 'random_deals', 'heuristic_deals_two_workers', 'expert_deals', 'advise_latency', 'openspiel_reference']
+['engine_deals', 'random_deals', 'heuristic_deals_two_workers', 'expert_deals', 'advise_latency', 'openspiel_reference', 'accel_speedup']
+
+Every figure says which code ran (``accel``: :func:`pushlab.accel.summary`, the compiled
+accelerator or pure Python); ``accel_speedup`` compares both in one run.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
 
+from pushlab.accel import summary as accel_summary
 from pushlab.bench.common import Config, section
 
 BOTS = ("heuristic", "random", "never-push", "expert")
@@ -115,7 +119,8 @@ def bench_rummy(matches: int = 20, bot: str = "heuristic", seed: int = 0, worker
                 cpu_deals_per_s=max(r["cpu_rate"] for r in runs),
                 actions_per_deal=actions / deals, us_per_action=1e6 * (t_bot + t_engine) / actions,
                 us_bot_per_action=1e6 * t_bot / actions, us_engine_per_action=1e6 * t_engine / actions,
-                bot_share=t_bot / (t_bot + t_engine), endings=best["reasons"], wall_s=best["wall"])
+                bot_share=t_bot / (t_bot + t_engine), endings=best["reasons"], wall_s=best["wall"],
+                accel=accel_summary())
 
 
 def main(argv=None):
@@ -220,7 +225,7 @@ def advise_latency(cfg: Config) -> dict:
             "mean_estimate": round(float(np.mean(means)), 3),
             "estimates_digest": hashlib.sha256(repr(values).encode()).hexdigest()[:16],
             "reference_heuristic_cpu_deals_per_s": ref["cpu_deals_per_s"],
-            "reference_heuristic_deals_per_s": ref["deals_per_s"]}
+            "reference_heuristic_deals_per_s": ref["deals_per_s"], "accel": accel_summary()}
 
 
 if __name__ == "__main__":
@@ -293,4 +298,62 @@ def openspiel_reference(cfg: Config) -> dict:
             "heuristic_ratio_cpu": round(float(ratios[0]), 2),
             "expert_ratio_cpu": round(float(ratios[1]), 2),
             "random_ratio_cpu": round(float(ratios[2]), 2),
-            "goals": "issue 24: heuristic >= 1.5, random >= 2, expert >= 1 (CPU ratios)"}
+            "goals": "issue 24: heuristic >= 1.5, random >= 2, expert >= 1 (CPU ratios)",
+            "accel": accel_summary()}
+
+
+_SPEED = """
+import json, sys, time
+import pushlab.rummy
+from pushlab.accel import summary
+from pushlab.bench.rummy import bench_rummy
+from pushlab.bench.rummy import advise_estimates, advise_positions
+seed, matches, positions = map(int, sys.argv[1:4])
+out = {b: bench_rummy(matches=matches, bot=b, seed=seed, repeat=1)["cpu_deals_per_s"]
+       for b in ("heuristic", "expert", "random")}
+_, cpu, _ = advise_estimates(advise_positions(positions, seed))
+out["advise_cpu_s"] = float(cpu.sum())
+out["accel"] = summary()
+print(json.dumps(out))
+"""
+
+
+@benchmark
+def accel_speedup(cfg: Config) -> dict:
+    """The compiled accelerator against pure Python in the same run: CPU deals/s of
+    HeuristicBot, ExpertBot and RandomBot and the CPU time of ``advise`` on a few positions,
+    in fresh interpreters alternating ``PUSHLAB_PURE=1`` and the compiled build, the medians
+    and the speed-ups (compiled / pure); skipped without a compiled build
+    (``python -m pushlab.accel build``)."""
+    import os
+    import subprocess
+    import sys
+
+    def one(pure: bool, r: int) -> dict:
+        env = {k: v for k, v in os.environ.items() if k != "PUSHLAB_PURE"}
+        if pure:
+            env["PUSHLAB_PURE"] = "1"
+        args = [str(cfg.seed + 11 * r), str(cfg.size(4, 1)), str(cfg.size(5, 1))]
+        run = subprocess.run([sys.executable, "-c", _SPEED, *args], env=env, capture_output=True,
+                             text=True, check=True)
+        return json.loads(run.stdout.strip().splitlines()[-1])
+
+    rounds = cfg.size(3, 1)
+    rows = {True: [], False: []}
+    for r in range(rounds):
+        for pure in (True, False):
+            rows[pure].append(one(pure, r))
+    compiled = rows[False][0]["accel"]
+    if not compiled.startswith("compiled"):
+        return {"skipped": f"no compiled build ({compiled})"}
+    keys = ("heuristic", "expert", "random", "advise_cpu_s")
+    med = {pure: {k: float(np.median([row[k] for row in rows[pure]])) for k in keys} for pure in rows}
+    out = {"rounds": rounds, "accel": compiled}
+    for k in keys[:3]:
+        out[f"{k}_cpu_deals_per_s_pure"] = round(med[True][k], 1)
+        out[f"{k}_cpu_deals_per_s_compiled"] = round(med[False][k], 1)
+        out[f"{k}_speedup"] = round(med[False][k] / med[True][k], 2)
+    out["advise_cpu_s_pure"] = round(med[True]["advise_cpu_s"], 3)
+    out["advise_cpu_s_compiled"] = round(med[False]["advise_cpu_s"], 3)
+    out["advise_speedup"] = round(med[True]["advise_cpu_s"] / med[False]["advise_cpu_s"], 2)
+    return out
