@@ -205,6 +205,8 @@ def _self_formatted_numbers(source: str) -> list:
             spec = "".join(v.value for v in node.format_spec.values if isinstance(v, ast.Constant))
             if _numeric(spec):
                 found.append((node.lineno, f"{{{ast.unparse(node.value)}:{spec}}}"))
+        if isinstance(node, ast.Call) and "format_ci" in (getattr(node.func, "id", ""), getattr(node.func, "attr", "")):
+            found.append((node.lineno, ast.unparse(node)))           # English [a, b]: numbers.interval
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "format":
             base = node.func.value
             if isinstance(base, ast.Constant) and isinstance(base.value, str):
@@ -223,7 +225,7 @@ def _self_formatted_numbers(source: str) -> list:
                 value = given.get(field) if field else (node.args[i] if i < len(node.args) else None)
                 if value is not None and not is_number(value):
                     found.append((node.lineno, f"{{{field}:{spec}}} = {ast.unparse(value)}"))
-    return found
+    return sorted(found, key=lambda f: f[0])
 
 
 def _lessons():
@@ -232,20 +234,15 @@ def _lessons():
     return sorted((Path(__file__).resolve().parents[1] / "notebooks").glob("*.ipynb"))
 
 
-#: Lessons whose code cells still format numbers themselves (strict: fixing one fails here until
-#: it is taken off the list).
-NOT_YET = {"03-push-your-luck-probability.ipynb", "07-rummy-odds.ipynb", "08-when-to-bank.ipynb",
-           "09-how-sure-are-we.ipynb", "10-simulation-and-intervals.ipynb"}
-
-
 def test_the_checker_of_lesson_code_cells_finds_a_self_formatted_number():
     src = ('t = _("{n:,} games, {p}").format(n=n, p=nums.percent(p))\n'
-           'u = _("{n:,} games").format(n=Number(n))\nv = f"{x:.1%} and {y:+.1f} and {w} and {k:>3}"')
-    assert [t for _l, t in _self_formatted_numbers(src)] == ["{n:,} = n", "{x:.1%}", "{y:+.1f}"]
+           'u = _("{n:,} games").format(n=Number(n))\nv = f"{x:.1%} and {y:+.1f} and {w} and {k:>3}"\n'
+           'c = stats.format_ci(lo, hi)')
+    assert [t for _l, t in _self_formatted_numbers(src)] == ["{n:,} = n", "{x:.1%}", "{y:+.1f}",
+                                                            "stats.format_ci(lo, hi)"]
 
 
-@pytest.mark.parametrize("path", [pytest.param(p, id=p.name, marks=[pytest.mark.xfail(strict=True, reason="not yet")]
-                                               if p.name in NOT_YET else []) for p in _lessons()])
+@pytest.mark.parametrize("path", _lessons(), ids=lambda p: p.name)
 def test_lesson_code_cells_write_numbers_in_the_readers_language(path):
     """Every number a lesson's code cell shows goes through pushlab.i18n.numbers (``Number(x)``
     for a catalog message's own ``{n:,}``; ``percent``/``decimal`` otherwise): was 1,885
@@ -316,8 +313,13 @@ def test_translations_write_a_decimal_comma_in_prose(lang):
     """Every translated message and lesson paragraph of a language with a decimal comma:
     a number typed by a translator takes the comma (was: lesson 09's 1.96, 0.3102 [0.3038,
     0.3167] and its exercises' n = 1.96² × p(1−p) / h² = 3.84 × 0.25 / 0.05² in Czech, Estonian
-    and Esperanto). Code, LaTeX and version strings keep their points. ~0.2 s per language."""
+    and Esperanto), and an interval of two decimal placeholders is written with a semicolon
+    (was: [{lo:+.1f}, {hi:+.1f}] giving [-7,3, -0,7]). Code, LaTeX and version strings keep
+    their points. ~0.2 s per language."""
     from pushlab.i18n import glossary
 
-    found = [f"{t.where}: {n}" for t in glossary.texts(lang) for n in decimal_points_in_prose(t.text)]
+    texts = glossary.texts(lang)
+    found = [f"{t.where}: {n}" for t in texts for n in decimal_points_in_prose(t.text)]
+    # an interval of two decimal placeholders takes a semicolon: [-7,3; -0,7], not [-7,3, -0,7]
+    found += [f"{t.where}: {m}" for t in texts for m in re.findall(r"\{\w+:\+?\.\d+f\}, \{\w+:\+?\.\d+f\}\]", t.text)]
     assert not found, "\n".join(found)

@@ -34,7 +34,8 @@ from functools import lru_cache
 
 from pushlab.i18n import check_language, current_language, gettext
 
-__all__ = ["number", "decimal", "percent", "percent_label", "percent_words", "numbers_in", "ticks", "Number"]
+__all__ = ["number", "decimal", "percent", "interval", "percent_label", "percent_words", "numbers_in", "ticks",
+           "Number"]
 
 _LANGUAGE: contextvars.ContextVar = contextvars.ContextVar("pushlab_numbers_language", default=None)
 
@@ -154,6 +155,28 @@ def percent(p, digits: int = 0, *, sign: bool = False, language: str | None = No
     ('100%', '9.7%', '0%', '9,7\\xa0%')
     """
     return number(p, digits, percent=True, sign=sign, language=language)
+
+
+def interval(low, high, digits: int = 1, *, percent: bool = False, sign: bool = False,
+             language: str | None = None) -> str:
+    """A confidence interval ``[low, high]`` (what :func:`pushlab.stats.format_ci` writes in
+    English), its bounds by :func:`number`; where the decimal mark is a comma the bounds are
+    separated by a semicolon. No interval (a bound None or NaN): the language's "(not enough
+    games for an interval)".
+
+    >>> interval(0.3038, 0.3167, 4), interval(0.3038, 0.3167, 4, language="cs")
+    ('[0.3038, 0.3167]', '[0,3038; 0,3167]')
+    >>> interval(-0.021, 0.013, 1, percent=True, sign=True, language="et")
+    '[−2,1%; +1,3%]'
+    """
+    from babel.numbers import get_decimal_symbol
+
+    lang = _language(language)
+    if low is None or high is None or math.isnan(float(low)) or math.isnan(float(high)):
+        return gettext("(not enough games for an interval)", lang)
+    between = "; " if get_decimal_symbol(lang) == "," else ", "
+    return "[" + between.join(number(v, digits, percent=percent, sign=sign, language=lang)
+                              for v in (low, high)) + "]"
 
 
 def percent_label(p, language: str | None = None) -> str:
