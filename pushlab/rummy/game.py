@@ -236,7 +236,8 @@ class Game:
         A Game made by :meth:`apply` keeps its events as (the list it shares with the states
         before and after it, how many of them are its own); the tuple of events, and the
         English sentences of :attr:`log` and :attr:`private_log` (:mod:`pushlab.i18n.events`),
-        are made, and kept, when first asked for.
+        are made, and kept, when first asked for. The light step records an event as its
+        (type, fields) tuple, made into the event value here (:func:`_made_events`).
 
         >>> g = Game.new(seed=3, dealer=0)
         >>> a, b = g.apply("push"), g.apply("take")      # two lines of play from one state
@@ -247,7 +248,7 @@ class Game:
         """
         d = self.__dict__
         if name == "events" and "_events" in d:
-            events = d["events"] = tuple(d["_events"][:d["_nev"]])
+            events = d["events"] = _made_events(d["_events"], d["_nev"])
             return events
         if name in ("log", "private_log") and ("_events" in d or "events" in d):
             d["log"], d["private_log"] = _logs_of(self.events, self.players)
@@ -1089,24 +1090,46 @@ class _Draft:
 # step of seeded play). A light function returns None whenever a check fails or the action
 # would go out, end the deal or reach the round cap; then Game.apply takes the draft, which
 # names the rule broken or plays the rarer outcome.
-def _successor(d: dict, changes: dict, *events) -> Game:
-    """The Game after a light step from the state whose ``__dict__`` is ``d``: its fields with
-    ``changes``, its event list (shared as :meth:`_Draft.note` shares it) with ``events``."""
-    g = object.__new__(Game)
-    nd = g.__dict__
-    nd.update(d)
-    if "events" in nd or "log" in nd:       # views made from the state before
-        nd.pop("events", None)
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _fields(d: dict) -> dict:
+    """A copy of the fields of the state whose ``__dict__`` is ``d``, for its successor (the
+    views made from the state before, :meth:`Game.__getattr__`, left out)."""
+    nd = d.copy()
+    if "events" in nd:
+        nd.pop("events")
         nd.pop("log", None)
         nd.pop("private_log", None)
-    nd.update(changes)
+    return nd
+
+
+def _successor(nd: dict, d: dict, *events) -> Game:
+    """The Game with the fields ``nd`` after a light step from the state whose ``__dict__`` is
+    ``d``; its event list (shared as :meth:`_Draft.note` shares it) with ``events``, each an
+    (event type, its fields...) tuple that :func:`_made_events` makes into the value when the
+    events are first read (most states' events never are: a bot's or a rollout's)."""
     evs, n = d["_events"], d["_nev"]
     if len(evs) != n:
         evs = evs[:n]
     evs.extend(events)
     nd["_events"] = evs
     nd["_nev"] = n + len(events)
+    g = _new(Game)
+    _set(g, "__dict__", nd)
     return g
+
+
+def _made_events(evs: list, n: int) -> tuple:
+    """The first ``n`` events of a shared event list as event values: a recorded (type,
+    fields...) tuple is made into its value, which replaces it in the list (an equal value:
+    the states sharing the list see the same events)."""
+    for i in range(n):
+        e = evs[i]
+        if type(e) is tuple:
+            evs[i] = e[0](*e[1:])
+    return tuple(evs[:n])
 
 
 def _insert(hand: tuple, card: Card) -> tuple:
@@ -1123,9 +1146,11 @@ def _light_take(d: dict, action) -> Game | None:
     if not pile:
         return None
     p, card, hands = d["active_player"], pile[-1], d["hands"]
-    return _successor(d, {"discard_pile": pile[:-1], "hands": _put(hands, p, _insert(hands[p], card)),
-                          "drawn": card, "source": "discard", "phase": "play"},
-                      TookDiscard(p, card))
+    nd = _fields(d)
+    nd["discard_pile"] = pile[:-1]
+    nd["hands"] = _put(hands, p, _insert(hands[p], card))
+    nd["drawn"], nd["source"], nd["phase"] = card, "discard", "play"
+    return _successor(nd, d, (TookDiscard, p, card))
 
 
 def _light_push(d: dict, action) -> Game | None:
@@ -1146,10 +1171,12 @@ def _light_push(d: dict, action) -> Game | None:
     else:
         top = None
     hands = _put(hands, left, got)
-    hands = _put(hands, p, _insert(hands[p], own))
-    return _successor(d, {"hands": hands, "discard_pile": pile, "stock": stock[2:], "drawn": own,
-                          "source": "stock", "phase": "play"},
-                      Received(left, given, p), Pushed(p, left, top, True), DrewStock(p, own))
+    nd = _fields(d)
+    nd["hands"] = _put(hands, p, _insert(hands[p], own))
+    nd["discard_pile"], nd["stock"] = pile, stock[2:]
+    nd["drawn"], nd["source"], nd["phase"] = own, "stock", "play"
+    return _successor(nd, d, (Received, left, given, p), (Pushed, p, left, top, True),
+                      (DrewStock, p, own))
 
 
 def _light_discard(d: dict, action) -> Game | None:
@@ -1168,11 +1195,13 @@ def _light_discard(d: dict, action) -> Game | None:
     if cap is not None and quiet >= NUM_PLAYERS * cap:
         return None
     i = hand.index(card)
-    return _successor(d, {"hands": _put(hands, p, hand[:i] + hand[i + 1:]),
-                          "discard_pile": d["discard_pile"] + (card,), "quiet_turns": quiet,
-                          "active_player": (p + 1) % NUM_PLAYERS, "phase": "draw", "drawn": None,
-                          "source": None, "turn": d["turn"] + 1},
-                      Discarded(p, card))
+    nd = _fields(d)
+    nd["hands"] = _put(hands, p, hand[:i] + hand[i + 1:])
+    nd["discard_pile"] = d["discard_pile"] + (card,)
+    nd["quiet_turns"], nd["turn"] = quiet, d["turn"] + 1
+    nd["active_player"], nd["phase"] = (p + 1) % NUM_PLAYERS, "draw"
+    nd["drawn"] = nd["source"] = None
+    return _successor(nd, d, (Discarded, p, card))
 
 
 def _light_layoff(d: dict, action) -> Game | None:
@@ -1207,8 +1236,10 @@ def _light_layoff(d: dict, action) -> Game | None:
         else:
             new = Meld._known("run", meld.cards + (card,), meld.owner, (start, suit))
     i = hand.index(card)
-    return _successor(d, {"hands": _put(hands, p, hand[:i] + hand[i + 1:]), "table": _put(table, m, new)},
-                      LaidOff(p, card, m, end, new))
+    nd = _fields(d)
+    nd["hands"] = _put(hands, p, hand[:i] + hand[i + 1:])
+    nd["table"] = _put(table, m, new)
+    return _successor(nd, d, (LaidOff, p, card, m, end, new))
 
 
 def _light_meld(d: dict, action) -> Game | None:
@@ -1230,10 +1261,12 @@ def _light_meld(d: dict, action) -> Game | None:
         return None
     table = d["table"]
     new = tuple(m.owned_by(p) for m in melds)
-    changes = {"hands": _put(hands, p, tuple(hand)), "table": table + new}
+    nd = _fields(d)
+    nd["hands"] = _put(hands, p, tuple(hand))
+    nd["table"] = table + new
     if first:
-        changes["met"] = _put(d["met"], p, True)
-    return _successor(d, changes, Melded(p, new, len(table), first))
+        nd["met"] = _put(d["met"], p, True)
+    return _successor(nd, d, (Melded, p, new, len(table), first))
 
 
 _SLOTS = {deal: tuple((kind, sum(1 for k, _ in need if k == kind), min(n for k, n in need if k == kind))
@@ -1275,9 +1308,10 @@ def _light_replace(d: dict, action) -> Game | None:
     if (freed not in follow.cards) if kind is MeldDown else (follow.card != freed):
         return None
     i = hand.index(nat)
-    mid = _successor(d, {"hands": _put(hands, p, _insert(hand[:i] + hand[i + 1:], freed)),
-                         "table": _put(table, m, new)},
-                     Replaced(p, m, freed, nat))
+    nd = _fields(d)
+    nd["hands"] = _put(hands, p, _insert(hand[:i] + hand[i + 1:], freed))
+    nd["table"] = _put(table, m, new)
+    mid = _successor(nd, d, (Replaced, p, m, freed, nat))
     return _LIGHT[kind](mid.__dict__, follow)
 
 
