@@ -323,3 +323,23 @@ def test_translations_write_a_decimal_comma_in_prose(lang):
     # an interval of two decimal placeholders takes a semicolon: [-7,3; -0,7], not [-7,3, -0,7]
     found += [f"{t.where}: {m}" for t in texts for m in re.findall(r"\{\w+:\+?\.\d+f\}, \{\w+:\+?\.\d+f\}\]", t.text)]
     assert not found, "\n".join(found)
+
+
+def test_the_rummy_whole_deal_hint_writes_its_estimates_in_the_readers_numbers():
+    """The rummy app's whole-deal hint (widgets.render.rummy.advice_html): Estonian writes
+    CLDR's minus sign (was: Python's -48 ± 18 on every page). 2 rollouts, ~0.1 s."""
+    from pushlab.rummy import Game, advise
+    from pushlab.widgets.render.rummy import advice_html
+
+    g = Game.new(seed=1)
+    a = advise(g, rollouts=2, seed=11)
+    assert any(v.mean < -1 for _a, v in a.ranked())
+    en = re.findall(r"text-align:right'>([^<]*)<", advice_html(a, g))
+    before = i18n.current_language()
+    i18n.set_language("et")
+    try:
+        et = re.findall(r"text-align:right'>([^<]*)<", advice_html(a, g))
+    finally:
+        i18n.set_language(before)
+    assert any(c.startswith("-") for c in en), en
+    assert any(c.startswith("\u2212") for c in et) and not any(re.match(r"-\d", c) for c in et), et

@@ -17,7 +17,7 @@ from pushlab.errors import PushlabError
 from pushlab.i18n import _, ngettext
 from pushlab.rummy.cards import Card, parse_cards, rank_label
 from pushlab.i18n.events import kind_word, log_lines
-from pushlab.i18n.numbers import percent_words
+from pushlab.i18n.numbers import number, percent_words
 from pushlab.rummy.melds import contract_words
 from pushlab.display.cards import RUMMY_CSS
 from pushlab.display.cards import card_html as render_card
@@ -413,14 +413,14 @@ def advice_html(advice, game) -> str:
             what = _("{action} (then {next})").format(
                 action=what, next="; ".join(action_words(a, game) for a in line[1:]))
         mark = " <b>← " + esc(_("lowest")) + "</b>" if action == best else ""
-        rows.append(f"<tr><td>{esc(what)}{mark}</td><td style='text-align:right'>{v.mean:+.0f}</td>"
-                    f"<td style='text-align:right'>± {v.se:.0f}</td></tr>")
+        rows.append(f"<tr><td>{esc(what)}{mark}</td><td style='text-align:right'>{number(v.mean, 0, sign=True)}</td>"
+                    f"<td style='text-align:right'>± {number(v.se, 0)}</td></tr>")
     body = ("<div style='margin:3px 0'>"
             + _("<b>Estimate</b> for this deal: expected points of your side minus the other side when "
                 "the deal ends (lower is better), after each choice. From {rollouts} simulated endings "
                 "per choice: the cards you cannot see are dealt at random from those you have not seen, "
                 "and the ExpertBot plays every seat. ± is one standard error, so close values are a "
-                "toss-up.").format(rollouts=advice.rollouts)
+                "toss-up.").format(rollouts=number(advice.rollouts))
             + "</div><table class='pl-hint-table'><tr><th>" + esc(_("choice")) + "</th><th>" + esc(_("estimate"))
             + "</th><th>" + esc(_("SE")) + f"</th></tr>{''.join(rows)}</table>")
     box = box_html(_("Whole-deal hint (an estimate)"), body)
