@@ -386,17 +386,36 @@ def _in_suit(plan, s):
             tuple((k, (s, lo, m), tuple(i + d for i in nat)) for k, (_, lo, m), nat in melds))
 
 
+@lru_cache(maxsize=1 << 16)
+def _suit_best(pattern, m, s):
+    """(wilds the best single run needs, the least two runs in the suit could need, that run's
+    plan in suit s) for suit s with this pattern, or None: what :func:`_runs_plan` reads of
+    each suit, moved to its suit once (a pair needs at least twice the best single run, and
+    2m less the suit's naturals)."""
+    single = _suit_single(pattern, m)
+    if single is None:
+        return None
+    return single[0], max(2 * single[0], 2 * m - sum(pattern)), _in_suit(single, s)
+
+
+@lru_cache(maxsize=1 << 14)
+def _pair_in(pattern, m, s):
+    """:func:`_suit_double` moved to suit s."""
+    return _in_suit(_suit_double(pattern, m), s)
+
+
 def _runs_plan(counts, m):
     """(wilds needed, naturals used) for two runs of length m, or None.
 
     The candidates, in order: for each suit, two runs in it, then one run in it and one in
     each later suit; the first of the fewest wilds wins. Two runs in one suit (the costly
-    search) are looked for only when they could win: they need at least twice the suit's
-    best single run and at least 2m less the suit's naturals, and must beat the candidates
-    before them and tie the best one after them.
+    search) are looked for only when they could win: they need at least a bound
+    (:func:`_suit_best`), and must beat the candidates before them and tie the best
+    one-and-one pair after them.
     """
-    parts = [counts[0:13], counts[13:26], counts[26:39], counts[39:52]]
-    one = [_suit_single(part, m) for part in parts]
+    parts = (counts[0:13], counts[13:26], counts[26:39], counts[39:52])
+    one = (_suit_best(parts[0], m, 0), _suit_best(parts[1], m, 1), _suit_best(parts[2], m, 2),
+           _suit_best(parts[3], m, 3))
     after = [None] * 5                          # fewest wilds of the one-and-one pairs from s1 on
     for s1 in range(3, -1, -1):
         low = after[s1 + 1]
@@ -412,7 +431,7 @@ def _runs_plan(counts, m):
         first = one[s1]
         if first is None:
             continue
-        bound = max(2 * first[0], 2 * m - sum(parts[s1]))      # a pair needs at least this
+        bound = first[1]                        # two runs in the suit need at least this
         if not (best is not None and bound >= best[0] or after[s1] is not None and bound > after[s1]):
             two = _suit_double(parts[s1], m)
             if two is not None and (best is None or two[0] < best[0]):
@@ -425,8 +444,8 @@ def _runs_plan(counts, m):
         return None
     _, s1, s2 = best
     if s2 is None:
-        return _in_suit(_suit_double(parts[s1], m), s1)
-    first, other = _in_suit(one[s1], s1), _in_suit(one[s2], s2)
+        return _pair_in(parts[s1], m, s1)
+    first, other = one[s1][2], one[s2][2]
     return (first[0] + other[0], first[1] + other[1], first[2] + other[2])
 
 

@@ -119,7 +119,8 @@ def table_infos(table_melds) -> list:
             d = getattr(m, "__dict__", None)
             info = None if d is None else d.get("_info")
             infos.append(_table_info(m) if info is None else info)
-        if len(_INFOS_BY_ID) > 256:
+        if len(_INFOS_BY_ID) > 16:            # the tables of the last few turns: more would
+            #                                    keep old tables alive for the garbage collector
             _INFOS_BY_ID.clear()
         _INFOS_BY_ID[id(table_melds)] = (table_melds, infos)
         return infos
@@ -434,9 +435,14 @@ class ExtraSearch:
         """Read the hand and the table; find the lay-off targets and new-meld candidates.
 
         ``data``: the hand's :func:`hand_data`, ``infos``: the table's :func:`table_infos`, if
-        the caller keeps them already (a bot updating them as cards come and go)."""
-        self.cards = cards = as_cards(hand)
-        counts, wilds, by_rank, by_suit = hand_data(cards) if data is None else data
+        the caller keeps them already (a bot updating them as cards come and go); with
+        ``data``, ``hand`` is the tuple of cards it was read from (not notation)."""
+        if data is None:
+            self.cards = cards = as_cards(hand)
+            counts, wilds, by_rank, by_suit = hand_data(cards)
+        else:
+            self.cards = cards = hand
+            counts, wilds, by_rank, by_suit = data
         self.counts, self.wilds = counts, wilds
         self.infos = infos = table_infos(table_melds) if infos is None else infos
         self.max_nodes = max_nodes
@@ -613,11 +619,11 @@ def _independent_layoffs(targets):
     """The search's choice when no two targets share a natural and no new meld is possible
     (and the wilds do not matter: none, or one target with room for every wild): on each
     target its first option of the highest natural penalty. None if targets share one."""
-    seen = set()
+    seen = 0                                    # bits of the naturals used so far
     lays = []
     for i, opts in targets:
         xs = _naturals_of(opts)
-        if not seen.isdisjoint(xs):
+        if seen & xs:
             return None
         seen |= xs
         best, best_val = None, 0
@@ -631,13 +637,17 @@ def _independent_layoffs(targets):
 _NATURALS_OF: dict = {}
 
 
-def _naturals_of(opts) -> frozenset:
-    """The naturals any lay-off option of a target uses, kept by the identity of ``opts`` (as
-    :func:`_augmented`)."""
+def _naturals_of(opts) -> int:
+    """Bits of the naturals (bit x for index x) any lay-off option of a target uses, kept by the
+    identity of ``opts`` (as :func:`_augmented`; an int, which the garbage collector need not
+    track, unlike a frozenset)."""
     hit = _NATURALS_OF.get(id(opts))
     if hit is not None and hit[0] is opts:
         return hit[1]
-    xs = frozenset(x for o in opts for x in o[0])
+    xs = 0
+    for o in opts:
+        for x in o[0]:
+            xs |= 1 << x
     if len(_NATURALS_OF) > 1 << 15:
         _NATURALS_OF.clear()
     _NATURALS_OF[id(opts)] = (opts, xs)
