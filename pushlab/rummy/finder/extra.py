@@ -181,8 +181,14 @@ def layoff_options(info, part, wilds):
     if not any(part):
         return ()
     _, s, lo, hi = info
-    idx = _IDXS[s]
     held = (False,) + tuple(part[(v - 1) % 13] > 0 for v in range(1, 15))     # by value 1..14
+    return _run_enumeration(s, lo, hi, held, wilds)
+
+
+def _run_enumeration(s, lo, hi, held, wilds):
+    """:func:`layoff_options` of a run of suit s covering lo..hi, from whether each value 0..14
+    is held (``held``, value 0 never)."""
+    idx = _IDXS[s]
     lows = [lo] + [v for v in range(lo - 1, max(0, hi - MAX_RUN), -1) if held[v]]
     highs = [hi] + [v for v in range(hi + 1, min(15, lo + MAX_RUN)) if held[v]]
     ups = []                                    # (new high end, naturals above, gaps above)
@@ -205,6 +211,69 @@ def layoff_options(info, part, wilds):
             if (nlo, nhi) != (lo, hi):
                 out.append((low_nat + nat, low_gaps + gaps, (nlo, lo), (hi, nhi)))
     return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def set_options(rank, free, room):
+    """:func:`layoff_options` of a set of ``rank`` with ``room`` places left, from the bits of the
+    suits held that it lacks (``free``): a key that repeats far more often than the counts
+    and wilds do (a set's natural lay-offs need no wild)."""
+    held = [t for t in range(4) if free >> t & 1]
+    return tuple((tuple(13 * t + rank - 1 for t in sub), 0, (), sub)
+                 for k in range(1, min(len(held), room) + 1)
+                 for sub in combinations(held, k))
+
+
+@lru_cache(maxsize=1 << 14)
+def run_options(s, lo, hi, near, wilds):
+    """:func:`layoff_options` of a run of suit s covering lo..hi from :func:`near_values`' bits
+    ``near`` (only the held values a lay-off with ``wilds`` wilds could reach: the key
+    repeats far more often than the suit's counts do)."""
+    if not near:
+        return ()
+    return _run_enumeration(s, lo, hi, tuple(bool(near >> v & 1) for v in range(15)), wilds)
+
+
+def near_values(held, lo, hi, wilds) -> int:
+    """The bits of ``held`` (run values 1..14, as :func:`hand_masks`) that a lay-off onto a run
+    lo..hi with at most ``wilds`` wilds could use: on each side, the values before the
+    (wilds + 1)-th missing one, within a run of :data:`MAX_RUN` cards through lo..hi.
+
+    >>> bin(near_values(1 << 8 | 1 << 10 | 1 << 12, 5, 7, 1))    # 8, 10: yes; 9, 11 missing
+    '0b10100000000'
+    """
+    x = held & _outside(lo, hi)
+    keep = 0
+    gaps = ~x & ((1 << lo) - 2)                 # missing values 1..lo-1, the nearest highest
+    for _ in range(wilds + 1):
+        if not gaps:
+            keep |= (1 << lo) - 1
+            break
+        top = 1 << (gaps.bit_length() - 1)
+        gaps ^= top
+    else:
+        keep |= (1 << lo) - (top << 1)          # the values above the last gap counted
+    gaps = ~x & (0x7FFF ^ ((2 << hi) - 1))      # missing values hi+1..14, the nearest lowest
+    for _ in range(wilds + 1):
+        if not gaps:
+            keep |= 0x7FFF ^ ((2 << hi) - 1)
+            break
+        bottom = gaps & -gaps
+        gaps ^= bottom
+    else:
+        keep |= bottom - (2 << hi)              # the values below the last gap counted
+    return x & keep
+
+
+@lru_cache(maxsize=None)
+def _outside(lo, hi):
+    """Bits of the run values (1..14) a lay-off onto a run lo..hi could reach: below and above
+    it, no further than a run of :data:`MAX_RUN` cards through it."""
+    mask = 0
+    for v in range(max(1, hi - MAX_RUN + 1), min(14, lo + MAX_RUN - 1) + 1):
+        if not lo <= v <= hi:
+            mask |= 1 << v
+    return mask
 
 
 def _extra_cands(counts, wilds, cards, sets_ok=None, runs_ok=None):
@@ -451,16 +520,16 @@ class ExtraSearch:
         for i, info in enumerate(infos):
             if info[0] == "set":               # a natural of a suit the set lacks, room left
                 _, r, suits, size = info
-                if size >= MAX_SET or not by_rank[r] & ~_SUITS_MASK[suits]:
+                free = by_rank[r] & ~_SUITS_MASK[suits]
+                if size >= MAX_SET or not free:
                     continue
-                opts = layoff_options(info, (counts[r - 1], counts[12 + r], counts[25 + r],
-                                             counts[38 + r]), wilds)
+                opts = set_options(r, free, MAX_SET - size)
             else:                              # a natural within reach of an end
                 _, s, lo, hi = info
                 held = by_suit[s]
                 if not held & _reach(lo, hi, wilds):
                     continue
-                opts = layoff_options(info, counts[13 * s:13 * s + 13], wilds)
+                opts = run_options(s, lo, hi, near_values(held, lo, hi, wilds), wilds)
             if opts:
                 targets.append((i, opts))
         self.targets = targets
