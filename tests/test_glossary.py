@@ -204,7 +204,7 @@ def test_lesson_08_names_the_policies_as_the_widgets_do(language):
     names = [(policy_label("after 7", language), "k"), (policy_label("risk 0.3", language), "p"),
              (bank_rule_label("at 20", language), "x"), (bank_rule_label("loss 5", language), "t")]
     for label, name in names:          # the heatmap's row and column labels, with the letter
-        named = re.sub(r"\d+(?:\.\d+)?", name, label)
+        named = re.sub(r"\d+(?:[.,]\d+)?", name, label)
         assert f"*{named}*" in para, (language, label)
     assert f"*{policy_label('never', language)}*" in para
     english = policy_label("after 5, bank at 25", language) == "after 5, bank at 25"

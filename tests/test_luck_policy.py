@@ -1,6 +1,7 @@
 """Whole-game policies: the text form, the bots they match, and the rules they apply."""
 
 import dataclasses
+import re
 from fractions import Fraction
 
 import numpy as np
@@ -110,3 +111,33 @@ def test_optimal_stop_rule_follows_the_hint():
     assert Policy.parse("optimal").choose(g) == odds.hint(g).best
     final = play(Game.new(3, seed=1), [Policy.parse("optimal"), StopAfter(3), StopAfter(4)])
     assert final.is_over
+
+
+@pytest.mark.parametrize("language, marks", [("en", ("0.15", "2.5", "0.4")), ("cs", ("0,15", "2,5", "0,4")),
+                                             ("et", ("0,15", "2,5", "0,4")), ("eo", ("0,15", "2,5", "0,4")),
+                                             ("ar", ("0.15", "2.5", "0.4"))])
+def test_a_label_writes_the_language_s_numbers_and_the_identity_stays_code_s(language, marks):
+    """A policy's label is for reading (numbers by ``pushlab.i18n.numbers``); its identity, the
+    ASCII spec text and the key, is what code keeps and parses. Was: ``riziko 0.15`` in Czech,
+    because the label doubled as the text the parser reads. (~10 ms)"""
+    from pushlab.i18n.policies import policy_text
+    from pushlab.luck.policy import policy_key, policy_label
+
+    p = Policy.parse("risk 0.15, bank loss 2.5, endgame 20: risk 0.4")
+    label = p.label(language)
+    assert all(m in label for m in marks), label
+    if language in ("cs", "et", "eo"):
+        assert not re.search(r"\d\.\d", label), label
+    assert policy_label(str(p), language) == policy_text(p.key, language) == label
+    assert str(p).isascii() and Policy.parse(str(p)) == p and policy_key(str(p)) == p.key
+    assert p.key == (("risk", 0.15), ("bank loss", 2.5), ("endgame", 20, ("risk", 0.4)))
+    assert Policy.parse("risk 1/4").label(language) == StopRule.parse("risk 0.25").label(language)
+
+
+def test_bot_names_write_the_language_s_percent():
+    """``bot_label``: ``StopAtRisk``'s threshold by ``percent``. Was: ``30%`` (Python's) in Czech. (~5 ms)"""
+    from pushlab.luck.names import bot_label
+
+    assert bot_label("StopAtRisk(0.3, bank_at=12)", "en") == "stop at 30% risk, banks at 12 points"
+    assert "30\u00a0%" in bot_label("StopAtRisk(0.3, bank_at=None)", "cs")
+    assert "12,5" in bot_label("StopAtRisk(0.125, bank_at=None)", "eo")

@@ -235,3 +235,31 @@ def test_best_response_path_one_point_per_round(small_search):
     ax = pl.best_response_path(data)
     assert labelled(ax) and "best response" in ax.get_ylabel()
     assert len(ax.texts) == len(data["round"])
+
+
+def test_search_heatmap_labels_come_from_the_rules_not_from_labels_read_back():
+    """The heatmap's row and column names are written from the family's rules (their spec texts),
+    in the page's numbers. Was: the bank columns re-read ``bank_labels()``'s English short text,
+    and ``riziko 0.1`` in Czech. (~50 ms: the shipped results)"""
+    from pushlab import i18n
+    from pushlab.luck.policy import BankRule
+    from pushlab.luck.search import bank_rule_label, load_results
+
+    res = load_results()[0]
+    i18n.set_language("cs")
+    try:
+        data = pl.search_grid_data(res)
+    finally:
+        i18n.set_language("en")
+    assert data["bank"] == [bank_rule_label(b, "cs") for b in res.family.bank]
+    assert "riziko 0,1" in data["stop"] and "ztráta 5" in data["bank"] and "nikdy" in data["bank"]
+    assert bank_rule_label(BankRule("loss", 2.5), "cs") == "ztráta 2,5"
+
+
+def test_strategy_comparison_shows_given_names_as_they_are():
+    """Names the caller wrote are shown as given, never parsed as a bot's repr. (~0.1 s)"""
+    ax = pl.strategy_comparison({0: {"mean": 0.3, "lo": 0.2, "hi": 0.4}, 1: {"mean": 0.2, "lo": 0.1, "hi": 0.3}},
+                                names=["StopAfter(2, bank_at=None)", "field 1: riziko 0,15"])
+    assert [t.get_text() for t in ax.get_yticklabels()] == ["StopAfter(2, bank_at=None)", "field 1: riziko 0,15"]
+    with pytest.raises(PushlabError):
+        pl.strategy_comparison({0: [1, 0]}, names=["a", "b"])

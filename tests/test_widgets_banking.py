@@ -98,7 +98,8 @@ def test_lesson_08s_answers_name_actions_and_policies_in_the_readers_language():
                           policy="after 4, bank at 15")
         story.run_advice()
         text = re.sub(r"<[^>]+>", " ", unescape(story.answer.value))
-        names = duel_names(["RolloutBot(100, policy='after 6, bank loss 10')", "after 6, bank loss 10"], 100)
+        names = duel_names("after 6, bank loss 10", 100, 2)
+        risky = duel_names("risk 0.15, bank loss 2.5", 100, 3)
     finally:
         i18n.set_language("en")
     assert "uložit do banky karty barvy modrá" in text and "táhnout další kartu" in text
@@ -106,6 +107,7 @@ def test_lesson_08s_answers_name_actions_and_policies_in_the_readers_language():
     assert not re.search(r"\b(draw|bank [RBGYP]|after \d|bank at|to)\b", text), text
     assert names == ["RolloutBot (100 dohrání na akci, pak 'po 6, banka při ztrátě 10')",
                      "soupeř 1: po 6, banka při ztrátě 10"], names
+    assert len(risky) == 3 and all("riziko 0,15, banka při ztrátě 2,5" in n for n in risky), risky
     hint = teaching.prediction("08.hint-late", "cs")
     assert "bank B" not in hint.exact_text and "uložit modrou do banky" in hint.exact_text
 

@@ -1,8 +1,9 @@
 """Bots' names as a reader sees them, in the reader's language.
 
 Code names a bot by its repr (``StopAfter(2, bank_at=None)``, the name a tournament
-records); :func:`bot_label` turns it into words of the current language for tables, plots
-and sentences. A name it does not know (``my bot``, ``HeuristicBot``) comes back as it is.
+records: ASCII, the bot's identity); :func:`bot_label` turns it into words of the current
+language for tables, plots and sentences (written by :mod:`pushlab.i18n.policies`, numbers
+as the language writes them: ``stop at 30% risk``, Czech ``30 %``). A name it does not know (``my bot``, ``HeuristicBot``) comes back as it is.
 Policies have their own reader's names: :func:`pushlab.luck.policy.policy_label`.
 """
 
@@ -10,7 +11,8 @@ from __future__ import annotations
 
 import re
 
-from pushlab.i18n import _, ngettext
+from pushlab.i18n import _
+from pushlab.i18n.policies import bot_text, stop_after_text, stop_at_risk_text
 
 __all__ = ["bot_label"]
 
@@ -22,6 +24,8 @@ def bot_label(name, language: str | None = None) -> str:
     ('stop after 2 cards', 'stop at 30% risk, banks at 12 points')
     >>> bot_label("Greedy(bank_at=None)"), bot_label("my bot"), bot_label("Greedy(bank_at=None)", "cs")
     ('greedy (one card ahead)', 'my bot', 'hladový (o kartu dopředu)')
+    >>> bot_label("StopAtRisk(0.125, bank_at=None)", "cs")
+    'zastavit při riziku 12,5\\xa0%'
     """
     match = re.fullmatch(r"(\w+)\((.*)\)", str(name))
     if not match:
@@ -32,15 +36,13 @@ def bot_label(name, language: str | None = None) -> str:
     params = [a for a in params if not a.startswith("bank_at=")]
     try:
         words = {
-            "StopAfter": lambda k: ngettext("stop after {k} card", "stop after {k} cards", int(k),
-                                            language).format(k=k),
-            "StopAtRisk": lambda p: _("stop at {p} risk", language).format(p=f"{float(p):.0%}"),
+            "StopAfter": lambda k: stop_after_text(int(k), language),
+            "StopAtRisk": lambda p: stop_at_risk_text(float(p), language),
             "Greedy": lambda: _("greedy (one card ahead)", language),
             "HintBot": lambda: _("one-turn hint", language),
             "RandomBot": lambda: _("random", language),
         }[kind](*params)
+        bank = None if bank in (None, "None") else float(bank)
     except (KeyError, TypeError, ValueError):
         return str(name)
-    if bank in (None, "None"):
-        return words
-    return _("{words}, banks at {bank} points", language).format(words=words, bank=bank)
+    return bot_text(words, bank, language)

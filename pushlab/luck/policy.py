@@ -41,7 +41,7 @@ from fractions import Fraction
 from numbers import Real
 
 from pushlab.errors import IllegalAction, ParseError, SetupError, UnsupportedPolicy
-from pushlab.i18n import gettext as _
+from pushlab.i18n.policies import policy_text
 from pushlab.checks import is_count, probability as as_fraction
 from pushlab.luck.odds import hint
 from pushlab.luck.rules import (bench_colour_points, cards_in_columns, pile_bust_probability, placement,
@@ -49,7 +49,7 @@ from pushlab.luck.rules import (bench_colour_points, cards_in_columns, pile_bust
 from pushlab.luck.cards import COLOURS
 
 __all__ = ["BankRule", "Endgame", "Policy", "StopRule", "UnsupportedPolicy", "loss_ahead",
-           "rolls_forecast", "policy_label", "DEFAULT_POLICY", "BUSTS_PER_CARD"]
+           "rolls_forecast", "policy_label", "policy_key", "DEFAULT_POLICY", "BUSTS_PER_CARD"]
 
 #: Busts per card drawn in the forecast of rolls ahead (:func:`rolls_forecast`). Measured
 #: (engine, 40 games each): 0.002 with ``after 4`` at every seat (3-card pushes rarely
@@ -136,13 +136,17 @@ class StopRule:
     def __str__(self) -> str:
         return self.kind if self.kind == "optimal" else f"{self.kind} {_number_text(self.value)}"
 
+    @property
+    def key(self) -> tuple:
+        """The rule as plain values (``("after", 4)``, ``("risk", 0.3)``, ``("optimal",)``): its
+        identity for :mod:`pushlab.i18n.policies`, which writes the label."""
+        return ("optimal",) if self.kind == "optimal" else (self.kind, self.value)
+
     def label(self, language: str | None = None) -> str:
-        """The rule's name for a reader, in ``language`` (default: the current one); English is
-        the text form (``'after 4'``), other languages translate it (Czech ``'po 4'``)."""
-        if self.kind == "optimal":          # the one-turn hint's move: a model's best, not optimal play
-            return _("follow the one-turn hint", language)
-        template = _("after {k}", language) if self.kind == "after" else _("risk {p}", language)
-        return template.format(k=self.value, p=_number_text(self.value))
+        """The rule's name for a reader in ``language`` (default: the current one), its number
+        written as the language writes it (``'risk 0.15'``, Czech ``'riziko 0,15'``). A label
+        is for reading only: code keeps the rule or its text (``str(rule)``)."""
+        return policy_text(self.key, language)
 
     def __repr__(self) -> str:
         return f"StopRule({str(self)!r})"
@@ -196,10 +200,14 @@ class BankRule:
     def __str__(self) -> str:
         return f"bank {self.kind} {_number_text(self.value)}"
 
+    @property
+    def key(self) -> tuple:
+        """The rule as plain values: ``("bank at", 12)``, ``("bank loss", 2.5)``."""
+        return (f"bank {self.kind}", self.value)
+
     def label(self, language: str | None = None) -> str:
-        """The rule's name for a reader in ``language`` (English: the text form, ``'bank at 12'``)."""
-        template = _("bank at {x}", language) if self.kind == "at" else _("bank loss {t}", language)
-        return template.format(x=_number_text(self.value), t=_number_text(self.value))
+        """The rule's name for a reader in ``language`` (``'bank loss 2.5'``, Czech ``'banka při ztrátě 2,5'``)."""
+        return policy_text(self.key, language)
 
     def __repr__(self) -> str:
         return f"BankRule({str(self)!r})"
@@ -233,9 +241,14 @@ class Endgame:
     def __str__(self) -> str:
         return f"endgame {self.pile}: {self.stop}"
 
+    @property
+    def key(self) -> tuple:
+        """The endgame as plain values: ``("endgame", 20, ("after", 6))``."""
+        return ("endgame", self.pile, self.stop.key)
+
     def label(self, language: str | None = None) -> str:
         """The endgame's name for a reader in ``language`` (English: ``'endgame 20: after 6'``)."""
-        return _("endgame {pile}: {stop}", language).format(pile=self.pile, stop=self.stop.label(language))
+        return policy_text(self.key, language)
 
     def __repr__(self) -> str:
         return f"Endgame({str(self)!r})"
@@ -370,43 +383,63 @@ class Policy:
     def __str__(self) -> str:
         return ", ".join(str(x) for x in (self.stop, self.bank, self.endgame) if x is not None)
 
+    @property
+    def key(self) -> tuple:
+        """The policy's identity as plain values, one part per rule:
+        ``(("after", 4), ("bank at", 12))``. The text form (``str(policy)``, ASCII, what
+        :meth:`parse` reads and saved results keep) is the same identity as text."""
+        return tuple(x.key for x in (self.stop, self.bank, self.endgame) if x is not None)
+
     def label(self, language: str | None = None) -> str:
-        """The policy's name for a reader in ``language``: English keeps the text form, which code
-        uses (``'after 4, bank at 12'``); the other languages translate each part.
+        """The policy's name for a reader in ``language`` (:func:`pushlab.i18n.policies.policy_text`),
+        its numbers as the language writes them. Only for reading: code keeps the policy, its
+        :attr:`key` or its text, and never parses a label back.
 
         >>> p = Policy.parse("after 4, bank at 12, endgame 20: risk 0.4")
-        >>> p.label("en") == str(p), p.label("cs")
-        (True, 'po 4, banka při 12, závěr 20: riziko 0.4')
+        >>> p.label("en"), p.label("cs")
+        ('after 4, bank at 12, endgame 20: risk 0.4', 'po 4, banka při 12, závěr 20: riziko 0,4')
         """
-        parts = [x.label(language) for x in (self.stop, self.bank, self.endgame) if x is not None]
-        text = parts[0]
-        for part in parts[1:]:          # the list separator is the language's (Arabic: "، ")
-            text = _("{policy}, {part}", language).format(policy=text, part=part)
-        return text
+        return policy_text(self.key, language)
 
     def __repr__(self) -> str:
         return f"Policy({str(self)!r})"
 
 
 def policy_label(policy, language: str | None = None) -> str:
-    """The name a reader sees for ``policy`` (a :class:`Policy`, a rule, or their text) in
-    ``language`` (default: the current one). ``'never'`` (the bank rule that never banks, as the
-    search labels it) is translated too; text that is no policy is returned unchanged.
+    """The name a reader sees for ``policy`` (a :class:`Policy`, a rule, or their text: the ASCII
+    spec that code and saved results keep, never a label) in ``language`` (default: the current
+    one), written by :func:`pushlab.i18n.policies.policy_text` with the language's numbers.
+    ``'never'`` (the bank rule that never banks, as the search labels it) is translated too;
+    text that is no policy is returned unchanged.
 
     >>> policy_label("after 5", "et"), policy_label("after 5, bank loss 5", "eo"), policy_label("never", "ar")
     ('pärast 5', 'post 5, banko je perdo 5', 'أبدًا')
+    >>> policy_label("risk 0.15", "en"), policy_label("risk 0.15", "cs"), policy_label("risk 1/4", "eo")
+    ('risk 0.15', 'riziko 0,15', 'risko 0,25')
+    """
+    key = policy_key(policy)
+    return str(policy) if key is None else policy_text(key, language)
+
+
+def policy_key(policy) -> tuple | None:
+    """The key (:attr:`Policy.key`) of a :class:`Policy`, a rule, or their text (the spec that
+    saved results keep); ``("never",)`` for ``'never'`` or None (no bank rule); None for
+    anything else.
+
+    >>> policy_key("risk 0.15, bank loss 2.5"), policy_key(BankRule("at", 25)), policy_key("my bot")
+    ((('risk', 0.15), ('bank loss', 2.5)), ('bank at', 25), None)
     """
     if isinstance(policy, (Policy, StopRule, BankRule, Endgame)):
-        return policy.label(language)
+        return policy.key
+    if policy is None or str(policy).strip() == "never":
+        return ("never",)
     text = str(policy).strip()
-    if text == "never":
-        return _("never", language)
     for kind in (Policy, BankRule, Endgame):
         try:
-            return kind.parse(text).label(language)
+            return kind.parse(text).key
         except (ParseError, SetupError):
             continue
-    return str(policy)
+    return None
 
 
 #: The rollouts' default policy for every seat: ``after 5``, as ``StopAfter``'s default.

@@ -58,8 +58,9 @@ import numpy as np
 from pushlab.checks import is_count, seed as check_seed
 from pushlab.errors import SetupError
 from pushlab.i18n import _, ngettext
+from pushlab.i18n.policies import bank_rule_text
 from pushlab.luck.game import Game
-from pushlab.luck.policy import Policy, policy_label
+from pushlab.luck.policy import BankRule, Policy, policy_key, policy_label
 from pushlab.luck.sim import random_decks, seat_policies, simulate_from
 from pushlab.stats import mean_ci, paired_rate_diff_ci, rate_ci
 
@@ -133,7 +134,8 @@ class Family:
         return list(self.stop)
 
     def bank_labels(self) -> list:
-        """The bank rules, ``'never'`` for None."""
+        """The bank rules' short English text (``'at 25'``, ``'never'`` for None), for code and the
+        command line; a reader's label is :func:`bank_rule_label` of :attr:`bank`."""
         return ["never" if b is None else b.removeprefix("bank ") for b in self.bank]
 
 
@@ -465,22 +467,24 @@ def stop_reason(stopped: str, language: str | None = None) -> str:
     return words.get(stopped, stopped)
 
 
-def bank_rule_label(label: str, language: str | None = None) -> str:
-    """A bank rule label of :meth:`Family.bank_labels` (``'never'``, ``'at 25'``, ``'loss 5'``) as a
-    reader sees it in ``language`` (default: the current one): the short names that lesson 08's
-    heatmap columns and prose use (English keeps the label).
+def bank_rule_label(rule, language: str | None = None) -> str:
+    """A bank rule of a :class:`Family` (``family.bank``: its text such as ``'bank at 25'``, or
+    None: never banks; also a :class:`~pushlab.luck.policy.BankRule`, or the short form of
+    :meth:`Family.bank_labels`, ``'at 25'``) by its short name as a reader sees it in
+    ``language`` (default: the current one): lesson 08's heatmap columns and prose
+    (:func:`pushlab.i18n.policies.bank_rule_text`, the numbers in the language's own way).
 
-    >>> bank_rule_label("never", "eo"), bank_rule_label("at 25", "cs"), bank_rule_label("loss 5", "et")
+    >>> bank_rule_label(None, "eo"), bank_rule_label("bank at 25", "cs"), bank_rule_label("loss 5", "et")
     ('neniam', 'při 25', 'kaotus 5')
+    >>> bank_rule_label(BankRule("loss", 2.5), "cs")
+    'ztráta 2,5'
     """
-    words = str(label).split()
-    if words == ["never"]:
-        return _("never", language)
-    if len(words) == 2 and words[0] == "at":
-        return _("at {x}", language).format(x=words[1])
-    if len(words) == 2 and words[0] == "loss":
-        return _("loss {t}", language).format(t=words[1])
-    return label
+    if isinstance(rule, str) and rule.split()[:1] in (["at"], ["loss"]):
+        rule = "bank " + rule.strip()                 # the short form of bank_labels()
+    key = policy_key(rule)
+    if key is None or key[0] not in ("bank at", "bank loss", "never"):
+        return str(rule)
+    return bank_rule_text(key, language)
 
 
 def summary(result: SearchResult, language: str | None = None) -> str:

@@ -316,7 +316,7 @@ def switch_rule_summary(data) -> str:
 
 
 def strategy_comparison(data, ax=None, quantity: str | None = None, unit: str = "%",
-                        label: str | None = None):
+                        label: str | None = None, names=None):
     """Strategies side by side with 95% confidence-interval error bars.
 
     ``data`` maps a strategy name to either raw outcomes (a sequence of numbers) or
@@ -324,15 +324,19 @@ def strategy_comparison(data, ax=None, quantity: str | None = None, unit: str = 
     shares in 0..1 (Wilson interval, :func:`pushlab.stats.rate_ci`); otherwise values
     (t interval, :func:`mean_ci`; a single value has no bar).
     With ``unit="%"`` values are fractions shown as percentages. Bot names such as
-    ``"StopAfter(2, bank_at=None)"`` are shown in words (:func:`bot_label`). ``label``
-    names the bars in the legend (default "mean <quantity>", or ``quantity`` itself when
-    it starts with "mean").
+    ``"StopAfter(2, bank_at=None)"`` are shown in words (:func:`bot_label`); ``names``, one
+    per key, are the bars' names as shown instead (labels the caller wrote from its bots:
+    a label is never read back). ``label`` names the bars in the legend (default
+    "mean <quantity>", or ``quantity`` itself when it starts with "mean").
     """
     quantity = _("win rate") if quantity is None else quantity
     if not isinstance(data, Mapping) or not data:
         raise PushlabError(_("strategy_comparison needs a non-empty mapping name -> outcomes"))
-    names, means, lows, highs = [], [], [], []
-    for name, value in data.items():
+    if names is not None and len(names) != len(data):
+        raise PushlabError(f"strategy_comparison: {len(names)} names for {len(data)} strategies")
+    shown = [bot_label(name) for name in data] if names is None else [str(n) for n in names]
+    names, means, lows, highs = shown, [], [], []
+    for value in data.values():
         if isinstance(value, Mapping):
             m, lo, hi = float(value["mean"]), float(value["lo"]), float(value["hi"])
         elif unit == "%":
@@ -340,7 +344,7 @@ def strategy_comparison(data, ax=None, quantity: str | None = None, unit: str = 
         else:
             m, h = mean_ci(value)
             lo, hi = m - h, m + h       # NaN for a single value: no error bar
-        names.append(bot_label(name)); means.append(m); lows.append(lo); highs.append(hi)
+        means.append(m); lows.append(lo); highs.append(hi)
     scale = 100.0 if unit == "%" else 1.0
     means, lows, highs = (scale * np.asarray(v) for v in (means, lows, highs))
     ax = axes(ax, layout="constrained")
@@ -388,7 +392,7 @@ def search_grid_data(result, round: int = 0) -> dict:
     lo = np.asarray(rnd.win_lo, dtype=float).reshape(shape)
     hi = np.asarray(rnd.win_hi, dtype=float).reshape(shape)
     return {"win": win, "lo": lo, "hi": hi, "stop": [policy_label(s) for s in result.family.stop_labels()],
-            "bank": [bank_rule_label(b) for b in result.family.bank_labels()], "best": divmod(rnd.best, shape[1]),
+            "bank": [bank_rule_label(b) for b in result.family.bank], "best": divmod(rnd.best, shape[1]),
             "field": policy_label(rnd.field), "players": result.players, "harder": result.harder,
             "games": result.games}
 

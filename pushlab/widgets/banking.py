@@ -305,20 +305,19 @@ class BankStory(Shown):
         self.plots.value = lesson_figure(fig, alt)
 
 
-def duel_names(names, rollouts: int) -> list:
+def duel_names(field, rollouts: int, players: int, language: str | None = None) -> list:
     """The seats of a :class:`RolloutDuel` as a reader sees them: the rollout bot by what it does
-    and the field's policy by its label (a tournament records code: ``RolloutBot(100,
-    policy='after 5, bank at 15')``, ``'after 5, bank at 15'``).
+    and the field's policy by its label, written from the policy itself (``field``: a
+    :class:`~pushlab.luck.policy.Policy` or its spec text), never read back from the tournament's
+    names.
 
-    >>> duel_names(["RolloutBot(100, policy='after 5, bank at 15')", "after 5, bank at 15"], 100)
-    ["RolloutBot (100 rollouts per action, then 'after 5, bank at 15')", 'field 1: after 5, bank at 15']
+    >>> duel_names("after 5, bank loss 2.5", 100, 3)
+    ["RolloutBot (100 rollouts per action, then 'after 5, bank loss 2.5')", 'field 1: after 5, bank loss 2.5', 'field 2: after 5, bank loss 2.5']
     """
-    import re
-
-    policy = re.search(r"policy='([^']*)'", names[0])
-    first = _("RolloutBot ({n} rollouts per action, then '{policy}')").format(
-        n=rollouts, policy=policy_label(policy.group(1) if policy else names[1]))
-    return [first] + [_("field {i}: {name}").format(i=i, name=policy_label(n)) for i, n in enumerate(names[1:], 1)]
+    label = policy_label(field, language)
+    first = _("RolloutBot ({n} rollouts per action, then '{policy}')", language).format(
+        n=nums.number(rollouts, language=language), policy=label)
+    return [first] + [_("field {i}: {name}", language).format(i=i, name=label) for i in range(1, players)]
 
 
 class RolloutDuel(Shown):
@@ -369,9 +368,8 @@ class RolloutDuel(Shown):
             self.button.disabled = False
         rate, lo, hi = r.win_rate()
         fig, ax = plt.subplots(figsize=(8, 2.8), layout="constrained")
-        names = duel_names(r.names, self.rollouts)
-        plots.strategy_comparison({name: {"mean": rate[i], "lo": lo[i], "hi": hi[i]}
-                                   for i, name in enumerate(names)}, ax=ax)
+        plots.strategy_comparison({i: {"mean": rate[i], "lo": lo[i], "hi": hi[i]} for i in range(len(r.names))},
+                                  ax=ax, names=duel_names(field, self.rollouts, self.players))
         ax.axvline(100 / self.players, color="#777", ls="--")
         self.out.value = (
             "<p>" + escape(_("RolloutBot won {rate} of {games} games (95%\u00a0interval {lo} to {hi}); the fair "
