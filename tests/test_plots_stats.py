@@ -46,3 +46,28 @@ def test_difference_plot_and_width_curve():
     ax = sp.width_curve((0.5,), games=[100, 400])
     half = ax.get_lines()[0].get_ydata()
     assert labelled(ax) and half[0] / half[1] == pytest.approx(2, rel=0.02)
+
+
+@pytest.mark.parametrize("language, z", [("en", "1.96"), ("cs", "1,96"), ("et", "1,96"), ("eo", "1,96"),
+                                         ("ar", "1.96")])
+def test_the_wald_name_writes_its_number_in_the_language(language, z):
+    """The Wald interval's name: a catalog message whose 1.96 goes through ``number()``, in the
+    plot legend and in lesson 09's table (which used the English constant ``METHOD_NAMES``:
+    "Wald (p ± 1.96·SE)" on every page). (~0.2 s)"""
+    import json
+    from pathlib import Path
+
+    from pushlab import i18n
+
+    name = sp.method_name("wald", language)
+    assert f"(p ± {z}·SE)" in name and name.startswith("والد" if language == "ar" else "Wald")
+    i18n.set_language(language)
+    try:
+        ax = sp.coverage_curve(0.5, [10, 20], methods=("wald",))
+    finally:
+        i18n.set_language("en")
+    assert any(name in t.get_text() for t in ax.get_legend().get_texts())
+    folder = Path(__file__).parents[1] / "notebooks" / ("" if language == "en" else language)
+    cells = json.loads((folder / "09-how-sure-are-we.ipynb").read_text(encoding="utf-8"))["cells"]
+    code = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
+    assert "splots.method_name(method)" in code and "METHOD_NAMES" not in code

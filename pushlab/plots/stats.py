@@ -26,16 +26,28 @@ from pushlab.i18n import _, ngettext
 from pushlab.plots import axes
 from pushlab.i18n import numbers as nums
 
-__all__ = ["interval_ladder", "coverage_curve", "difference_plot", "width_curve", "METHOD_NAMES"]
+__all__ = ["interval_ladder", "coverage_curve", "difference_plot", "width_curve", "method_name", "METHOD_NAMES"]
 
+#: The interval methods' English names, for code; a reader sees :func:`method_name`.
 METHOD_NAMES = {"wald": "Wald (p ± 1.96·SE)", "wilson": "Wilson score",
                 "clopper-pearson": "Clopper-Pearson"}
 
 
-def _method_name(method: str) -> str:
-    """An interval method's name in the current language."""
-    return {"wald": _("Wald (p ± 1.96·SE)"), "wilson": _("Wilson score"),
-            "clopper-pearson": "Clopper-Pearson"}.get(method, method)
+def method_name(method: str, language: str | None = None) -> str:
+    """An interval method's name (a key of :data:`METHOD_NAMES`) in ``language`` (default: the
+    current one), its number written as the language writes it; another text as it is.
+
+    >>> method_name("wald"), method_name("wald", "cs"), method_name("wilson", "et")
+    ('Wald (p ± 1.96·SE)', 'Wald (p ± 1,96·SE)', 'Wilsoni skoor')
+    """
+    if method == "wald":
+        return _("Wald (p ± {z}·SE)", language).format(z=nums.decimal(stats.Z95, 2, language=language))
+    if method == "wilson":
+        return _("Wilson score", language)
+    return {"clopper-pearson": "Clopper-Pearson"}.get(method, method)
+
+
+_method_name = method_name
 
 
 def _unit(unit: str) -> str:
