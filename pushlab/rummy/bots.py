@@ -149,10 +149,11 @@ class HeuristicBot(RummyBot):
         infos = table_infos(v.table)
         if not might_place_data(card, data[1], data[2], data[3], infos):
             return False
-        steps, rest = self._steps(v._replace(taken=card), v.hand + (card,))
+        hand = sort_fast(v.hand + (card,))
+        steps, rest = self._steps(v._replace(taken=card), hand)
         if key is not None:
-            self._store(key[:3] + (sort_fast(v.hand + (card,)),), steps)
-        return rest.count(card) < (v.hand + (card,)).count(card)
+            self._store(key[:3] + (hand,), steps)
+        return rest.count(card) < hand.count(card)
 
     def draw(self, v: View, key=None) -> Action:
         """Take the discard if it helps, else push."""
@@ -165,7 +166,6 @@ class HeuristicBot(RummyBot):
         """Plan the rest of the turn from ``hand``: [(hand before, action)], cards left."""
         steps = []
         table = v.table
-        infos = table_infos(table)
         if not v.met[v.player]:
             way = None
             counts, wilds = hand_key(hand)
@@ -177,10 +177,12 @@ class HeuristicBot(RummyBot):
             steps.append((hand, MeldDown(way.melds)))
             hand = _minus(hand, [c for m in way.melds for c in m.cards])
             new = tuple(m.owned_by(v.player) for m in way.melds)
+            infos = table_infos(table) + table_infos(new)     # (the table's infos: only now)
             table = table + new
-            infos = infos + table_infos(new)
             if not hand:
                 return steps, hand
+        else:
+            infos = table_infos(table)
         extra = ExtraSearch(hand, table, data=hand_data(hand), infos=infos).result()
         if extra.melds:
             steps.append((hand, MeldDown(extra.melds)))
@@ -203,8 +205,12 @@ class HeuristicBot(RummyBot):
         return steps, extra.rest
 
     def _store(self, key, steps):
-        """Remember planned steps by (deal, turn, player, hand before the step)."""
-        self._plan = {key[:3] + (sort_fast(h),): a for h, a in steps}
+        """Remember planned steps by (deal, turn, player, hand before the step).
+
+        The hands are in the engine's order (:func:`~pushlab.rummy.encoding.sort_fast`'s): the
+        plan starts from a sorted hand and removes cards, which keeps the order."""
+        key = key[:3]
+        self._plan = {key + (h,): a for h, a in steps}
 
     def discard(self, v: View, hand, met=False, known=None) -> Card:
         """The highest-penalty natural card that helps nothing (a wild only if nothing else);
@@ -255,7 +261,7 @@ class HeuristicBot(RummyBot):
             return self.draw(v, key)
         steps, _ = self._steps(v, v.hand)
         self._store(key, steps)
-        return self._plan.pop(key + (sort_fast(v.hand),))
+        return self._plan.pop(key + (v.hand,))
 
     def __repr__(self):
         """``HeuristicBot()``."""

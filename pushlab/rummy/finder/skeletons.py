@@ -142,10 +142,11 @@ class _Wilds:
     def __init__(self, cards, plan=()):
         """Pool of wild cards; the 2s that ``plan`` [(skeleton, window)] can use in their own
         run place are handed out last to other places."""
-        own = {_TWOS[SUITS[sk.suit]] for sk, win in plan
-               if sk.kind == "run" and win[0] <= 2 <= win[1] and _idx(sk.suit, 2) not in sk.nat}
-        self.pool = sorted((c for c in cards if c.rank in (0, 2)),
-                           key=lambda c: (c in own, c.rank, _ORDER[c]))
+        self.pool = pool = [c for c in cards if c.is_wild]
+        if len(pool) > 1:                       # (most hands hold one wild or none: no order)
+            own = {_TWOS[SUITS[sk.suit]] for sk, win in plan
+                   if sk.kind == "run" and win[0] <= 2 <= win[1] and _idx(sk.suit, 2) not in sk.nat}
+            pool.sort(key=lambda c: (c in own, c.rank, _ORDER[c]))
 
     def take(self, prefer: Card | None = None) -> Card:
         """Take one wild, ``prefer`` if it is in the pool."""
