@@ -230,6 +230,32 @@ def test_the_rule_sheet_box_maps_the_sheets_words_to_the_lessons(language, game,
         assert glossary.box_problems(glossaries[language], box.replace(word, "…"), game)
 
 
+@pytest.mark.parametrize("language, cards, faces", [
+    ("en", "R1 R1 B1 B1 and 1 roll card", "red, blue, and star"),
+    ("cs", "R1 R1 B1 B1 a\u00a01 karta hodu", "červená, modrá a\u00a0hvězda"),
+    ("et", "R1 R1 B1 B1 ja 1 rullkaart", "punane, sinine ja tärn"),
+    ("eo", "R1 R1 B1 B1 kaj 1 ĵetkarto", "ruĝa, blua kaj stelo"),
+    ("ar", "R1 R1 B1 B1 وورقة رمي واحدة", "أحمر وأزرق ونجمة"),
+])
+def test_lesson_11s_deck_label_joins_its_lists_as_the_language_does(language, cards, faces):
+    """The deck label's parts and the die's faces are lists by Babel's ``format_list``
+    (``pushlab.i18n.lists.list_text``). Was: a Latin ", " in every language, Arabic too
+    ("أحمر, نجمة"). ~10 ms."""
+    from pushlab.i18n.lists import list_text
+    from pushlab.widgets.perfect import deck_label
+
+    before = i18n.current_language()
+    i18n.set_language(language)
+    try:
+        label = deck_label("two-colours")
+    finally:
+        i18n.set_language(before)
+    assert cards in label and label.endswith(faces), label
+    assert list_text(["x", "", "y"], language) == list_text(["x", "y"], language)
+    if language == "ar":
+        assert ", " not in label and list_text(["x", "y", "z"], "ar") == "x وy وz"
+
+
 @pytest.mark.parametrize("language", i18n.TRANSLATED)
 def test_lesson_11s_deck_menu_names_the_roll_card_in_the_glossarys_word(language, glossaries):
     """Lesson 11's deck label (the deck menu, the maps' alt text, the shipped grades' heads)

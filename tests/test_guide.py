@@ -123,6 +123,9 @@ def test_the_rules_sheets_are_the_rules_lessons_own_paragraphs():
         assert not re.search(r"<p>(Here|Below|Type) ", english)
     assert "90 number cards (the colours red, blue," in handouts.rules_sheet("luck", "en")
     assert "(värvid punane, sinine," in handouts.rules_sheet("luck", "et")
+    # the colours are a list in the language's own way (Babel's format_list): was "أحمر, أزرق, ..."
+    assert "yellow, and purple," in handouts.rules_sheet("luck", "en")
+    assert "أحمر وأزرق وأخضر" in handouts.rules_sheet("luck", "ar")
 
 
 def test_the_activities_exact_answers_come_from_the_library():

@@ -186,7 +186,8 @@ def _deck_facts(game: str, lang: str) -> str:
     if game == "luck":
         from pushlab.luck import cards as c
         from pushlab.i18n.forms import colour_name
-        colours = ", ".join(colour_name(k, lang) for k in c.COLOURS)
+        from pushlab.i18n.lists import list_text
+        colours = list_text((colour_name(k, lang) for k in c.COLOURS), lang)
         return ("<p>" + _esc(_("The deck: {numbers} number cards (the colours {colours}, numbers {low} to {high}, "
                                "{copies} of each), {rolls} roll cards and {switches} switch cards (the switch "
                                "cards only with three or more players). A die with the five colours and a star.")

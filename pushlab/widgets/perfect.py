@@ -56,11 +56,15 @@ def deck_label(key) -> str:
     """A menu deck (its key) or a :class:`~pushlab.luck.solve.SmallDeck` in words: its number
     cards in notation, its roll and switch cards counted in words, and its die.
 
+    The parts and the die's faces are lists in the language's own way
+    (:func:`pushlab.i18n.lists.list_text`, CLDR's: Arabic joins with ``و``, not a Latin comma).
+
     >>> deck_label("one-colour")
-    '5 cards: R1 R1 R2 R2, 1 roll card; die: red, star'
+    '5 cards: R1 R1 R2 R2 and 1 roll card; die: red and star'
     """
     from pushlab.i18n import ngettext
     from pushlab.i18n.forms import colour_name
+    from pushlab.i18n.lists import list_text
     from pushlab.luck.cards import format_cards
 
     deck = lesson.deck(key) if isinstance(key, str) else key
@@ -71,9 +75,8 @@ def deck_label(key) -> str:
         parts.append(ngettext("{n} roll card", "{n} roll cards", rolls).format(n=rolls))
     if switches:
         parts.append(ngettext("{n} switch card", "{n} switch cards", switches).format(n=switches))
-    faces = ", ".join(_("star") if f == "*" else colour_name(f) for f in deck.faces)
-    return _("{n} cards: {cards}; die: {faces}").format(n=len(deck.cards), cards=", ".join(p for p in parts if p),
-                                                       faces=faces)
+    faces = list_text(_("star") if f == "*" else colour_name(f) for f in deck.faces)
+    return _("{n} cards: {cards}; die: {faces}").format(n=len(deck.cards), cards=list_text(parts), faces=faces)
 
 
 def _pct(v) -> str:
