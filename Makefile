@@ -52,7 +52,7 @@ venv: $(STAMP)
 
 # The optional compiled accelerator (docs/install.md, pushlab/accel/): the rummy engine's and
 # bots' modules compiled by Cython, unchanged, into $(VENV)/share/pushlab-accel/, in parallel;
-# only modules whose source changed are compiled again (about 2 CPU-minutes for all). Without
+# only modules whose source changed are compiled again (about 1 CPU-minute for all). Without
 # Cython or a C compiler it says so and pushlab runs as pure Python; tests/test_accel.py
 # checks the compiled modules play exactly as the pure ones (PUSHLAB_PURE=1 forces those).
 accel: $(STAMP)

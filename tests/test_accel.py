@@ -4,7 +4,7 @@ reference, and the compiled ones must play exactly as they do.
 The comparison runs the same seeded play, the same advice and the doctest collection in two
 fresh interpreters, one forced pure (``PUSHLAB_PURE=1``) and one with the compiled build,
 and wants identical output. It needs the build: the fixture makes it (``make test`` has made
-it already, so that costs nothing; a first build is about two CPU-minutes) and skips only
+it already, so that costs nothing; a first build is about one CPU-minute) and skips only
 when this machine cannot compile (no Cython, no C compiler or no Python headers).
 Cost: about 5 s (two interpreters, each playing six matches and advising on two positions);
 the other tests take milliseconds, the broken-.pxd one about 2 s (Cython stops at the error).

@@ -94,7 +94,7 @@ def _compile(name: str, source: bytes, target: str, scratch: str) -> dict:
                 from setuptools import Distribution, Extension
 
                 ext = Extension(name, [os.path.join(*packages, last + ".py")],
-                                extra_compile_args=["-g0"])
+                                extra_compile_args=[] if os.name == "nt" else list(accel.CFLAGS))
                 exts = cythonize([ext], compiler_directives=accel.DIRECTIVES, quiet=True, force=True)
                 dist = Distribution({"ext_modules": exts, "script_name": "setup.py"})
                 cmd = dist.get_command_obj("build_ext")
