@@ -27,8 +27,10 @@ __all__ = ["is_whole", "is_count", "count", "probability", "seed"]
 
 
 def is_whole(value) -> bool:
-    """True for a whole number: an int or a numpy integer, never a bool."""
-    return isinstance(value, Integral) and not isinstance(value, bool)
+    """True for a whole number: an int or a numpy integer, never a bool (nor an int-based value
+    that says it is no number, such as a rummy card: ``not_a_number``)."""
+    return isinstance(value, Integral) and not isinstance(value, bool) and \
+        not getattr(value, "not_a_number", False)
 
 
 def is_count(value, low: int = 1, high: int | None = None) -> bool:
