@@ -23,6 +23,7 @@ import numpy as np
 
 from pushlab.errors import PushlabError
 from pushlab.i18n import _, ngettext
+from pushlab.i18n.lists import list_text
 from pushlab.luck.names import bot_label
 from pushlab.luck.policy import policy_label
 from pushlab.lazy import lazy_names
@@ -308,7 +309,7 @@ def switch_rule_summary(data) -> str:
         parts.append(_("No seat's win rate moves by more than about {bound} (the widest bound of these "
                        "intervals); the seats themselves range from {low} to {high}.").format(**values))
     if clear:
-        which = ", ".join(_("seat {n}").format(n=i) for i in clear)
+        which = list_text(_("seat {n}").format(n=i) for i in clear)
         parts.append(_("The interval of {which} excludes 0; with {n} seats each tested at 95%, such a hit "
                        "can be luck, so play more games before believing it.").format(which=which, n=n))
     parts.append(_("(95%\u00a0intervals; every seat plays the same bot.)"))

@@ -21,6 +21,7 @@ from html import escape
 
 from pushlab.i18n import _, ngettext
 from pushlab.i18n.events import explanation_text
+from pushlab.i18n.lists import list_text
 from pushlab.luck.policy import policy_label
 from pushlab.luck.search import stop_reason
 from pushlab.widgets.common import MessageArea, Shown, figure_html, ipw, routed
@@ -379,7 +380,7 @@ class RolloutDuel(Shown):
                 fair=nums.percent(1 / self.players, 0))) + "</p>"
             + lesson_figure(fig, _("Win rates: RolloutBot {rate} ({lo} to {hi}), field seats {seats}").format(
                 rate=nums.percent(rate[0], 0), lo=nums.percent(lo[0], 0), hi=nums.percent(hi[0], 0),
-                seats=", ".join(nums.percent(x, 0) for x in rate[1:]))))
+                seats=list_text(nums.percent(x, 0) for x in rate[1:]))))
 
 
 def _players(n: int) -> str:
