@@ -282,3 +282,21 @@ def test_switch_rule_summary_lists_the_seats_as_the_language_does(language, seat
     finally:
         i18n.set_language("en")
     assert seats in text, text
+
+
+def test_switch_rule_summary_writes_intervals_by_numbers_interval():
+    """The summary's intervals go through ``numbers.interval``: in Czech a semicolon between bounds
+    with decimal commas. Was: ``stats.format_ci`` of ``Number`` bounds, "[27,0 %, 33,0 %]". (~5 ms)"""
+    from pushlab import i18n
+
+    rules = {r: {"rate": np.array([.3, .4, .3]), "lo": np.array([.27, .37, .27]), "hi": np.array([.33, .43, .33])}
+             for r in ("turn", "game")}
+    d = {"players": 3, "games": 900, "rules": rules,
+         "diff": {"rate": np.array([.05, 0, .05]), "lo": np.array([.01, -.02, .01]), "hi": np.array([.09, .02, .09])}}
+    i18n.set_language("cs")
+    try:
+        text = pl.switch_rule_summary(d)
+    finally:
+        i18n.set_language("en")
+    assert "30,0\u00a0% [27,0\u00a0%; 33,0\u00a0%]" in text and "+5,0\u00a0% [+1,0\u00a0%; +9,0\u00a0%]" in text, text
+    assert "[27.0%, 33.0%]" in pl.switch_rule_summary(d)           # English as before

@@ -148,3 +148,22 @@ def test_the_search_speaks_the_readers_language(results):
         assert stop_reason(results[0].stopped) in unescape(ex.paths.value)
     finally:
         i18n.set_language(before)
+
+
+def test_search_summary_table_writes_intervals_by_numbers_interval():
+    """Lesson 08's search table: the win rate's and the endgame edge's intervals by
+    ``numbers.interval`` (Czech: a semicolon between bounds). Was: "[23,1 %, 26,0 %]". (~50 ms)"""
+    import re
+
+    from pushlab import i18n
+    from pushlab.luck.search import load_results
+    from pushlab.widgets.banking import summary_html
+
+    results = load_results()
+    i18n.set_language("cs")
+    try:
+        html = summary_html(results)
+    finally:
+        i18n.set_language("en")
+    intervals = re.findall(r"\[[-+\u2212]?\d+,\d[^\]<]*\]", html)       # bounds with a decimal comma
+    assert intervals and all(";" in i and "," in i for i in intervals), intervals

@@ -276,16 +276,14 @@ def switch_rule_summary(data) -> str:
     >>> "worth -3.3% and -3.3%" in text, "more than about 2.0%" in text, "far more" in text
     (True, True, True)
     """
-    from pushlab.stats import format_ci
-
     n = int(data["players"])
     rules, diff = data["rules"], data["diff"]
     first = {rule: f"{nums.percent(rules[rule]['rate'][0], 1)} "
-                   f"{format_ci(nums.Number(rules[rule]['lo'][0]), nums.Number(rules[rule]['hi'][0]))}"
+                   f"{nums.interval(rules[rule]['lo'][0], rules[rule]['hi'][0], 1, percent=True)}"
              for rule in rules}
     edge = {rule: rules[rule]["rate"][0] - 1 / n for rule in rules}
     seats = [f"{_('seat {n}').format(n=i + 1)}: {nums.percent(diff['rate'][i], 1, sign=True)} "
-             f"{format_ci(nums.Number(diff['lo'][i]), nums.Number(diff['hi'][i]), '+.1%')}" for i in range(n)]
+             f"{nums.interval(diff['lo'][i], diff['hi'][i], 1, percent=True, sign=True)}" for i in range(n)]
     bound = float(max(np.max(np.abs(diff["lo"])), np.max(np.abs(diff["hi"]))))
     turn = np.asarray(rules["turn"]["rate"], dtype=float)
     clear = [i + 1 for i in range(n) if diff["lo"][i] > 0 or diff["hi"][i] < 0]

@@ -47,11 +47,11 @@ def summary_html(results) -> str:
             end = escape(_("none beats it"))
         else:
             end = (f"{escape(policy_label(e.policies[e.best]))}: {nums.percent(e.edge, 1, sign=True)} "
-                   f"[{nums.percent(e.edge_ci[0], 1, sign=True)}, {nums.percent(e.edge_ci[1], 1, sign=True)}]")
+                   f"{nums.interval(e.edge_ci[0], e.edge_ci[1], 1, percent=True, sign=True)}")
         rows.append(
             f"<tr><td>{r.players}</td><td>{escape(_variant_word(r.harder))}</td>"
             f"<td><b>{escape(policy_label(r.best))}</b></td><td>{escape(policy_label(last.field))}</td>"
-            f"<td>{nums.percent(last.win[last.best], 1)} [{nums.percent(lo, 1)}, {nums.percent(hi, 1)}]</td>"
+            f"<td>{nums.percent(last.win[last.best], 1)} {nums.interval(lo, hi, 1, percent=True)}</td>"
             f"<td>{len(r.rounds)} ({escape(stop_reason(r.stopped))})</td><td>{end}</td></tr>")
     head = "<tr>" + "".join(f"<th>{escape(h)}</th>" for h in (
         _("players"), _("game"), _("best response"), _("against the field"),
