@@ -308,9 +308,10 @@ import pushlab.rummy
 from pushlab.accel import summary
 from pushlab.bench.rummy import bench_rummy
 from pushlab.bench.rummy import advise_estimates, advise_positions
-seed, matches, positions = map(int, sys.argv[1:4])
-out = {b: bench_rummy(matches=matches, bot=b, seed=seed, repeat=1)["cpu_deals_per_s"]
-       for b in ("heuristic", "expert", "random")}
+seed, positions, *matches = map(int, sys.argv[1:])
+bench_rummy(matches=1, bot="expert", seed=seed + 7, repeat=1)               # warm-up
+out = {b: bench_rummy(matches=m, bot=b, seed=seed, repeat=1)["cpu_deals_per_s"]
+       for b, m in zip(("heuristic", "expert", "random"), matches)}
 _, cpu, _ = advise_estimates(advise_positions(positions, seed))
 out["advise_cpu_s"] = float(cpu.sum())
 out["accel"] = summary()
@@ -322,8 +323,8 @@ print(json.dumps(out))
 def accel_speedup(cfg: Config) -> dict:
     """The compiled accelerator against pure Python in the same run: CPU deals/s of
     HeuristicBot, ExpertBot and RandomBot and the CPU time of ``advise`` on a few positions,
-    in fresh interpreters alternating ``PUSHLAB_PURE=1`` and the compiled build, the medians
-    and the speed-ups (compiled / pure); skipped without a compiled build
+    in fresh interpreters alternating ``PUSHLAB_PURE=1`` and the compiled build (5 rounds),
+    the medians and the speed-ups (compiled / pure); skipped without a compiled build
     (``python -m pushlab.accel build``)."""
     import os
     import subprocess
@@ -333,12 +334,13 @@ def accel_speedup(cfg: Config) -> dict:
         env = {k: v for k, v in os.environ.items() if k != "PUSHLAB_PURE"}
         if pure:
             env["PUSHLAB_PURE"] = "1"
-        args = [str(cfg.seed + 11 * r), str(cfg.size(4, 1)), str(cfg.size(5, 1))]
+        args = [str(cfg.seed + 11 * r), str(cfg.size(5, 1)),
+                *(str(cfg.size(m, 1)) for m in (8, 6, 20))]    # heuristic, expert, random matches
         run = subprocess.run([sys.executable, "-c", _SPEED, *args], env=env, capture_output=True,
                              text=True, check=True)
         return json.loads(run.stdout.strip().splitlines()[-1])
 
-    rounds = cfg.size(3, 1)
+    rounds = cfg.size(5, 1)
     rows = {True: [], False: []}
     for r in range(rounds):
         for pure in (True, False):
