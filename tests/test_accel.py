@@ -10,6 +10,7 @@ Cost: about 5 s (two interpreters, each playing six matches and advising on two 
 the other tests take milliseconds, the broken-.pxd one about 2 s (Cython stops at the error).
 """
 
+import importlib.util
 import json
 import os
 import subprocess
@@ -87,10 +88,12 @@ def source_of(name):
 
 def test_a_build_of_other_sources_is_never_loaded(tmp_path, monkeypatch):
     """Only a build whose name carries the hash of the current source is used; one of an edited
-    source is reported stale and the .py runs; PUSHLAB_PURE forces the source, all or by name."""
+    source is reported stale and the .py runs, as it does when the compiled file does not load;
+    PUSHLAB_PURE forces the source, all or by name."""
     monkeypatch.setenv("PUSHLAB_ACCEL_DIR", str(tmp_path))
     monkeypatch.delenv("PUSHLAB_PURE", raising=False)
     monkeypatch.setattr(accel, "_LISTING", {})
+    monkeypatch.setattr(accel, "_CHOICES", {})
     name, src = "pushlab.rummy.cards", source_of("pushlab.rummy.cards")
     assert accel.choose(name, str(src))["state"] == "pure"
     old = accel.compiled_path(name, src.read_bytes() + b"\n# an edit\n")
@@ -102,7 +105,13 @@ def test_a_build_of_other_sources_is_never_loaded(tmp_path, monkeypatch):
     current = accel.compiled_path(name, src.read_bytes())
     Path(current).write_bytes(b"not a module either")
     assert accel.choose(name, str(src))["compiled"] == current
-    assert accel.Finder().find_spec(name, [str(src.parent)]).origin == current
+    spec = accel.Finder().find_spec(name, [str(src.parent)])
+    assert spec.origin == current
+    # a compiled file that does not load: the module runs from its source (not put in sys.modules)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.parse_cards("7H JK")[1].is_joker and module.__file__ == str(src)
+    assert accel._CHOICES[name]["state"] == "failed"
     monkeypatch.setenv("PUSHLAB_PURE", "pushlab.rummy.game, pushlab.rummy.cards")
     assert accel.choose(name, str(src))["state"] == "forced pure"
     assert accel.forced_pure() == {"pushlab.rummy.game", "pushlab.rummy.cards"}

@@ -142,13 +142,30 @@ def choose(name: str, source_path: str) -> dict:
 class _CompiledLoader(importlib.machinery.ExtensionFileLoader):
     """Loads a compiled module; its ``__file__`` stays the ``.py`` it was built from (so
     tracebacks, ``inspect`` and pytest's doctest collection find the source), while
-    ``__spec__.origin`` is the compiled file."""
+    ``__spec__.origin`` is the compiled file. A compiled file that does not load (damaged,
+    or built for another Python) is skipped: the module runs from its source (state
+    ``failed`` in :func:`status`)."""
 
     def __init__(self, name, path, source_path):
         super().__init__(name, path)
         self.source_path = source_path
+        self.fallback = None
+
+    def create_module(self, spec):
+        try:
+            return super().create_module(spec)
+        except (ImportError, OSError) as exc:
+            log.warning("pushlab.accel: %s: the compiled file did not load (%s); running its source",
+                        self.name, exc)
+            _CHOICES[self.name] = {**_CHOICES.get(self.name, {}), "state": "failed", "compiled": None}
+            self.fallback = importlib.machinery.SourceFileLoader(self.name, self.source_path)
+            return None
 
     def exec_module(self, module):
+        if self.fallback is not None:
+            module.__file__ = self.source_path
+            self.fallback.exec_module(module)
+            return
         super().exec_module(module)
         module.__file__ = self.source_path
 
@@ -185,7 +202,8 @@ def status() -> dict:
     """What runs: ``{"active": bool (any module compiled), "compiled": [names],
     "forced_pure": bool (PUSHLAB_PURE set), "cache": dir, "modules": {name: state}}``, a
     state per module of :data:`MODULES`: ``compiled``, ``pure``, ``forced pure``, ``stale``
-    (built from another source: running the source), or ``not imported``."""
+    (built from another source: running the source), ``failed`` (the compiled file did not
+    load: running the source) or ``not imported``."""
     modules = {}
     for name in MODULES:
         if name in _CHOICES:
