@@ -24,8 +24,10 @@ def test_notebook_renders_without_errors(name, open_app, app_errors, screenshot)
     serious violation on it (``test_browser_a11y``), and it is screenshotted. On a lesson with
     exercises and predictions (``pushlab.teaching``) the same page load answers its first
     exercise wrong, then right, shows the reasoning, answers the last one right, and locks in
-    and reveals its first prediction (axe then checks the revealed state too)."""
+    and reveals its first prediction (axe then checks the revealed state too). Last, the same
+    page switched to a phone and a tablet touch screen fits them (``test_browser_devices``)."""
     from test_browser_a11y import axe_violations, describe
+    from test_browser_devices import check_switched_to_devices
 
     page = open_app(name)
     assert page.locator("#rendered_cells").is_visible()
@@ -38,6 +40,8 @@ def test_notebook_renders_without_errors(name, open_app, app_errors, screenshot)
     violations = axe_violations(page)
     assert violations == [], describe(violations)
     assert screenshot(page, Path(name).stem).stat().st_size > 0
+    assert check_switched_to_devices(page, Path(name).stem) == {}
+    assert app_errors(page) == []
 
 
 def enter(box, spec, response) -> None:

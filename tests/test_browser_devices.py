@@ -1,7 +1,13 @@
 """Every app on a student's own device: a phone (390 px wide) and a tablet (768 px).
 
-One page load per app, in a mobile Chromium context (a touch screen that honours the
-page's viewport tag): at 390 x 844, then resized to 768 x 1024, each time
+Every English lesson is checked on the page that ``test_browser.py`` already loads for
+its desktop checks (one Voilà run per lesson serves both, as for axe): after those (its
+exercises answered and a prediction revealed: nothing those show hides anything), the
+page is switched to a touch screen that honours the page's viewport tag, as Playwright's
+``is_mobile``/``has_touch`` context does (Chrome DevTools' device mode:
+``Emulation.setDeviceMetricsOverride`` with ``mobile``, and ``setTouchEmulationEnabled``;
+:func:`check_switched_to_devices`). The Arabic play apps are loaded here, in a mobile
+context from the start. At 390 x 844, then at 768 x 1024, each time
 
 - the page has no horizontal overflow, and nothing of the app is cut off at either edge
   or squeezed into a box that scrolls sideways (wide data tables, which scroll inside their
@@ -15,11 +21,8 @@ screen together once the table is scrolled into view. The style behind it is
 :data:`pushlab.display.html.DEVICE_CSS` (CSS only, no per-device code).
 """
 
-from pathlib import Path
-
 import pytest
 
-NOTEBOOKS = sorted(p.stem for p in (Path(__file__).resolve().parents[1] / "notebooks").glob("*.ipynb"))
 #: The right-to-left copies of the play apps: sideways overflow there would be at the left edge.
 RTL_APPS = ["ar/02-play-push-your-luck", "ar/06-play-push-rummy"]
 PHONE, TABLET = (390, 844), (768, 1024)
@@ -92,9 +95,55 @@ def check_viewports(page, screenshot, stem: str) -> dict:
     return problems
 
 
-@pytest.mark.parametrize("name", NOTEBOOKS + RTL_APPS)
+#: Runs in the page: the viewport, and whether it has a coarse pointer without hover (a touch screen).
+_DEVICE_JS = "() => [innerWidth, matchMedia('(pointer: coarse)').matches && matchMedia('(hover: none)').matches]"
+
+
+def _emulate(cdp, width: int, height: int, mobile: bool) -> None:
+    """What Playwright sends for a context of this viewport with ``is_mobile=has_touch=mobile``."""
+    portrait = mobile and height >= width
+    cdp.send("Emulation.setDeviceMetricsOverride", {
+        "mobile": mobile, "width": width, "height": height, "screenWidth": width, "screenHeight": height,
+        "deviceScaleFactor": 1,
+        "screenOrientation": {"angle": 0, "type": "portraitPrimary"} if portrait
+        else {"angle": 90 if mobile else 0, "type": "landscapePrimary"}})
+    cdp.send("Emulation.setTouchEmulationEnabled", {"enabled": mobile})
+
+
+def check_switched_to_devices(page, stem: str) -> dict:
+    """Switch a page opened by ``open_app`` in a desktop context to a phone and then a tablet
+    touch screen (:func:`_emulate`), check each (:func:`device_problems`) and save
+    ``devices-<stem>-<width>.png`` of the whole app. ``{width: problems}`` where there are
+    any. The page stays a touch screen (Chromium does not give back the desktop's fine
+    pointer): the last check on a page. Was a page load of its own per lesson
+    (``test_app_fits_a_phone_and_a_tablet``): the same checks, one kernel fewer."""
+    from conftest import _HEIGHT_JS, MAX_SHOT_HEIGHT, SCREENSHOT_DIR
+
+    cdp = page.context.new_cdp_session(page)
+    problems = {}
+    for width, height in (PHONE, TABLET):
+        _emulate(cdp, width, height, mobile=True)
+        page.wait_for_timeout(300)                       # let the layout settle after the switch
+        inner, touch = page.evaluate(_DEVICE_JS)
+        assert touch, (stem, width, "not a touch screen")
+        found = device_problems(page)
+        if found:
+            problems[width] = found
+        else:       # the viewport tag is honoured (content too wide widens it: reported above)
+            assert inner == width, (stem, width, inner)
+        SCREENSHOT_DIR.mkdir(exist_ok=True)
+        path = SCREENSHOT_DIR / f"devices-{stem.replace('/', '-')}-{width}.png"
+        _emulate(cdp, width, max(height, min(int(page.evaluate(_HEIGHT_JS)), MAX_SHOT_HEIGHT)), mobile=True)
+        page.screenshot(path=str(path), full_page=True)
+        assert path.stat().st_size > 0
+    cdp.detach()
+    return problems
+
+
+@pytest.mark.parametrize("name", RTL_APPS)
 def test_app_fits_a_phone_and_a_tablet(name, open_app, app_errors, screenshot):
-    """No sideways overflow, nothing cut off, 44 px touch targets, at 390 and 768 px."""
+    """No sideways overflow, nothing cut off, 44 px touch targets, at 390 and 768 px (the
+    English lessons: ``test_browser.py``, with :func:`check_switched_to_devices`)."""
     page = open_app(name, width=PHONE[0], height=PHONE[1], mobile=True)
     assert page.evaluate("() => innerWidth") == PHONE[0]   # the viewport tag is honoured
     assert check_viewports(page, screenshot, name) == {}
@@ -140,5 +189,26 @@ def test_device_check_is_not_blind(browser):
         assert any("side panel squeezed" in c for c in found["squeezed"]), found
         assert [s.split()[0] for s in found["small"]] == ["tiny", "a"], found
         assert not any("data table" in c for c in found["cut"] + found["squeezed"]), found
+    finally:
+        context.close()
+
+
+def test_a_desktop_page_switched_to_a_phone_is_one(browser):
+    """check_switched_to_devices really makes a touch screen that honours the viewport tag: a
+    box that fits a desktop but not a phone is reported at 390 px only, and a button that is
+    small except on a coarse pointer (touch) is reported on the desktop only (a static page, no
+    kernel)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = context.new_page()
+        page.set_content(
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            '<style>button{width:30px;height:20px} @media (pointer:coarse){button{width:44px;height:44px}}</style>'
+            '<div id="rendered_cells"><div style="width:600px">wider than a phone, not a tablet</div>'
+            '<button>b</button></div>')
+        assert device_problems(page) == {"small": ["b 30x20"]}      # a desktop: fine pointer
+        found = check_switched_to_devices(page, "selftest")
+        assert list(found) == [PHONE[0]] and list(found[PHONE[0]]) == ["page", "cut"], found
+        assert any("wider than a phone" in c for c in found[PHONE[0]]["cut"]), found
     finally:
         context.close()
