@@ -439,8 +439,12 @@ def brute_assignments(hand, deal):
         groups = [tuple(c for c, a in zip(nats, assign) if a == i) for i in range(len(slots))]
         if not all(groups):
             continue
-        ranges = [meld_wilds(kind, size, g) for (kind, size), g in zip(slots, groups)]
-        if all(ranges):
+        ranges = []
+        for (kind, size), g in zip(slots, groups):
+            ranges.append(meld_wilds(kind, size, g))
+            if ranges[-1] is None:      # this split cannot make the contract: the rest need not be asked
+                break
+        else:
             out.append((groups, ranges, [c for c, a in zip(nats, assign) if a == len(slots)]))
     return out
 
