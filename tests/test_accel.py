@@ -136,7 +136,20 @@ def test_without_cython_or_compiler_the_build_says_why_and_builds_nothing(tmp_pa
     out = accel_build.build(echo=said.append)
     assert out["missing"] == "no C compiler (cc not found)" and not out["built"]
     assert "pure Python" in said[0] and not (tmp_path / "cache").exists()
-    assert accel.summary().startswith(("pure", "compiled"))
+
+
+def test_the_summary_says_what_runs(monkeypatch):
+    """The line every benchmark figure carries."""
+    monkeypatch.delenv("PUSHLAB_PURE", raising=False)
+    states = dict.fromkeys(accel.MODULES, "compiled")
+    states.update({"pushlab.rummy.game": "stale", "pushlab.rummy.cards": "failed"})
+    monkeypatch.setattr(accel, "_CHOICES", {n: {"state": st} for n, st in states.items()})
+    assert accel.summary() == "compiled: 8 of 10 modules (1 failed, 1 stale)"
+    monkeypatch.setattr(accel, "_CHOICES", {n: {"state": "stale"} for n in accel.MODULES})
+    assert accel.summary().startswith("pure (the compiled build is of other sources")
+    monkeypatch.setenv("PUSHLAB_PURE", "1")
+    monkeypatch.setattr(accel, "_CHOICES", {n: {"state": "forced pure"} for n in accel.MODULES})
+    assert accel.summary() == "pure (PUSHLAB_PURE)"
 
 
 def test_a_pxd_that_no_longer_matches_leaves_that_module_pure(tmp_path, monkeypatch):

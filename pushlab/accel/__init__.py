@@ -218,15 +218,17 @@ def status() -> dict:
 
 
 def summary() -> str:
-    """One line for reports: ``"compiled: 10 of 10 modules"``, ``"pure (PUSHLAB_PURE)"``, ..."""
+    """One line for reports: ``"compiled: 10 of 10 modules"``, ``"compiled: 8 of 10 modules
+    (2 stale)"``, ``"pure (PUSHLAB_PURE)"``, ..."""
     s = status()
     states = list(s["modules"].values())
     if states.count("not imported") == len(states):
         return "not loaded (no module of pushlab.accel.MODULES imported yet)"
     if s["active"]:
         text = f"compiled: {len(s['compiled'])} of {len(MODULES)} modules"
-        rest = len(MODULES) - len(s["compiled"]) - states.count("not imported")
-        return text + (f" ({rest} pure)" if rest else "")
+        rest = sorted({st for st in states if st not in ("compiled", "not imported")})
+        rest = ", ".join(f"{states.count(st)} {st}" for st in rest)
+        return text + (f" ({rest})" if rest else "")
     if s["forced_pure"]:
         return "pure (PUSHLAB_PURE)"
     if "stale" in states:
