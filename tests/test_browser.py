@@ -6,11 +6,17 @@ lesson renders without errors and with no critical or serious axe-core violation
 page load per lesson serves both), and that the Voilà tree lists all of them.
 """
 
+import importlib
 from pathlib import Path
 
 import pytest
 
 NOTEBOOKS = sorted(p.name for p in (Path(__file__).resolve().parents[1] / "notebooks").glob("*.ipynb"))
+#: A lesson's own checks of its freshly rendered page (``check(page, app_errors, screenshot)``,
+#: from the lesson's test module), run on this module's page load of it before anything is
+#: clicked: one Voilà run of the lesson serves both.
+PAGE_CHECKS = {"09-how-sure-are-we.ipynb": ("test_browser_stats", "check_how_sure_page"),
+               "10-simulation-and-intervals.ipynb": ("test_browser_luck", "check_simulation_page")}
 
 
 def test_there_are_notebooks():
@@ -24,13 +30,20 @@ def test_notebook_renders_without_errors(name, open_app, app_errors, screenshot)
     serious violation on it (``test_browser_a11y``), and it is screenshotted. On a lesson with
     exercises and predictions (``pushlab.teaching``) the same page load answers its first
     exercise wrong, then right, shows the reasoning, answers the last one right, and locks in
-    and reveals its first prediction (axe then checks the revealed state too). Last, the same
-    page switched to a phone and a tablet touch screen fits them (``test_browser_devices``)."""
+    and reveals its first prediction (axe then checks the revealed state too). Lessons 09 and
+    10 get their own modules' checks first (:data:`PAGE_CHECKS`). Before anything is clicked,
+    the page switched to a phone and a tablet touch screen fits them, then goes back to the
+    desktop (``test_browser_devices``)."""
     from test_browser_a11y import axe_violations, describe
     from test_browser_devices import check_switched_to_devices
 
     page = open_app(name)
     assert page.locator("#rendered_cells").is_visible()
+    assert app_errors(page) == []
+    if name in PAGE_CHECKS:
+        module, check = PAGE_CHECKS[name]
+        getattr(importlib.import_module(module), check)(page, app_errors, screenshot)
+    assert check_switched_to_devices(page, Path(name).stem) == {}   # as rendered, then back
     assert app_errors(page) == []
     if page.locator(".pl-exercise").count():
         answer_exercises(page, Path(name).stem)
@@ -40,8 +53,6 @@ def test_notebook_renders_without_errors(name, open_app, app_errors, screenshot)
     violations = axe_violations(page)
     assert violations == [], describe(violations)
     assert screenshot(page, Path(name).stem).stat().st_size > 0
-    assert check_switched_to_devices(page, Path(name).stem) == {}
-    assert app_errors(page) == []
 
 
 def enter(box, spec, response) -> None:

@@ -1,13 +1,13 @@
 """Every app on a student's own device: a phone (390 px wide) and a tablet (768 px).
 
 Every English lesson is checked on the page that ``test_browser.py`` already loads for
-its desktop checks (one Voilà run per lesson serves both, as for axe): after those (its
-exercises answered and a prediction revealed: nothing those show hides anything), the
-page is switched to a touch screen that honours the page's viewport tag, as Playwright's
-``is_mobile``/``has_touch`` context does (Chrome DevTools' device mode:
-``Emulation.setDeviceMetricsOverride`` with ``mobile``, and ``setTouchEmulationEnabled``;
-:func:`check_switched_to_devices`). The Arabic play apps are loaded here, in a mobile
-context from the start. At 390 x 844, then at 768 x 1024, each time
+its desktop checks (one Voilà run per lesson serves both, as for axe): as rendered, before
+anything is clicked, the page is switched to a touch screen that honours the page's
+viewport tag, as Playwright's ``is_mobile``/``has_touch`` context does (Chrome DevTools'
+device mode: ``Emulation.setDeviceMetricsOverride`` with ``mobile``, and
+``setTouchEmulationEnabled``; :func:`check_switched_to_devices`), then back to the desktop
+for the rest. The Arabic play apps are loaded here, in a mobile context from the start.
+At 390 x 844, then at 768 x 1024, each time
 
 - the page has no horizontal overflow, and nothing of the app is cut off at either edge
   or squeezed into a box that scrolls sideways (wide data tables, which scroll inside their
@@ -113,30 +113,41 @@ def _emulate(cdp, width: int, height: int, mobile: bool) -> None:
 def check_switched_to_devices(page, stem: str) -> dict:
     """Switch a page opened by ``open_app`` in a desktop context to a phone and then a tablet
     touch screen (:func:`_emulate`), check each (:func:`device_problems`) and save
-    ``devices-<stem>-<width>.png`` of the whole app. ``{width: problems}`` where there are
-    any. The page stays a touch screen (Chromium does not give back the desktop's fine
-    pointer): the last check on a page. Was a page load of its own per lesson
-    (``test_app_fits_a_phone_and_a_tablet``): the same checks, one kernel fewer."""
+    ``devices-<stem>-<width>.png`` of the whole app; then back to the desktop viewport it was
+    opened with. ``{width: problems}`` where there are any. Was a page load of its own per
+    lesson (``test_app_fits_a_phone_and_a_tablet``): the same checks, one kernel fewer.
+
+    Back on the desktop, Chromium reports no pointer and no hover at all (``(pointer: fine)``
+    and ``(hover: hover)`` no longer match; it does not give back what it had): pushlab's
+    only pointer rule is ``(pointer: coarse)`` (off again), and the lessons' pages use no other
+    (JupyterLab's one ``(hover: hover)`` rule styles the file tree)."""
     from conftest import _HEIGHT_JS, MAX_SHOT_HEIGHT, SCREENSHOT_DIR
 
+    desktop = page.viewport_size
     cdp = page.context.new_cdp_session(page)
     problems = {}
-    for width, height in (PHONE, TABLET):
-        _emulate(cdp, width, height, mobile=True)
-        page.wait_for_timeout(300)                       # let the layout settle after the switch
-        inner, touch = page.evaluate(_DEVICE_JS)
-        assert touch, (stem, width, "not a touch screen")
-        found = device_problems(page)
-        if found:
-            problems[width] = found
-        else:       # the viewport tag is honoured (content too wide widens it: reported above)
-            assert inner == width, (stem, width, inner)
-        SCREENSHOT_DIR.mkdir(exist_ok=True)
-        path = SCREENSHOT_DIR / f"devices-{stem.replace('/', '-')}-{width}.png"
-        _emulate(cdp, width, max(height, min(int(page.evaluate(_HEIGHT_JS)), MAX_SHOT_HEIGHT)), mobile=True)
-        page.screenshot(path=str(path), full_page=True)
-        assert path.stat().st_size > 0
-    cdp.detach()
+    try:
+        for width, height in (PHONE, TABLET):
+            _emulate(cdp, width, height, mobile=True)
+            page.wait_for_timeout(300)                   # let the layout settle after the switch
+            inner, touch = page.evaluate(_DEVICE_JS)
+            assert touch, (stem, width, "not a touch screen")
+            found = device_problems(page)
+            if found:
+                problems[width] = found
+            else:   # the viewport tag is honoured (content too wide widens it: reported above)
+                assert inner == width, (stem, width, inner)
+            SCREENSHOT_DIR.mkdir(exist_ok=True)
+            path = SCREENSHOT_DIR / f"devices-{stem.replace('/', '-')}-{width}.png"
+            _emulate(cdp, width, max(height, min(int(page.evaluate(_HEIGHT_JS)), MAX_SHOT_HEIGHT)), mobile=True)
+            page.screenshot(path=str(path), full_page=True)
+            assert path.stat().st_size > 0
+    finally:
+        # exactly the metrics Playwright set for the desktop (it does not send them again when unchanged)
+        _emulate(cdp, desktop["width"], desktop["height"], mobile=False)
+        cdp.detach()
+    page.wait_for_timeout(300)
+    assert page.evaluate(_DEVICE_JS) == [desktop["width"], False], "not back on the desktop"
     return problems
 
 
@@ -196,8 +207,8 @@ def test_device_check_is_not_blind(browser):
 def test_a_desktop_page_switched_to_a_phone_is_one(browser):
     """check_switched_to_devices really makes a touch screen that honours the viewport tag: a
     box that fits a desktop but not a phone is reported at 390 px only, and a button that is
-    small except on a coarse pointer (touch) is reported on the desktop only (a static page, no
-    kernel)."""
+    small except on a coarse pointer (touch) is reported on the desktop only, before and after
+    (a static page, no kernel)."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     try:
         page = context.new_page()
@@ -210,5 +221,6 @@ def test_a_desktop_page_switched_to_a_phone_is_one(browser):
         found = check_switched_to_devices(page, "selftest")
         assert list(found) == [PHONE[0]] and list(found[PHONE[0]]) == ["page", "cut"], found
         assert any("wider than a phone" in c for c in found[PHONE[0]]["cut"]), found
+        assert device_problems(page) == {"small": ["b 30x20"]}      # back on the desktop
     finally:
         context.close()

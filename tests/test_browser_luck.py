@@ -162,10 +162,11 @@ def test_probability_lab_renders_every_plot(open_app, app_errors, screenshot):
     screenshot(page, "luck-03-probability")
 
 
-def test_simulation_lesson_renders_every_plot(open_app, app_errors, screenshot):
+def check_simulation_page(page, app_errors, screenshot):
     """Lesson 10 (lesson 03's second half): exact against simulated, the convergence plot, the
-    shipped tournament, the switch-rule button."""
-    page = open_app("10-simulation-and-intervals")
+    shipped tournament, the switch-rule button. Run on the page ``test_browser.py`` renders
+    for lesson 10 (``PAGE_CHECKS`` there), before anything on it is clicked: one Voilà run
+    serves both (was: a page load of its own here)."""
     text = page.inner_text("body")
     assert "Exact P(bust) =" in text and "standard errors away" in text
     assert page.locator(".jp-OutputArea-output img").count() >= 2       # convergence, strategies
