@@ -237,7 +237,7 @@ class HeuristicBot(RummyBot):
             card = max(pool, key=_THROW_FIRST.__getitem__)
             if not met:                     # the plan survives the discard: same deficit next draw
                 need = _NONE if plan is None else max(0, plan.need - wilds)
-                self._known = {(v.deal, sort_fast(_minus(hand, [card]))): need}
+                self._known = {(v.deal, _minus(hand, [card])): need}    # (hands are sorted)
             return card
         naturals = [c for c in hand if c.is_natural and c != barred]
         if not naturals:
