@@ -138,6 +138,12 @@ def test_without_cython_or_compiler_the_build_says_why_and_builds_nothing(tmp_pa
     assert "pure Python" in said[0] and not (tmp_path / "cache").exists()
 
 
+def test_missing_names_what_the_machine_lacks(monkeypatch):
+    monkeypatch.setenv("CC", "no-such-compiler-here")
+    assert accel_build.missing() in ("Cython is not installed (pip install 'pushlab[fast]')",
+                                     "no C compiler (no-such-compiler-here not found)")
+
+
 def test_the_summary_says_what_runs(monkeypatch):
     """The line every benchmark figure carries."""
     monkeypatch.delenv("PUSHLAB_PURE", raising=False)

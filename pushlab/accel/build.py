@@ -43,7 +43,7 @@ def missing() -> str | None:
     """Why this machine cannot build (no Cython, no C compiler, no Python headers), or None."""
     if importlib.util.find_spec("Cython") is None:
         return "Cython is not installed (pip install 'pushlab[fast]')"
-    cc = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    cc = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]   # as setuptools
     if shutil.which(cc) is None:
         return f"no C compiler ({cc} not found)"
     include = sysconfig.get_paths()["include"]
