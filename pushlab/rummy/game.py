@@ -230,31 +230,6 @@ class Game:
         return draft.freeze()
 
     # ------------------------------------------------------------------ views
-    def __getattr__(self, name):
-        """``events``, ``log`` and ``private_log``, made on first use from the events of the moves.
-
-        A Game made by :meth:`apply` keeps its events as (the list it shares with the states
-        before and after it, how many of them are its own); the tuple of events, and the
-        English sentences of :attr:`log` and :attr:`private_log` (:mod:`pushlab.i18n.events`),
-        are made, and kept, when first asked for. The light step records an event as its
-        (type, fields) tuple, made into the event value here (:func:`_made_events`).
-
-        >>> g = Game.new(seed=3, dealer=0)
-        >>> a, b = g.apply("push"), g.apply("take")      # two lines of play from one state
-        >>> a.log[1:], b.log[1:], g.log[1:]
-        (('Ben pushes K♦ and the top stock card to Cat, then draws from the stock',), ('Ben takes K♦ from the discard pile',), ())
-        >>> a.private_log[1][1:], b.private_log[1][1:], a.apply("discard AH").log[-1]
-        (('Ben draws A♥ from the stock',), (), 'Ben discards A♥')
-        """
-        d = self.__dict__
-        if name == "events" and "_events" in d:
-            events = d["events"] = _made_events(d["_events"], d["_nev"])
-            return events
-        if name in ("log", "private_log") and ("_events" in d or "events" in d):
-            d["log"], d["private_log"] = _logs_of(self.events, self.players)
-            return d[name]
-        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-
     def __getstate__(self):
         """The fields (events as a tuple), not the English logs kept after their first use."""
         state = {f: getattr(self, f) for f in self.__dataclass_fields__}
@@ -560,6 +535,50 @@ class Game:
 
     def __str__(self) -> str:
         return self.describe()
+
+
+class _Views:
+    """``Game.events``, ``log`` and ``private_log``, made on first use from the events of the moves.
+
+    A Game made by :meth:`Game.apply` keeps its events as (the list it shares with the
+    states before and after it, how many of them are its own); the tuple of events, and the
+    English sentences of :attr:`~Game.log` and :attr:`~Game.private_log`
+    (:mod:`pushlab.i18n.events`), are made, and kept in the state's ``__dict__``, when first
+    asked for. The light step records an event as its (type, fields) tuple, made into the
+    event value here (:func:`_made_events`). These are non-data descriptors (as
+    :class:`functools.cached_property`): a value in the state's ``__dict__`` (the ``events``
+    field of a Game built by its constructor, or a view already made) wins. Game has no
+    ``__getattr__``, so Python's attribute caches serve its fields.
+
+    >>> g = Game.new(seed=3, dealer=0)
+    >>> a, b = g.apply("push"), g.apply("take")      # two lines of play from one state
+    >>> a.log[1:], b.log[1:], g.log[1:]
+    (('Ben pushes K♦ and the top stock card to Cat, then draws from the stock',), ('Ben takes K♦ from the discard pile',), ())
+    >>> a.private_log[1][1:], b.private_log[1][1:], a.apply("discard AH").log[-1]
+    (('Ben draws A♥ from the stock',), (), 'Ben discards A♥')
+    """
+
+    def __set_name__(self, owner, name):
+        self.name = name
+
+    def __get__(self, game, owner=None):
+        if game is None:
+            return self
+        d = game.__dict__
+        if self.name == "events":
+            if "_events" not in d:
+                raise AttributeError("'Game' object has no attribute 'events'")
+            events = d["events"] = _made_events(d["_events"], d["_nev"])
+            return events
+        d["log"], d["private_log"] = _logs_of(game.events, game.players)
+        return d[self.name]
+
+
+for _name in ("events", "log", "private_log"):
+    _view = _Views()
+    _view.__set_name__(Game, _name)
+    setattr(Game, _name, _view)
+del _name, _view
 
 
 def deck_for(hands, upcard, stock="", dealer=0, complete=False) -> str:
@@ -1096,7 +1115,7 @@ _set = object.__setattr__
 
 def _fields(d: dict) -> dict:
     """A copy of the fields of the state whose ``__dict__`` is ``d``, for its successor (the
-    views made from the state before, :meth:`Game.__getattr__`, left out)."""
+    views made from the state before, :class:`_Views`, left out)."""
     nd = d.copy()
     if "events" in nd:
         nd.pop("events")
