@@ -90,7 +90,7 @@ def _pct(v) -> str:
 def deck_chooser(w, deck: str):
     """The menu of the lesson's small decks (``w``: the ipywidgets module), ``deck`` chosen."""
     return w.Dropdown(options=[(deck_label(k), k) for k in lesson.DECKS], value=deck,
-                      description=_("Deck:"), layout=w.Layout(width="auto", max_width="100%"),
+                      description=_("Deck:"), layout=w.Layout(width="auto"),
                       style={"description_width": "initial"})
 
 class PerfectSession(Session):
