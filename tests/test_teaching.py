@@ -457,3 +457,21 @@ def test_the_lessons_no_longer_say_the_eight_wrong_things():
                  "stays close to 95% throughout",                                                # 7
                  "A 20% risk is worth taking"):                                                  # 8
         assert said not in text, said
+
+
+def test_a_mark_near_the_right_end_labels_to_its_left():
+    """A number line's label starts at its mark; near the right end it ends there instead, so
+    "your guess" at 95% does not stick out of a phone's screen (lesson 09 at 390 px did)."""
+    from pushlab.widgets.teach import TEACH_CSS, number_line
+
+    spec = teaching.prediction("03.first-card")
+    lo, hi = float(spec.low), float(spec.high)
+
+    def guess_mark(guess):          # the guess's mark comes first: (classes, left %)
+        found = re.search(r"<div class='pl-mark([^']*)' style='left:([\d.]+)%", number_line(spec, guess))
+        return found.group(1), float(found.group(2))
+
+    near_end, near_start = guess_mark(lo + 0.95 * (hi - lo)), guess_mark(lo + 0.05 * (hi - lo))
+    assert near_end[1] > 90 and "pl-flip" in near_end[0]
+    assert near_start[1] < 10 and "pl-flip" not in near_start[0]
+    assert ".pl-mark.pl-flip span{left:auto" in TEACH_CSS

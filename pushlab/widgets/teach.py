@@ -57,6 +57,7 @@ TEACH_CSS = """<style>
 .pl-line .pl-mark{position:absolute;top:16px;width:0;height:30px;border-left:3px solid}
 .pl-line .pl-mark span{position:absolute;top:-16px;left:-2px;font-size:11px;white-space:nowrap;font-weight:600}
 .pl-line .pl-mark.pl-low span{top:30px}
+.pl-line .pl-mark.pl-flip span{left:auto;right:-1px}
 .pl-line .pl-end{position:absolute;top:2px;font-size:11px;color:#555}
 </style>"""
 
@@ -116,6 +117,8 @@ def number_line(spec, guess, estimate=None) -> str:
         if spec.exact is None:
             marks.append((estimate.value, "#1b4f80", _("simulated"), " pl-low"))
     for value, colour, name, where in marks:
+        if at(value) > 60:              # a label right of a mark near the end would stick out
+            where += " pl-flip"         # of a phone's screen: it ends at its mark instead
         parts.append(f"<div class='pl-mark{where}' style='left:{at(value):.1f}%;border-color:{colour}'>"
                      f"<span style='color:{colour}'>{esc(name)}</span></div>")
     spots = [at(value) for value, *_rest in marks]
