@@ -87,7 +87,7 @@ def bank_rule_text(part, language: str | None = None) -> str:
 
 
 def stop_at_risk_text(p, language: str | None = None) -> str:
-    """``StopAtRisk(p)`` in words: ``'stop at 30% risk'`` (Czech ``'... 30 % ...'``)."""
+    """``StopAtRisk(p)`` in words: ``'stop at 30% risk'`` (Czech ``'zastavit při riziku 30 %'``)."""
     from pushlab.i18n.numbers import number
 
     return _("stop at {p} risk", language).format(p=number(p, 1, percent=True, trim=True, language=language))
