@@ -25,10 +25,8 @@ for the modules named. :func:`status` reports what is active (the benchmarks pri
 from __future__ import annotations
 
 import hashlib
-import importlib.abc
 import importlib.machinery
 import importlib.util
-import logging
 import os
 import sys
 
@@ -55,7 +53,14 @@ FORMAT = "pushlab-accel-1"
 PXD_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "pxd")
 EXT_SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
 
-log = logging.getLogger(__name__)
+
+def _log():
+    """This package's logger, made on first use: ``logging`` (and ``importlib.abc``) cost about
+    20 ms of every rummy import, for a message that only a stale or broken build prints."""
+    import logging
+
+    return logging.getLogger(__name__)
+
 
 _CHOICES: dict = {}        # module name -> {"state": ..., "source": ..., "compiled": ...}
 _LISTING: dict = {}        # cache dir -> its file names (read once)
@@ -132,7 +137,7 @@ def choose(name: str, source_path: str) -> dict:
         state = "compiled"
     elif any(f.startswith(name + ".") and f.endswith(EXT_SUFFIX) for f in _listing(os.path.dirname(path))):
         state, path = "stale", None
-        log.info("pushlab.accel: %s changed since it was compiled; running its source "
+        _log().info("pushlab.accel: %s changed since it was compiled; running its source "
                  "(python -m pushlab.accel build compiles it again)", name)
     else:
         state, path = "pure", None
@@ -155,7 +160,7 @@ class _CompiledLoader(importlib.machinery.ExtensionFileLoader):
         try:
             return super().create_module(spec)
         except (ImportError, OSError) as exc:
-            log.warning("pushlab.accel: %s: the compiled file did not load (%s); running its source",
+            _log().warning("pushlab.accel: %s: the compiled file did not load (%s); running its source",
                         self.name, exc)
             _CHOICES[self.name] = {**_CHOICES.get(self.name, {}), "state": "failed", "compiled": None}
             self.fallback = importlib.machinery.SourceFileLoader(self.name, self.source_path)
@@ -170,8 +175,8 @@ class _CompiledLoader(importlib.machinery.ExtensionFileLoader):
         module.__file__ = self.source_path
 
 
-class Finder(importlib.abc.MetaPathFinder):
-    """The import hook: each module of :data:`MODULES` from its compiled build when one of
+class Finder:
+    """The import hook (a meta-path finder: ``find_spec`` is all ``sys.meta_path`` asks of it): each module of :data:`MODULES` from its compiled build when one of
     its exact source exists (and the pure path is not forced), else from its ``.py`` (never
     from a stray compiled file beside it)."""
 
