@@ -110,6 +110,24 @@ def _emulate(cdp, width: int, height: int, mobile: bool) -> None:
     cdp.send("Emulation.setTouchEmulationEnabled", {"enabled": mobile})
 
 
+def _shoot(cdp, path, width: int, height: int) -> None:
+    """Save the page as this CDP session emulates it: the viewport made ``width`` x ``height``
+    (the whole app), then captured within it.
+
+    Not ``page.screenshot(full_page=True)``: Playwright captures a page taller than the
+    viewport it knows (the desktop's) with ``captureBeyondViewport`` through its own session,
+    and Chromium lays the page out again for that capture with that session's metrics, the
+    desktop's (1280 px, no touch): the PNGs showed lines cut at the right edge and buttons under
+    44 px where the phone check had measured fitting lines and 44-px buttons (was:
+    ``devices-11-perfect-play-390.png``). ``captureBeyondViewport`` on this session does the
+    same. A viewport as tall as the app, captured inside it, keeps the phone's metrics."""
+    import base64
+
+    _emulate(cdp, width, height, mobile=True)
+    shot = cdp.send("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": False})
+    path.write_bytes(base64.b64decode(shot["data"]))
+
+
 def check_switched_to_devices(page, stem: str) -> dict:
     """Switch a page opened by ``open_app`` in a desktop context to a phone and then a tablet
     touch screen (:func:`_emulate`), check each (:func:`device_problems`) and save
@@ -139,8 +157,7 @@ def check_switched_to_devices(page, stem: str) -> dict:
                 assert inner == width, (stem, width, inner)
             SCREENSHOT_DIR.mkdir(exist_ok=True)
             path = SCREENSHOT_DIR / f"devices-{stem.replace('/', '-')}-{width}.png"
-            _emulate(cdp, width, max(height, min(int(page.evaluate(_HEIGHT_JS)), MAX_SHOT_HEIGHT)), mobile=True)
-            page.screenshot(path=str(path), full_page=True)
+            _shoot(cdp, path, width, max(height, min(int(page.evaluate(_HEIGHT_JS)), MAX_SHOT_HEIGHT)))
             assert path.stat().st_size > 0
     finally:
         # exactly the metrics Playwright set for the desktop (it does not send them again when unchanged)
@@ -208,13 +225,19 @@ def test_a_desktop_page_switched_to_a_phone_is_one(browser):
     """check_switched_to_devices really makes a touch screen that honours the viewport tag: a
     box that fits a desktop but not a phone is reported at 390 px only, and a button that is
     small except on a coarse pointer (touch) is reported on the desktop only, before and after
-    (a static page, no kernel)."""
+    (a static page, no kernel). The screenshots show the page as measured: the phone's is as
+    wide as the phone (the page zoomed out to its 600 px), and the tablet's button is 44 x 44
+    px, not the desktop's 30 x 20 (was: 608 px wide, 30 x 20)."""
+    from PIL import Image
+    from conftest import SCREENSHOT_DIR
+
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     try:
         page = context.new_page()
         page.set_content(
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
-            '<style>button{width:30px;height:20px} @media (pointer:coarse){button{width:44px;height:44px}}</style>'
+            '<style>button{width:30px;height:20px;border:0;background:#f00}'
+            ' @media (pointer:coarse){button{width:44px;height:44px}}</style>'
             '<div id="rendered_cells"><div style="width:600px">wider than a phone, not a tablet</div>'
             '<button>b</button></div>')
         assert device_problems(page) == {"small": ["b 30x20"]}      # a desktop: fine pointer
@@ -224,3 +247,9 @@ def test_a_desktop_page_switched_to_a_phone_is_one(browser):
         assert device_problems(page) == {"small": ["b 30x20"]}      # back on the desktop
     finally:
         context.close()
+    phone, tablet = (Image.open(SCREENSHOT_DIR / f"devices-selftest-{w}.png").convert("RGB")
+                     for w, _ in (PHONE, TABLET))
+    assert phone.width == PHONE[0], phone.size
+    red = [(x, y) for x in range(120) for y in range(120) if tablet.getpixel((x, y)) == (255, 0, 0)]
+    assert red and (max(x for x, _ in red) - min(x for x, _ in red) + 1,
+                    max(y for _, y in red) - min(y for _, y in red) + 1) == (44, 44), red[:3]
