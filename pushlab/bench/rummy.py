@@ -9,9 +9,15 @@ the cores deliver when nothing else runs; with ``workers`` processes, the sum ov
 them), actions per deal, and how the time (wall clock) splits between the bots' decisions and
 the engine's ``apply``. ``workers > 1`` plays matches in that many processes.
 
+Python's cyclic garbage collector: ``collector="on"`` (the default) leaves it as a user's
+own loop has it; ``collector="paused"`` pauses it while the matches run, as the library's
+self-play loops do (:func:`pushlab.rummy.expert.duplicate_matches`,
+:func:`pushlab.rummy.advice.advise`: self-play makes no cyclic garbage). Every figure says
+which (``collector``); ``openspiel_reference`` reports both, under different names.
+
 >>> r = bench_rummy(matches=1, bot="random", seed=1, repeat=1)
->>> sorted(r)[:5], r["deals"]
-(['accel', 'actions_per_deal', 'bot', 'bot_share', 'cpu_deals_per_s'], 5)
+>>> sorted(r)[:5], r["deals"], r["collector"]
+(['accel', 'actions_per_deal', 'bot', 'bot_share', 'collector'], 5, 'on')
 >>> list(BENCHMARKS)
 ['engine_deals', 'random_deals', 'heuristic_deals_two_workers', 'expert_deals', 'advise_latency', 'openspiel_reference', 'accel_speedup']
 
@@ -32,6 +38,7 @@ from pushlab.accel import summary as accel_summary
 from pushlab.bench.common import Config, section
 
 BOTS = ("heuristic", "random", "never-push", "expert")
+COLLECTOR = ("on", "paused")
 
 
 def _make(bot):
@@ -43,8 +50,21 @@ def _make(bot):
             "expert": ExpertBot}[bot]()
 
 
-def _run(matches: int, bot: str, seed: int) -> dict:
-    """Play ``matches`` matches in this process; raw counts and times."""
+def _run(matches: int, bot: str, seed: int, collector: str = "on") -> dict:
+    """Play ``matches`` matches in this process; raw counts and times. ``collector``: Python's
+    cyclic garbage collector "on" or "paused" while they run (then as it was)."""
+    import gc
+
+    was = gc.isenabled()
+    (gc.disable if collector == "paused" else gc.enable)()
+    try:
+        return _play(matches, bot, seed)
+    finally:
+        (gc.enable if was else gc.disable)()
+
+
+def _play(matches: int, bot: str, seed: int) -> dict:
+    """:func:`_run`'s matches, the collector as it is."""
     from pushlab.rummy.game import Game
 
     rng = np.random.default_rng(seed)
@@ -75,13 +95,14 @@ def _run(matches: int, bot: str, seed: int) -> dict:
                 cpu=time.process_time() - cpu0, t_bot=t_bot, t_engine=t_engine, reasons=reasons)
 
 
-def _once(matches: int, bot: str, seed: int, workers: int, pool) -> dict:
+def _once(matches: int, bot: str, seed: int, workers: int, pool, collector: str = "on") -> dict:
     """One measurement: the same matches, in this process or split over ``workers`` processes."""
     if workers <= 1:
-        parts = [_run(matches, bot, seed)]
+        parts = [_run(matches, bot, seed, collector)]
     else:
         per = [matches // workers + (i < matches % workers) for i in range(workers)]
-        parts = list(pool.map(_run, per, [bot] * workers, [seed + i for i in range(workers)]))
+        parts = list(pool.map(_run, per, [bot] * workers, [seed + i for i in range(workers)],
+                              [collector] * workers))
     out = {k: sum(p[k] for p in parts) for k in ("deals", "actions", "cpu", "t_bot", "t_engine")}
     out["wall"] = max(p["wall"] for p in parts)      # the processes run side by side
     out["cpu_rate"] = out["deals"] / out["cpu"] * max(1, workers)
@@ -93,7 +114,7 @@ def _once(matches: int, bot: str, seed: int, workers: int, pool) -> dict:
 
 
 def bench_rummy(matches: int = 20, bot: str = "heuristic", seed: int = 0, workers: int = 1,
-                repeat: int = 3) -> dict:
+                repeat: int = 3, collector: str = "on") -> dict:
     """Deals per second with four ``bot`` players (name in :data:`BOTS`), as a dict of figures.
 
     ``repeat`` rounds of different matches are played (new seeds, so no round replays
@@ -101,20 +122,26 @@ def bench_rummy(matches: int = 20, bot: str = "heuristic", seed: int = 0, worker
     reported (``deals_per_s``, ``cpu_deals_per_s`` and the time split come from the
     fastest run by wall clock), with the median wall-clock rate beside it. With
     ``workers`` processes the wall time is the slowest worker's (process start-up is
-    not counted).
+    not counted). ``collector``: "on" (Python's cyclic garbage collector as the caller has
+    it, as in a user's loop) or "paused" while the matches run (as the library's own
+    self-play loops run: :func:`pushlab.rummy.expert.duplicate_matches`, ``advise``).
     """
     if bot not in BOTS:
         raise ValueError(f"bot must be one of {BOTS}, got {bot!r}")
+    if collector not in COLLECTOR:
+        raise ValueError(f"collector must be one of {COLLECTOR}, got {collector!r}")
     if workers > 1:
         with ProcessPoolExecutor(workers) as pool:
-            runs = [_once(matches, bot, seed + 7919 * r, workers, pool) for r in range(repeat)]
+            runs = [_once(matches, bot, seed + 7919 * r, workers, pool, collector)
+                    for r in range(repeat)]
     else:
-        runs = [_once(matches, bot, seed + 7919 * r, 1, None) for r in range(repeat)]
+        runs = [_once(matches, bot, seed + 7919 * r, 1, None, collector) for r in range(repeat)]
     rates = sorted(r["deals"] / r["wall"] for r in runs)
     best = max(runs, key=lambda r: r["deals"] / r["wall"])
     deals, actions = best["deals"], best["actions"]
     t_bot, t_engine = best["t_bot"], best["t_engine"]
     return dict(bot=bot, workers=workers, matches=matches, deals=deals, repeat=repeat,
+                collector=collector,
                 deals_per_s=rates[-1], median_deals_per_s=rates[len(rates) // 2],
                 cpu_deals_per_s=max(r["cpu_rate"] for r in runs),
                 actions_per_deal=actions / deals, us_per_action=1e6 * (t_bot + t_engine) / actions,
@@ -131,9 +158,12 @@ def main(argv=None):
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--collector", choices=COLLECTOR, default="on",
+                    help="Python's cyclic garbage collector on (a user's loop) or paused while "
+                         "the matches run (the library's self-play loops)")
     args = ap.parse_args(argv)
-    print(json.dumps(bench_rummy(args.matches, args.bot, args.seed, args.workers, args.repeat),
-                     indent=2))
+    print(json.dumps(bench_rummy(args.matches, args.bot, args.seed, args.workers, args.repeat,
+                                 args.collector), indent=2))
 
 
 # ---------------------------------------------------------------------- section
@@ -264,7 +294,11 @@ def openspiel_gin_rummy(games: int, seed: int = 0) -> dict:
 def openspiel_reference(cfg: Config) -> dict:
     """HeuristicBot, ExpertBot and RandomBot deals/s against OpenSpiel gin rummy games/s with
     random agents, measured alternately in this process, the ratios per round then their
-    median (issue 24's goals: 1.5, 1 and 2); skipped when ``pyspiel`` is not installed."""
+    median (issue 24's goals: 1.5, 1 and 2); skipped when ``pyspiel`` is not installed.
+
+    Each bot is timed twice a round, on other matches: with Python's cyclic garbage
+    collector on (``*_ratio_cpu``, as a user's loop runs; the figures of earlier passes)
+    and paused (``*_ratio_cpu_collector_paused``, as the library's self-play runs)."""
     try:
         import pyspiel  # noqa: F401
     except ImportError:
@@ -272,19 +306,27 @@ def openspiel_reference(cfg: Config) -> dict:
                            "venv to measure the reference; it is no dependency)"}
     rounds = cfg.size(5, 1)
     bench_rummy(matches=cfg.size(2, 1), bot="expert", seed=cfg.seed + 7, repeat=1)   # warm-up
-    rows = []
+    rows, paused = [], []
+    sizes = {"heuristic": (6, 101), "expert": (4, 103), "random": (6, 107)}
     for r in range(rounds):                   # alternate, so all see the same machine load
         os_ = openspiel_gin_rummy(cfg.size(100, 5), seed=cfg.seed + r)
-        heu = bench_rummy(matches=cfg.size(6, 1), bot="heuristic", seed=cfg.seed + 101 * r,
-                          repeat=1)
-        exp = bench_rummy(matches=cfg.size(4, 1), bot="expert", seed=cfg.seed + 103 * r, repeat=1)
-        rnd = bench_rummy(matches=cfg.size(6, 1), bot="random", seed=cfg.seed + 107 * r, repeat=1)
-        rows.append((os_["games_per_s"], os_["cpu_games_per_s"], heu["deals_per_s"],
-                     heu["cpu_deals_per_s"], exp["deals_per_s"], exp["cpu_deals_per_s"],
-                     rnd["deals_per_s"], rnd["cpu_deals_per_s"]))
-    rows = np.array(rows)
+        row, row_paused = [os_["games_per_s"], os_["cpu_games_per_s"]], []
+        for bot, (matches, step) in sizes.items():
+            # the collector on (a user's loop) and paused (the library's self-play), in turn
+            # first, on other matches (the same ones would find the finder's caches warm)
+            both = {}
+            for collector in (("on", "paused") if r % 2 == 0 else ("paused", "on")):
+                both[collector] = bench_rummy(
+                    matches=cfg.size(matches, 1), bot=bot, repeat=1, collector=collector,
+                    seed=cfg.seed + step * r + (0 if collector == "on" else 50_000))
+            row += [both["on"]["deals_per_s"], both["on"]["cpu_deals_per_s"]]
+            row_paused.append(both["paused"]["cpu_deals_per_s"])
+        rows.append(row)
+        paused.append(row_paused)
+    rows, paused = np.array(rows), np.array(paused)
     med = np.median(rows, axis=0)
     ratios = np.median(rows[:, [3, 5, 7]] / rows[:, [1]], axis=0)     # per round, then median
+    ratios_paused = np.median(paused / rows[:, [1]], axis=0)
     return {"rounds": rounds,
             "openspiel_games_per_s": round(float(med[0]), 1),
             "openspiel_cpu_games_per_s": round(float(med[1]), 1),
@@ -298,6 +340,12 @@ def openspiel_reference(cfg: Config) -> dict:
             "heuristic_ratio_cpu": round(float(ratios[0]), 2),
             "expert_ratio_cpu": round(float(ratios[1]), 2),
             "random_ratio_cpu": round(float(ratios[2]), 2),
+            "heuristic_ratio_cpu_collector_paused": round(float(ratios_paused[0]), 2),
+            "expert_ratio_cpu_collector_paused": round(float(ratios_paused[1]), 2),
+            "random_ratio_cpu_collector_paused": round(float(ratios_paused[2]), 2),
+            "collector": "*_ratio_cpu: Python's cyclic garbage collector on (as a user's own "
+                         "loop runs); *_collector_paused: paused while the matches run (as the "
+                         "library's self-play runs: duplicate_matches, advise)",
             "goals": "issue 24: heuristic >= 1.5, random >= 2, expert >= 1 (CPU ratios)",
             "accel": accel_summary()}
 
