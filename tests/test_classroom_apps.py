@@ -162,3 +162,25 @@ def test_the_students_table_says_your_turn_not_the_shared_tables_player(store, l
         assert mine in text and shared not in text and "Ann" in text, text[:300]     # Ann's box: marked "you"
     finally:
         i18n.set_language(before)
+
+
+@pytest.mark.parametrize("lang, pattern", [("en", r"[^,]+, [^,]+, and [^,]+"), ("cs", r"[^,]+, [^,]+ a\xa0[^,]+"),
+                                           ("ar", r"[^,،]+ و[^,،]+ و[^,،]+")])
+def test_a_students_tries_are_a_list_in_the_page_language(store, lang, pattern):
+    """"Your tries: 3 — ...": the tries joined as the language joins a list (Babel's
+    format_list; was ``", "`` in every language, a Latin comma in Arabic). ~0.1 s each."""
+    import re
+
+    from pushlab import i18n
+
+    before = i18n.current_language()
+    i18n.set_language(lang)
+    try:
+        app = StudentApp(store, code=start(store, E.FourthCard.default()), join_from_page=False)
+        for _ in range(3):
+            _draw(app)
+            app.next.click()
+        shown = re.search(r" — (.*?)<br>", app.mine.value).group(1)
+        assert re.fullmatch(pattern, shown), shown
+    finally:
+        i18n.set_language(before)

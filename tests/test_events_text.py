@@ -46,7 +46,7 @@ LUCK = [
     (L.TookColumn(1, 0, luck_cards("R3 roll")), "Ben takes column 1: R3 roll"),
     (L.ColumnsDiscarded((luck_cards("R2"), luck_cards("B3 G4"))), "Columns nobody takes are discarded: R2 | B3 G4"),
     (L.GameOver((2,), 31), "The game is over: Cat wins with 31 points"),
-    (L.GameOver((0, 1, 2), 9), "The game is over: Ann, Ben and Cat share the win with 9 points each"),
+    (L.GameOver((0, 1, 2), 9), "The game is over: Ann, Ben, and Cat share the win with 9 points each"),
 ]
 
 
@@ -125,6 +125,18 @@ def test_the_current_language_is_the_default_and_names_are_joined_in_it():
         assert names_text(["Ann", "Ben"]) == "Ann kaj Ben"
     finally:
         i18n.set_language("en")
+
+
+def test_names_are_joined_as_the_language_joins_a_list():
+    """A shared win's names: CLDR's "and" list (Babel's format_list), no Latin ", " in Arabic.
+    Was: the first names joined with ", " in every language (Arabic ``Ann, Ben وCat``)."""
+    tie = L.GameOver((0, 1, 2), 9)
+    assert names_text(["Ann", "Ben", "Cat"], "ar") == "Ann وBen وCat"
+    assert "Ann وBen وCat" in event_text(tie, PLAYERS, "ar")
+    assert "Ann, Ben a\xa0Cat" in event_text(tie, PLAYERS, "cs")
+    assert names_text(["Ann", "Ben"], "et") == "Ann ja Ben" and names_text(["Ann"], "ar") == "Ann"
+    assert "Ann, Ben, and Cat" in event_text(tie, PLAYERS, "en")
+    assert "Ann &amp; Co, Ben, and Cat" in event_text(tie, ("Ann & Co", "Ben", "Cat"), "en", html=True)
 
 
 def test_html_escapes_names_and_marks_card_notation():

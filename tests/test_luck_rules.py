@@ -280,7 +280,7 @@ def test_rule_12_stop_needs_a_column_and_empty_pile_forces_stop():
     # the pile runs out on a switch card with no column: the turn simply ends
     g = new(3, "switch").apply("draw")
     assert g.log[-2:] == ("The draw pile is empty: Ann's turn ends",
-                          "The game is over: Ann, Ben and Cat share the win with 0 points each")
+                          "The game is over: Ann, Ben, and Cat share the win with 0 points each")
     assert g.is_over and g.discard_pile == (SWITCH,)
 
 

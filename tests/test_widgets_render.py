@@ -80,3 +80,23 @@ def test_each_games_widgets_leave_the_other_engine_unloaded():
         out = subprocess.run([sys.executable, "-c", code.format(mine=mine, other=other)],
                              capture_output=True, text=True, timeout=120)
         assert out.returncode == 0, out.stderr
+
+
+@pytest.mark.parametrize("lang, names", [("en", "Ann, Ben, and Cat"), ("cs", "Ann, Ben a\xa0Cat"),
+                                         ("ar", "Ann وBen وCat")])
+def test_a_shared_win_names_the_winners_as_a_list_in_the_language(lang, names):
+    """The status line of a game three players share: CLDR's list (was "Ann and Ben and Cat",
+    the message "{names} and {last}" nested, in every language). ~5 ms each."""
+    from helpers import new
+
+    from pushlab import i18n
+    from pushlab.widgets.render.luck import _status_line
+
+    game = new(3, "switch").apply("draw")            # the pile runs out: all three tie at 0
+    assert game.is_over and len(game.winners()) == 3
+    before = i18n.current_language()
+    i18n.set_language(lang)
+    try:
+        assert names in _status_line(game)
+    finally:
+        i18n.set_language(before)

@@ -27,6 +27,7 @@ import numpy as np
 from pushlab.classroom.desk import StudentDesk
 from pushlab.classroom.tries import NICKNAME_MAX, ClassroomError, NotAllowed, check_code, clean_nickname
 from pushlab.i18n import _, ngettext
+from pushlab.i18n.lists import list_text
 from pushlab.classroom.views import action_label
 from pushlab.widgets.common import MessageArea, Shown, esc, ipw, page_direction, routed
 
@@ -191,8 +192,8 @@ class StudentApp(Shown):
         mine = self.desk.mine()
         students, tries = self.desk.counts()
         e = self.desk.experiment
-        shown = ", ".join(e.outcome_label(t.outcome) + (f" ({action_label(t.choice)})" if t.choice else "")
-                          for t in mine[-12:])
+        shown = list_text([e.outcome_label(t.outcome) + (f" ({action_label(t.choice)})" if t.choice else "")
+                           for t in mine[-12:]])
         self.mine.value = (f"<p{PROSE}>" + esc(_("Your tries: {n}").format(n=len(mine)))
                            + (f" — {esc(shown)}" if shown else "") + "<br>"
                            + esc(_("The class so far: {students}, {tries}.").format(

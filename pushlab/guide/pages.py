@@ -36,6 +36,7 @@ from pathlib import Path
 
 from pushlab import i18n
 from pushlab.guide import (EXTENSIONS, GAMES, NOTEBOOKS, PAGES, binder_url, lessons, title)
+from pushlab.i18n.lists import list_text
 from pushlab.i18n.markdown import translate
 from pushlab.i18n.numbers import percent
 
@@ -173,8 +174,7 @@ def answer_key(stem: str, lang: str = "en") -> str:
         for e in exes:
             answer = e.answer_text
             if e.kind in ("choice", "multi"):
-                chosen = {e.answer} if e.kind == "choice" else set(e.answer)
-                answer = ", ".join(c.label for c in e.choices if c.value in chosen) or answer
+                answer = _choice_labels(e, e.answer, lang) or answer
             wrong = "".join(f"<li>{_esc(_wrong(e, value, lang))}: {_esc(message)}</li>" for value, message in e.mistakes)
             wrong = f'<p>{t["wrong"]}</p><ul>{wrong}</ul>' if wrong else ""
             label = f" ({_esc(e.label)})" if e.label else ""
@@ -191,8 +191,14 @@ def _wrong(e, value, lang) -> str:
     """A known wrong answer as shown: a number in the exercise's unit, a choice by its label."""
     if e.kind == "number":
         return _value(value, e.unit, lang)
+    return _choice_labels(e, value, lang) or str(value)
+
+
+def _choice_labels(e, value, lang) -> str:
+    """A choice's label; a "multi" exercise's ticked choices as one list in ``lang``, joined
+    as the language joins a list (:func:`pushlab.i18n.lists.list_text`; was ``", "``)."""
     values = {value} if e.kind == "choice" else set(value)
-    return ", ".join(c.label for c in e.choices if c.value in values) or str(value)
+    return list_text([c.label for c in e.choices if c.value in values], lang)
 
 
 def _activity(game: str, lang: str, ctx: dict) -> str:

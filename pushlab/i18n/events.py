@@ -83,11 +83,11 @@ class _Writer:
         return value
 
     def names(self, players) -> str:
-        """'Ann', 'Ann and Ben', 'Ann, Ben and Cat' in the language."""
-        names = [self.name(p) for p in players]
-        if len(names) == 1:
-            return names[0]
-        return self._("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
+        """'Ann', 'Ann and Ben', 'Ann, Ben, and Cat' in the language (CLDR's "and" list,
+        :func:`pushlab.i18n.lists.list_text`: Arabic ``Ann وBen وCat``)."""
+        from pushlab.i18n.lists import list_text
+
+        return list_text([self.name(p) for p in players], self.language)
 
 
 # ---------------------------------------------------------------------- push-your-luck
@@ -386,10 +386,10 @@ def log_lines(events, players, language: str | None = None, *, html: bool = Fals
 
 
 def names_text(names, language: str | None = None) -> str:
-    """'Ann', 'Ann and Ben', 'Ann, Ben and Cat' in ``language``.
+    """'Ann', 'Ann and Ben', 'Ann, Ben, and Cat' in ``language`` (as the language joins a list).
 
-    >>> names_text(["Ann", "Ben", "Cat"], "cs")
-    'Ann, Ben a Cat'
+    >>> names_text(["Ann", "Ben", "Cat"], "cs"), names_text(["Ann", "Ben", "Cat"], "ar")
+    ('Ann, Ben a\xa0Cat', 'Ann وBen وCat')
     """
     return _Writer(language or current_language(), (), False).names(list(names))
 

@@ -17,6 +17,7 @@ from fractions import Fraction
 from pushlab.i18n import _, ngettext
 from pushlab.i18n.events import direction_words, explanation_text, log_lines
 from pushlab.i18n.forms import colour_name
+from pushlab.i18n.lists import list_text
 from pushlab.i18n.numbers import percent
 from pushlab.display.cards import card_html
 from pushlab.luck.cards import COLOURS
@@ -171,11 +172,9 @@ def _status_line(game, you: int | None = None) -> str:
     if game.is_over:
         scores = game.scores()
         winners = [game.players[i] for i in game.winners()]
-        if len(winners) > 1:
-            names = winners[0]
-            for other in winners[1:]:
-                names = _("{names} and {last}").format(names=names, last=other)
-            return _("Game over: {names} win with {points} points").format(names=names, points=max(scores))
+        if len(winners) > 1:        # joined as the language joins a list (was: "Ann and Ben and Cat")
+            return _("Game over: {names} win with {points} points").format(names=list_text(winners),
+                                                                           points=max(scores))
         return _("Game over: {names} wins with {points} points").format(names=winners[0], points=max(scores))
     active = game.players[game.active_player]
     turn = _("Your turn") if game.active_player == you else _("{who}'s turn").format(who=active)
