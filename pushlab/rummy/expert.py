@@ -51,7 +51,7 @@ from pushlab.stats import paired_diff_ci
 from pushlab.rummy.actions import Action, Discard, Push, Take, parse_action
 from pushlab.rummy.bots import _DISCARDS, HeuristicBot, RummyBot, _outside_plan, view
 from pushlab.rummy.cards import SUITS, Card, full_deck, parse_cards
-from pushlab.rummy.melds import Meld
+from pushlab.rummy.melds import Meld, _value_card
 from pushlab.rummy.encoding import hand_key
 from pushlab.rummy.finder import contract_deficit, deficit_plan
 from pushlab.rummy.game import Game
@@ -114,13 +114,28 @@ _NONE_REPLACEABLE = frozenset()
 
 def _replaceable_of(meld) -> frozenset:
     """:func:`_replaceable` of a table meld, kept on the immutable meld once read (like
-    :func:`functools.cached_property`; not a field, so ``==``, hash and repr ignore it)."""
+    :func:`functools.cached_property`; not a field, so ``==``, hash and repr ignore it).
+
+    A table meld knows its place (a set's rank, a run's first value and suit: every lay-off
+    or replacement makes a new meld, :meth:`~pushlab.rummy.melds.Meld._known`), so the
+    cards are read off it, as :func:`_replaceable` reads them after analysing the meld."""
     d = meld.__dict__
     out = d.get("_replaceable")
     if out is None:
         cards = meld.cards
-        out = d["_replaceable"] = _replaceable(meld.kind, cards) if any(c.is_wild for c in cards) \
-            else _NONE_REPLACEABLE
+        place = d.get("_detail")
+        if not any(c.is_wild for c in cards):
+            out = _NONE_REPLACEABLE
+        elif place is None:
+            out = _replaceable(meld.kind, cards)
+        elif meld.kind == "set":             # the suits its naturals lack
+            have = {c.suit for c in cards if c.is_natural}
+            out = frozenset(Card(place, s) for s in SUITS if s not in have)
+        else:                                # what each wild stands for (not a 2 in its place)
+            start, suit = place
+            out = frozenset(_value_card(start + i, suit) for i, c in enumerate(cards)
+                            if c.is_wild and not (c.rank == 2 and c.suit == suit and start + i == 2))
+        d["_replaceable"] = out
     return out
 
 
@@ -218,7 +233,9 @@ class ExpertBot(HeuristicBot):
         table = game.table
         some = False                        # does a card of the hand replace a wild?
         for m, meld in enumerate(table):
-            replaceable = _replaceable_of(meld)
+            replaceable = meld.__dict__.get("_replaceable")     # _replaceable_of's, once read
+            if replaceable is None:
+                replaceable = _replaceable_of(meld)
             if replaceable.isdisjoint(hand):
                 continue
             some = True
