@@ -16,7 +16,7 @@ else :func:`pushlab.i18n.current_language`. Babel's CLDR patterns and symbols de
 decimal mark, grouping, the percent sign and its spacing, and the plus and minus signs:
 
 >>> [percent(1 / 6, 1, language=lang) for lang in ("en", "et", "cs", "ar", "eo")]
-['16.7%', '16,7%', '16,7\\xa0%', '16.7%', '16,7%']
+['16.7%', '16,7%', '16,7\\xa0%', '16.7\\u200e%\\u200e', '16,7%']
 >>> percent(0.375), percent(0.375, 1), percent_label(0.0027), percent_words(0.9996)
 ('38%', '37.5%', '0.27%', 'over 99%')
 
@@ -87,14 +87,33 @@ def number(value, digits: int = 0, *, percent: bool = False, sign: bool = False,
 
     lang = _language(language)
     locale, pattern = _pattern(lang, bool(percent), int(digits), int(significant), bool(group), bool(trim))
-    fmt = format_percent if percent else format_decimal
     v = float(value)
+
+    def fmt(x):
+        if not percent:
+            return format_decimal(x, format=pattern, locale=locale)
+        text, sign_text = format_percent(x, format=pattern, locale=locale), _percent_sign(lang)
+        return text if sign_text == "%" else text.replace("%", sign_text)
+
     if math.isnan(v) or math.isinf(v) or not sign and v >= 0:
-        return fmt(v, format=pattern, locale=locale)
-    text = fmt(abs(v), format=pattern, locale=locale)
+        return fmt(v)
+    text = fmt(abs(v))
     if v < 0 and any(c in "123456789" for c in text):         # -0.001 rounded to 0.0 has no sign
         return get_minus_sign_symbol(locale) + text
     return (get_plus_sign_symbol(locale) if sign else "") + text
+
+
+@lru_cache(maxsize=None)
+def _percent_sign(language: str) -> str:
+    """The language's own percent sign (CLDR, Latin digits), which :func:`number` puts where
+    Babel 2.19 writes its pattern's ``%`` as it is. Arabic's is ``\u200e%\u200e``, the sign
+    between two left-to-right marks: without them the bidi algorithm takes a number after
+    Arabic letters for an Arabic number and the ``%`` leaves it (``توقف عند مخاطرة 25%``
+    showed ``%25`` in a right-to-left line, and its ``%`` at the far end of a left-to-right
+    one). Every other language's is ``%``."""
+    from babel import Locale
+
+    return Locale.parse(language).number_symbols.get("latn", {}).get("percentSign", "%")
 
 
 _SPEC = re.compile(r"^(?P<sign>\+)?(?P<group>,)?(?:\.(?P<digits>\d+))?(?P<kind>[%fg])?$")

@@ -27,7 +27,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from pushlab.errors import SetupError
-from pushlab.i18n import _
+from pushlab.i18n import _, dir_attrs
 from pushlab.i18n import numbers as nums
 from pushlab.teaching import perfect as lesson
 from pushlab.widgets.common import (CSS, MessageArea, Shown, UndoesDecisions, esc, figure_html, ipw, page_direction,
@@ -438,14 +438,15 @@ def shipped_grades_html(data=None) -> str:
         for d in decks:
             o = next((o for o in d["opponents"] if o["opponent"] == name), None)
             cells.append(f"<td>{nums.percent(1 - o['mean'], 1)}</td>" if o else "<td>–</td>")
-        rows.append(f"<tr><td style='text-align:left'>{esc(_player_label(name))}</td>{''.join(cells)}</tr>")
+        rows.append(f"<tr><td style='text-align:start'>{esc(_player_label(name))}</td>{''.join(cells)}</tr>")
     advice = [f"<td>{nums.percent(d['advice']['agreement'])}</td>" if d.get("advice") else "<td>–</td>" for d in decks]
     advice_name = esc(_("whole-game advice: decisions where it picks an optimal action"))
-    rows.append(f"<tr><td style='text-align:left'><i>{advice_name}</i></td>{''.join(advice)}</tr>")
+    rows.append(f"<tr><td style='text-align:start'><i>{advice_name}</i></td>{''.join(advice)}</tr>")
     caption = esc(_("Computed ahead for other decks, with the real die (positions in brackets): each bot's or rule's chance to win "
                     "against perfect play, exact, both seats averaged"))
     command = esc(_("Computed again by: {command}").format(command=data["command"]))
-    return (f'{CSS}<div class="pl-root"><table class="pl-kv pl-perfect-shipped"><caption>{caption}</caption>'
+    # shown with display(HTML(...)), not in a widget the picker directs: the table has the page's direction
+    return (f'{CSS}<div class="pl-root" {dir_attrs()}><table class="pl-kv pl-perfect-shipped"><caption>{caption}</caption>'
             f'<tr>{head}</tr>{"".join(rows)}</table><p class="pl-muted">{command}</p></div>')
 
 
