@@ -165,22 +165,27 @@ class TournamentResult:
 
     def _repr_html_(self) -> str:
         """The summary as an HTML table in the current language, bots named in words
-        (:func:`pushlab.luck.names.bot_label`; a name it does not know is shown as it is)."""
+        (:func:`pushlab.luck.names.bot_label`; a name it does not know is shown as it is) and
+        numbers in the language's format (:mod:`pushlab.i18n.numbers`: Czech ``12,35``,
+        ``[27,0 %; 33,0 %]``), like the rest of the table. ``str()`` (:meth:`__str__`) stays
+        the plain-Python English view."""
+        from pushlab.i18n.numbers import decimal, interval, number, percent
+
         rows = "".join(
-            f"<tr><td>{escape(bot_label(r['bot']))}</td><td>{r['score']:.2f}</td>"
-            f"<td>{escape(format_ci(*r['score_ci'], '.2f'))}</td>"
-            f"<td>{r['win_rate']:.1%}</td>"
-            f"<td>{escape(format_ci(*r['win_ci']))}</td></tr>"
+            f"<tr><td>{escape(bot_label(r['bot']))}</td><td>{escape(decimal(r['score'], 2))}</td>"
+            f"<td>{escape(interval(*r['score_ci'], 2))}</td>"
+            f"<td>{escape(percent(r['win_rate'], 1))}</td>"
+            f"<td>{escape(interval(*r['win_ci'], 1, percent=True))}</td></tr>"
             for r in self.summary())
         rows += "".join(
             f"<tr><td>{escape(bot_label(c['a']))} &minus; {escape(bot_label(c['b']))}</td>"
-            f"<td>{c['score_diff'][0]:+.2f}</td>"
-            f"<td>{escape(format_ci(*c['score_diff'][1:], '+.2f'))}</td>"
-            f"<td>{c['win_diff'][0]:+.1%}</td>"
-            f"<td>{escape(format_ci(*c['win_diff'][1:], '+.1%'))}</td></tr>"
+            f"<td>{escape(decimal(c['score_diff'][0], 2, sign=True))}</td>"
+            f"<td>{escape(interval(*c['score_diff'][1:], 2, sign=True))}</td>"
+            f"<td>{escape(percent(c['win_diff'][0], 1, sign=True))}</td>"
+            f"<td>{escape(interval(*c['win_diff'][1:], 1, percent=True, sign=True))}</td></tr>"
             for c in self.comparisons())
         caption = _("{games} games (confidence intervals of 95%; differences are paired over the same "
-                    "games)").format(games=self.games)
+                    "games)").format(games=number(self.games))
         if self.games < 2:
             caption += " " + _("(not enough games for an interval)")
         heads = "".join(f"<th>{escape(h)}</th>" for h in (

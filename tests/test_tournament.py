@@ -261,3 +261,29 @@ def test_the_html_table_names_the_bots_in_the_readers_language():
         i18n.set_language("en")
     assert "hladový (o kartu dopředu)" in html and "zastavit po 2 kartách" in html
     assert "Greedy(" not in html and "mean score" not in html and "Počet her: 2" in html
+
+
+def test_the_html_tables_numbers_are_in_the_readers_language():
+    """The table is in the page's language, its numbers too (was Python's {:.2f} and {:.1%}
+    on every page: Czech '79.22', '22.5%', '[12.3%, 37.5%]', and an English 'not enough games'
+    in a Czech table). English reads as before, but for a half: the mean difference 957/40 =
+    23.925 is rounded half to even from its decimal value, 23.92, as every number pushlab.i18n
+    writes (Python's format rounded the binary 23.92500000000000071 up: 23.93). ~0.1 s."""
+    import re
+
+    from pushlab import i18n
+    from pushlab.luck.bots import Greedy, StopAfter
+
+    res = tournament([StopAfter(2), Greedy()], games=40, seed=1)
+    english = res._repr_html_()
+    assert "<td>79.22</td><td>[72.30, 86.15]</td><td>22.5%</td><td>[12.3%, 37.5%]</td>" in english, english
+    assert "<td>+23.92</td><td>[+13.61, +34.24]</td><td>+55.0%</td>" in english, english
+    few = tournament([StopAfter(2), Greedy()], games=1, seed=1)
+    i18n.set_language("cs")
+    try:
+        czech, czech_few = res._repr_html_(), few._repr_html_()
+    finally:
+        i18n.set_language("en")
+    assert "<td>79,22</td><td>[72,30; 86,15]</td><td>22,5\xa0%</td><td>[12,3\xa0%; 37,5\xa0%]</td>" in czech, czech
+    assert not re.search(r"\d\.\d", czech), czech
+    assert "not enough" not in czech_few and "(na interval je her málo)" in czech_few, czech_few
