@@ -51,7 +51,7 @@ from pushlab.stats import paired_diff_ci
 from pushlab.rummy.actions import Action, Discard, Push, Take, parse_action
 from pushlab.rummy.bots import _DISCARDS, HeuristicBot, RummyBot, _outside_plan, view
 from pushlab.rummy.cards import SUITS, Card, full_deck, parse_cards
-from pushlab.rummy.melds import Meld, _value_card
+from pushlab.rummy.melds import MAX_RUN, MAX_SET, Meld, _value_card
 from pushlab.rummy.encoding import hand_key
 from pushlab.rummy.finder import contract_deficit, deficit_plan
 from pushlab.rummy.game import Game
@@ -74,29 +74,61 @@ def fits_table(card, table, owners=None) -> bool:
     """
     card = Card.parse(card)
     if isinstance(table, tuple):           # a game's table: the owners each card fits, kept
-        fits = _table_fits(table)
-        hit = fits.get(card)
-        if hit is None:
-            hit = fits[card] = frozenset(m.owner for m in table if m.layoff_ends(card))
+        hit = _table_fits(table).get(None if card.is_wild else card, _NO_OWNERS)
         return bool(hit) if owners is None else not hit.isdisjoint(owners)
     return any(m.layoff_ends(card) for m in table if owners is None or m.owner in owners)
 
 
 _FITS: dict = {}
+_NO_OWNERS = frozenset()
 
 
 def _table_fits(table) -> dict:
-    """{card: owners of the melds of ``table`` it could be laid off on}, filled as asked, kept
-    for the last tables seen (by identity: a game's table is an immutable tuple shared by
-    the states until a meld changes)."""
+    """{natural card: owners of the melds of ``table`` it could be laid off on (a frozenset),
+    None: the owners of the melds a wild fits}, cards that fit nowhere left out; kept for
+    the last tables seen (by identity: a game's table is an immutable tuple shared by the
+    states until a meld changes). Made from each meld's :func:`_fit_cards`."""
     hit = _FITS.get(id(table))
     if hit is not None and hit[0] is table:
         return hit[1]
     if len(_FITS) > 64:
         _FITS.clear()
-    fits = {}
+    owners = {}
+    for meld in table:
+        fit = meld.__dict__.get("_fits")
+        naturals, wild = _fit_cards(meld) if fit is None else fit
+        for c in naturals:
+            owners.setdefault(c, set()).add(meld.owner)
+        if wild:
+            owners.setdefault(None, set()).add(meld.owner)
+    fits = {c: frozenset(who) for c, who in owners.items()}
     _FITS[id(table)] = (table, fits)        # the table kept alive: its id stays its own
     return fits
+
+
+def _fit_cards(meld) -> tuple:
+    """(the naturals that could be laid off on a valid meld, whether a wild could), as
+    :meth:`~pushlab.rummy.melds.Meld.layoff_ends` answers card by card (rule 13: a set with
+    room takes a wild or a natural of its rank in a suit it lacks; a run shorter than 13
+    takes, at an end inside A..A, a wild or the natural of its suit and that value); read
+    off the meld's place and kept on the immutable meld (as :func:`_replaceable_of`)."""
+    cards = meld.cards
+    place = meld.__dict__.get("_detail")
+    if place is None:
+        place = meld._place
+    if meld.kind == "set":
+        if len(cards) >= MAX_SET:
+            fit = ((), False)
+        else:
+            have = {c.suit for c in cards if c.is_natural}
+            fit = (tuple(Card(place, s) for s in SUITS if s not in have), True)
+    else:
+        start, suit = place
+        ends = [v for v in (start - 1, start + len(cards)) if 1 <= v <= 14] \
+            if len(cards) < MAX_RUN else []
+        fit = (tuple(_value_card(v, suit) for v in ends), bool(ends))
+    meld.__dict__["_fits"] = fit
+    return fit
 
 
 def _seen_ranks(game, hand) -> dict:
@@ -284,9 +316,7 @@ class ExpertBot(HeuristicBot):
             score = c.penalty
             if c.is_wild:
                 score -= 100
-            owners = fits.get(c)
-            if owners is None:                  # as fits_table(c, table) finds it
-                owners = fits[c] = frozenset(m.owner for m in table if m.layoff_ends(c))
+            owners = fits.get(None if c.is_wild else c, _NO_OWNERS)     # as fits_table finds them
             if danger_left and owners:
                 score -= 12                     # the left opponent lays it off at once
             elif not owners.isdisjoint(ours):
