@@ -33,10 +33,10 @@ def exercises_09(lang):
             "09.wilson-zero", L09,
             _("A bot wins 0 of 50 games. What is the upper end of the 95% Wilson interval for its win rate?"),
             "number", hi, format_value(hi, "probability"),
-            _("The Wilson interval after 0 wins in 50 games is [0%, {hi}]: a rate up to about 7% would make "
-              "0 wins in 50 unsurprising. The Wald interval is [{wlo}, {whi}]: zero width, as if 50 games "
+            _("The Wilson interval after 0 wins in 50 games is {wilson}: a rate up to about 7% would make "
+              "0 wins in 50 unsurprising. The Wald interval is {wald}: zero width, as if 50 games "
               "proved the bot never wins.").format(
-                  hi=nums.percent(hi, 1), wlo=nums.percent(wlo, 0), whi=nums.percent(whi, 0)),
+                  wilson=nums.interval(lo, hi, 1, percent=True), wald=nums.interval(wlo, whi, 0, percent=True)),
             unit="probability", tolerance=0.003,
             mistakes=((0.0, _("That is the Wald interval's answer: p̂ ± 1.96·SE with p̂ = 0 has zero width. "
                               "The Wilson interval is never squeezed to nothing.")),),
@@ -110,8 +110,8 @@ def predictions_09(lang):
             "number", tournaments * wald,
             _("{k} of 100 on average: the exact coverage is {c} (summed binomial probabilities).").format(
                 k=nums.decimal(tournaments * wald, 1, group=False), c=nums.percent(wald, 1)),
-            _("Far fewer than the promised 95: every tournament without a win gets the interval [0%, 0%], which "
-              "always misses."),
+            _("Far fewer than the promised 95: every tournament without a win gets the interval {wald}, which "
+              "always misses.").format(wald=nums.interval(0, 0, 0, percent=True)),
             unit="count", low=0, high=100, step=1, start=95, exact_label=_("exact: binomial probabilities"),
             simulate=ladder, seed=10, model=_("2,000 simulated tournaments, scaled to 100"), close=4.0,
             source="pushlab.stats.coverage(50, 0.02, 'wald')", language=lang),
