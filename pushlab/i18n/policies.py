@@ -42,25 +42,49 @@ def _is_part(key) -> bool:
     return isinstance(key, tuple) and bool(key) and isinstance(key[0], str)
 
 
+def _messages(_=str):
+    """The catalog messages of :func:`rule_text` and :func:`bank_rule_text`, by part kind:
+    ``kind: (English message, its placeholder or None)``. ``_`` here is ``str``: it only marks
+    each message for ``pybabel extract`` (keyword ``_``, as in the Makefile), and the message
+    is translated when a label is written (``gettext(message, language)``)."""
+    rules = {
+        "after": (_("after {k}"), "k"),
+        "risk": (_("risk {p}"), "p"),
+        "optimal": (_("follow the one-turn hint"), None),   # the one-turn hint's move: a model's best
+        "bank at": (_("bank at {x}"), "x"),
+        "bank loss": (_("bank loss {t}"), "t"),
+        "never": (_("never"), None),
+    }
+    bank_rules = {               # a bank rule's short name (lesson 08's heatmap columns and prose)
+        "bank at": (_("at {x}"), "x"),
+        "bank loss": (_("loss {t}"), "t"),
+        "never": (_("never"), None),
+    }
+    return rules, bank_rules
+
+
+_RULES, _BANK_RULES = _messages()
+
+
+def _written(table, part, language):
+    """``part`` by its kind's message in ``table``, its value filled in (None: no such kind)."""
+    kind = part[0] if _is_part(part) else None
+    if kind not in table:
+        return None
+    message, field = table[kind]
+    text = _(message, language)
+    return text.format(**{field: _value(part[1], language)}) if field else text
+
+
 def rule_text(part, language: str | None = None) -> str:
     """One part of a key (a stop rule, a bank rule, ``never``, an endgame) in ``language``."""
-    kind = part[0]
-    if kind == "after":
-        return _("after {k}", language).format(k=_value(part[1], language))
-    if kind == "risk":
-        return _("risk {p}", language).format(p=_value(part[1], language))
-    if kind == "optimal":               # the one-turn hint's move: a model's best, not optimal play
-        return _("follow the one-turn hint", language)
-    if kind == "bank at":
-        return _("bank at {x}", language).format(x=_value(part[1], language))
-    if kind == "bank loss":
-        return _("bank loss {t}", language).format(t=_value(part[1], language))
-    if kind == "never":
-        return _("never", language)
-    if kind == "endgame":
+    if _is_part(part) and part[0] == "endgame":            # an endgame holds a stop rule of its own
         return _("endgame {pile}: {stop}", language).format(pile=_value(part[1], language),
                                                             stop=rule_text(part[2], language))
-    raise ValueError(f"not a policy key part: {part!r} (kinds: {', '.join(KINDS)})")
+    text = _written(_RULES, part, language)
+    if text is None:
+        raise ValueError(f"not a policy key part: {part!r} (kinds: {', '.join(KINDS)})")
+    return text
 
 
 def policy_text(key, language: str | None = None) -> str:
@@ -76,14 +100,10 @@ def policy_text(key, language: str | None = None) -> str:
 def bank_rule_text(part, language: str | None = None) -> str:
     """A bank rule's short name, as lesson 08's heatmap columns and prose use it: ``'at 25'``,
     ``'loss 5'``, ``'never'`` (Czech ``'při 25'``, ``'ztráta 5'``, ``'nikdy'``)."""
-    kind = part[0]
-    if kind == "bank at":
-        return _("at {x}", language).format(x=_value(part[1], language))
-    if kind == "bank loss":
-        return _("loss {t}", language).format(t=_value(part[1], language))
-    if kind == "never":
-        return _("never", language)
-    raise ValueError(f"not a bank rule key: {part!r}")
+    text = _written(_BANK_RULES, part, language)
+    if text is None:
+        raise ValueError(f"not a bank rule key: {part!r}")
+    return text
 
 
 def stop_at_risk_text(p, language: str | None = None) -> str:
