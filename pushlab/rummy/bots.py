@@ -58,9 +58,13 @@ class View(NamedTuple):
 def view(game) -> View:
     """The current player's view of ``game`` (public state and their own hand only)."""
     p = game.current_player
-    taken = game.drawn if game.source == "discard" else None
-    return View(p, game.hands[p], game.table, game.discard_top, game.met, game.deal_number,
-                game.phase, game.hand_sizes, taken)
+    pile = game.discard_pile
+    return _new_view(View, (p, game.hands[p], game.table, pile[-1] if pile else None, game.met,
+                            game.deal_number, game.phase, game.hand_sizes,
+                            game.drawn if game.source == "discard" else None))
+
+
+_new_view = tuple.__new__          # View's fields in order, without its Python-level __new__
 
 
 def _gen(rng):

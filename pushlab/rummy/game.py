@@ -268,7 +268,8 @@ class Game:
     @property
     def hand_sizes(self) -> tuple:
         """Number of cards in each hand."""
-        return tuple(map(len, self.hands))
+        h = self.hands                      # (four hands: quicker than tuple(map(len, ...)))
+        return len(h[0]), len(h[1]), len(h[2]), len(h[3])
 
     @property
     def stock_size(self) -> int:
