@@ -74,36 +74,42 @@ def fits_table(card, table, owners=None) -> bool:
     """
     card = Card.parse(card)
     if isinstance(table, tuple):           # a game's table: the owners each card fits, kept
-        hit = _table_fits(table).get(None if card.is_wild else card, _NO_OWNERS)
+        hit = _owners(table, _table_fits(table), card)
         return bool(hit) if owners is None else not hit.isdisjoint(owners)
     return any(m.layoff_ends(card) for m in table if owners is None or m.owner in owners)
 
 
 _FITS: dict = {}
-_NO_OWNERS = frozenset()
 
 
 def _table_fits(table) -> dict:
-    """{natural card: owners of the melds of ``table`` it could be laid off on (a frozenset),
-    None: the owners of the melds a wild fits}, cards that fit nowhere left out; kept for
-    the last tables seen (by identity: a game's table is an immutable tuple shared by the
-    states until a meld changes). Made from each meld's :func:`_fit_cards`."""
+    """{natural card, or None for the wilds: owners of the melds of ``table`` it could be laid
+    off on}, filled as asked (:func:`_owners`), kept for the last tables seen (by identity:
+    a game's table is an immutable tuple shared by the states until a meld changes)."""
     hit = _FITS.get(id(table))
     if hit is not None and hit[0] is table:
         return hit[1]
     if len(_FITS) > 64:
         _FITS.clear()
-    owners = {}
-    for meld in table:
-        fit = meld.__dict__.get("_fits")
-        naturals, wild = _fit_cards(meld) if fit is None else fit
-        for c in naturals:
-            owners.setdefault(c, set()).add(meld.owner)
-        if wild:
-            owners.setdefault(None, set()).add(meld.owner)
-    fits = {c: frozenset(who) for c, who in owners.items()}
+    fits = {}
     _FITS[id(table)] = (table, fits)        # the table kept alive: its id stays its own
     return fits
+
+
+def _owners(table, fits, card) -> frozenset:
+    """The owners of the melds of ``table`` that ``card`` could be laid off on (as
+    :meth:`~pushlab.rummy.melds.Meld.layoff_ends` finds them), kept in ``fits``
+    (:func:`_table_fits`); read from each meld's :func:`_fit_cards`."""
+    key = None if card.is_wild else card
+    hit = fits.get(key)
+    if hit is None:
+        who = []
+        for meld in table:
+            fit = meld.__dict__.get("_fits") or _fit_cards(meld)
+            if fit[1] if key is None else key in fit[0]:
+                who.append(meld.owner)
+        hit = fits[key] = frozenset(who)
+    return hit
 
 
 def _fit_cards(meld) -> tuple:
@@ -316,7 +322,7 @@ class ExpertBot(HeuristicBot):
             score = c.penalty
             if c.is_wild:
                 score -= 100
-            owners = fits.get(None if c.is_wild else c, _NO_OWNERS)     # as fits_table finds them
+            owners = _owners(table, fits, c)    # as fits_table(c, table) finds them
             if danger_left and owners:
                 score -= 12                     # the left opponent lays it off at once
             elif not owners.isdisjoint(ours):
