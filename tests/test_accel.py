@@ -27,7 +27,7 @@ REPO = Path(__file__).resolve().parents[1]
 # Every bot mix of tests/test_rummy_replay.py once, and advice on two positions; the doctests
 # each module's DocTestFinder collects (so a compiled module loses none and doubles none).
 COMPARE = r"""
-import doctest, importlib, json, sys
+import doctest, importlib, json, os, sys
 sys.path.insert(0, "tests")
 import pushlab.rummy
 from pushlab import accel
@@ -44,8 +44,13 @@ doctests = {}
 for name in accel.MODULES:
     mod = importlib.import_module(name)
     doctests[name] = sorted((t.name, len(t.examples)) for t in doctest.DocTestFinder().find(mod) if t.examples)
+# built with its .pxd: cdef helpers are no module attributes, ExtraSearch is an extension type
+from pushlab.rummy.finder import extra
+typed = {"cdef_helpers_hidden": not hasattr(extra, "_short") and not hasattr(extra, "_run_card"),
+         "extension_type": not hasattr(extra.ExtraSearch("5H 6H 7H"), "__dict__"),
+         "pxd": sorted(n for n in accel.MODULES if os.path.isfile(accel.pxd_path(n)))}
 print(json.dumps({"status": accel.status(), "replays": replays, "advice": repr(advice),
-                  "doctests": doctests}))
+                  "doctests": doctests, "typed": typed}))
 """
 
 
@@ -79,6 +84,10 @@ def test_compiled_and_pure_play_advise_and_doctest_alike(compiled):
     assert fast["replays"] == pure["replays"] and len(pure["replays"]) == 6
     assert fast["advice"] == pure["advice"]
     assert fast["doctests"] == pure["doctests"]
+    # the compiled build used the typed declarations (pushlab/accel/pxd/); pure Python did not
+    assert len(fast["typed"]["pxd"]) >= 4, fast["typed"]
+    assert fast["typed"]["cdef_helpers_hidden"] and fast["typed"]["extension_type"], fast["typed"]
+    assert not pure["typed"]["cdef_helpers_hidden"] and not pure["typed"]["extension_type"]
     assert sum(len(d) for d in pure["doctests"].values()) > 40     # the finder saw the doctests
 
 

@@ -74,7 +74,7 @@ def combos(counts, wilds, slots, full=True):
     """Yield (skeleton tuple, total wilds needed) for every combination meeting the slots."""
     counts = list(counts)
     key = tuple(counts)
-    cands = [[sk for sk in _skels(key, kind, size, full) if sk.need <= wilds] for kind, size in slots]
+    cands = [[sk for sk in _skels(key, kind, size, full) if sk[2] <= wilds] for kind, size in slots]
     n = len(slots)
 
     def rec(i, start, need, chosen):
@@ -86,19 +86,19 @@ def combos(counts, wilds, slots, full=True):
         cand = cands[i]
         for j in range(start if same else 0, len(cand)):
             sk = cand[j]
-            if need + sk.need > wilds:
+            if need + sk[2] > wilds:
                 continue
             ok = True
-            for x in sk.nat:
+            for x in sk[1]:
                 if counts[x] == 0:
                     ok = False
                 counts[x] -= 1
             if ok:
                 chosen.append(sk)
                 nxt = j if i + 1 < n and slots[i + 1] == slots[i] else 0
-                yield from rec(i + 1, nxt, need + sk.need, chosen)
+                yield from rec(i + 1, nxt, need + sk[2], chosen)
                 chosen.pop()
-            for x in sk.nat:
+            for x in sk[1]:
                 counts[x] += 1
 
     yield from rec(0, 0, 0, [])
@@ -139,8 +139,8 @@ def _spread(skels, spare):
             yield []
             return
         sk = skels[i]
-        for extra in range(0, min(spare, sk.cap - sk.size) + 1):
-            wins = _run_windows(sk, extra) if sk.kind == "run" else [None]
+        for extra in range(0, min(spare, sk[4] - sk[3]) + 1):
+            wins = _run_windows(sk, extra) if sk[0] == "run" else [None]
             for win in wins:
                 for tail in rec(i + 1, spare - extra):
                     yield [(sk, extra, win)] + tail
@@ -150,9 +150,9 @@ def _spread(skels, spare):
 def _dump(skels, spare):
     """Give spare wilds to skeletons up to their capacity (runs first, then sets): extras list."""
     extras = [0] * len(skels)
-    order = sorted(range(len(skels)), key=lambda i: skels[i].kind != "run")
+    order = sorted(range(len(skels)), key=lambda i: skels[i][0] != "run")
     for i in order:
-        take = min(spare, skels[i].cap - skels[i].size)
+        take = min(spare, skels[i][4] - skels[i][3])
         extras[i] = take
         spare -= take
     return extras
@@ -170,7 +170,7 @@ def _best_combo(counts, wilds, deal, keep_wilds):
     if plan is None or plan.need > wilds:
         return None
     found = _best_of(counts, wilds, deal, True, False)
-    if found is None or sum(sk.need for sk in found[0]) > plan.need:
+    if found is None or sum(sk[2] for sk in found[0]) > plan.need:
         found = _best_of(counts, wilds, deal, True, True)
     return found
 
@@ -182,10 +182,10 @@ def _best_of(counts, wilds, deal, keep_wilds, full):
         spare = wilds - need
         if keep_wilds:                      # fewest wilds first, then the most natural penalty
             extras = [0] * len(skels)
-            val = sum(sk.value for sk in skels) - 1000 * need
+            val = sum(sk[5] for sk in skels) - 1000 * need
         else:
             extras = _dump(skels, spare)
-            val = sum(sk.value for sk in skels) + WILD_PENALTY * (need + sum(extras))
+            val = sum(sk[5] for sk in skels) + WILD_PENALTY * (need + sum(extras))
         if best_val is None or val > best_val:
             best, best_val = (skels, tuple(extras)), val
     return best
@@ -211,7 +211,7 @@ def best_contract(hand, deal: int, keep_wilds: bool = False) -> Way | None:
     if found is None:
         return None
     skels, extras = found
-    wins = [_default_window(sk, e) if sk.kind == "run" else None for sk, e in zip(skels, extras)]
+    wins = [_default_window(sk, e) if sk[0] == "run" else None for sk, e in zip(skels, extras)]
     pool = _Wilds(cards, list(zip(skels, wins)))
     melds = [_layout(sk, e, w, pool) for sk, e, w in zip(skels, extras, wins)]
     rest = _split(cards, melds)
@@ -249,10 +249,15 @@ def _sets_plan(counts, m):
     one = sorted([(opts[1][0], i) for i, opts in enumerate(ranks)])
     best = None
     if len(one) >= m:
-        picked = [ranks[i][1] for _, i in one[:m]]
-        best = (sum(o[0] for o in picked), sum((o[1] for o in picked), ()),
-                sum((o[2] for o in picked), ()))
-    for i, opts in enumerate(ranks):
+        need, used, groups = 0, (), ()
+        for _, i in one[:m]:
+            o = ranks[i][1]
+            need += o[0]
+            used += o[1]
+            groups += o[2]
+        best = (need, used, groups)
+    for i in range(len(ranks)):
+        opts = ranks[i]
         for j in range(2, len(opts)):
             want = m - j                        # sets of other ranks: the cheapest ones
             others = []
@@ -264,10 +269,15 @@ def _sets_plan(counts, m):
                             break
                 if len(others) < want:
                     continue
-            need = opts[j][0] + sum(o[0] for o in others)
+            need = opts[j][0]
+            for o in others:
+                need += o[0]
             if best is None or need < best[0]:
-                best = (need, opts[j][1] + sum((o[1] for o in others), ()),
-                        opts[j][2] + sum((o[2] for o in others), ()))
+                used, groups = opts[j][1], opts[j][2]
+                for o in others:
+                    used += o[1]
+                    groups += o[2]
+                best = (need, used, groups)
     return best
 
 
@@ -282,6 +292,11 @@ def _suit_windows(s, pattern, m):
     One window per held value (it starts there, or ends at the ace): [(need, used, lo)].
     Some best window always starts at a held value, so these suffice.
     """
+    return _windows(s, pattern, m)
+
+
+def _windows(s, pattern, m):
+    """The body of :func:`_suit_windows` (a function of its own: the compiled build types it)."""
     idx = _IDXS[s]
     held = [v for v, c in zip(_VALUES, pattern + pattern[:1]) if c]      # values 1..14
     ids = [idx[v] for v in held]
@@ -309,14 +324,6 @@ def _suit_windows(s, pattern, m):
 _VALUES = range(1, 15)
 
 
-def _bits(values) -> int:
-    """Bitmask of run values (bit v for value v in 1..14)."""
-    out = 0
-    for v in values:
-        out |= 1 << v
-    return out
-
-
 def _suit_pair(s, pattern, m):
     """Best (need, used) of two runs of length m in suit s, or None.
 
@@ -324,11 +331,19 @@ def _suit_pair(s, pattern, m):
     them (the ace: value 1 and value 14 are the same card).
     """
     wins = _suit_windows(s, pattern, m)
-    once = _bits(v for v, c in zip(_VALUES, pattern + pattern[:1]) if c == 1)
+    once = 0                                    # bits of the values held once (an ace: 1 and 14)
+    for v in range(1, 14):
+        if pattern[v - 1] == 1:
+            once |= 1 << v
     ace_once = pattern[0] == 1
+    if ace_once:
+        once |= 1 << 14
     full = (1 << m) - 1
     masks = [(full << w[2], m - w[0]) for w in wins]     # (values covered, naturals held)
-    top = max((n for _, n in masks), default=0)
+    top = 0
+    for _, n1 in masks:
+        if n1 > top:
+            top = n1
     best = None
     for a, (w1, n1) in enumerate(masks):
         if best is not None and n1 + top <= 2 * m - best[0]:
@@ -352,7 +367,10 @@ def _suit_pair(s, pattern, m):
     first = list(wins[a][1])
     second = [i for i in wins[b][1] if not (i in first and pattern[i % 13] == 1)]
     if not second:                              # give the second run one shared natural
-        second.append(next(i for i in wins[b][1] if i in first))
+        for i in wins[b][1]:
+            if i in first:
+                second.append(i)
+                break
         first.remove(second[0])
     groups = (("run", (s, wins[a][2], m), tuple(first)), ("run", (s, wins[b][2], m), tuple(second)))
     return need, tuple(first + second), groups
@@ -442,10 +460,10 @@ def _runs_plan(counts, m):
                 best = (first[0] + other[0], s1, s2)
     if best is None:
         return None
-    _, s1, s2 = best
-    if s2 is None:
+    _, s1, with_suit = best
+    if with_suit is None:
         return _pair_in(parts[s1], m, s1)
-    first, other = one[s1][2], one[s2][2]
+    first, other = one[s1][2], one[with_suit][2]
     return (first[0] + other[0], first[1] + other[1], first[2] + other[2])
 
 
@@ -461,7 +479,7 @@ def _set_run_plan(counts, m):
         avail.setdefault(i % 13 + 1, []).append(i)
     if not avail:
         return None
-    order = sorted(avail, key=lambda r: (-len(avail[r]), r))
+    order = [r for _, r in sorted([(-len(nat), r) for r, nat in avail.items()])]   # most held first
     least_set = 3 - min(3, len(avail[order[0]]))     # no set needs fewer wilds than this
     best = None
     for s in range(4):
@@ -494,7 +512,7 @@ def _set_run_plan(counts, m):
                         set_best = opt
             if set_best is not None and (best is None or set_best[0] < best[0]):
                 need, nat_set, rank, left = set_best
-                nat_run = tuple(i + d for i in used0 if i + d != left)
+                nat_run = tuple([i + d for i in used0 if i + d != left])
                 best = (need, nat_run + nat_set, (("set", rank, nat_set), ("run", (s, lo, m), nat_run)))
     return best
 
@@ -519,10 +537,12 @@ def deficit_plan(counts, deal) -> Plan | None:
     if found is None:
         return None
     need, used, melds = found
-    return Plan(need, used, tuple(map(_plan_meld, melds)))
+    # Plan(...) and PlanMeld._make, without their Python-level __new__ (a call into the
+    # interpreter each, most of a compiled miss's cost): the same named tuples
+    return _tuple_new(Plan, (need, used, tuple([_tuple_new(PlanMeld, m) for m in melds])))
 
 
-_plan_meld = PlanMeld._make
+_tuple_new = tuple.__new__
 
 
 def quick_contract(hand, deal: int, plan=None) -> Way | None:

@@ -194,12 +194,12 @@ def _run_enumeration(s, lo, hi, held, wilds):
     ups = []                                    # (new high end, naturals above, gaps above)
     for nhi in highs:
         up = range(hi + 1, nhi + 1)
-        nat = tuple(idx[v] for v in up if held[v])
+        nat = tuple([idx[v] for v in up if held[v]])
         ups.append((nhi, nat, len(up) - len(nat)))
     out = []
     for nlo in lows:
         down = range(nlo, lo)
-        low_nat = tuple(idx[v] for v in down if held[v])
+        low_nat = tuple([idx[v] for v in down if held[v]])
         low_gaps = len(down) - len(low_nat)
         if low_gaps > wilds:
             break                               # lower starts open even more gaps
@@ -289,9 +289,9 @@ def _extra_cands(counts, wilds, cards, sets_ok=None, runs_ok=None):
             sets_ok, runs_ok = new_meld_possible(cards, wilds)
     out = []
     if sets_ok:
-        out += [sk for sk in _set_skels(counts, 3) if sk.need <= wilds]
+        out += [sk for sk in _set_skels(counts, 3) if sk[2] <= wilds]
     if runs_ok:
-        out += [sk for sk in _run_skels(counts, 3, False) if sk.need <= wilds]
+        out += [sk for sk in _run_skels(counts, 3, False) if sk[2] <= wilds]
     return out
 
 
@@ -348,7 +348,7 @@ def _rank_cands(rank, mask, wilds):
     """New-set skeletons of one rank from the suits held (bits of ``mask``) needing at most
     ``wilds`` wilds, in :func:`~pushlab.rummy.finder.skeletons._set_skels`' order."""
     held = tuple(s for s in range(4) if mask >> s & 1)
-    return tuple(sk for sk in _rank_set_skels(rank, held, 3) if sk.need <= wilds)
+    return tuple([sk for sk in _rank_set_skels(rank, held, 3) if sk[2] <= wilds])
 
 
 @lru_cache(maxsize=1 << 15)
@@ -356,7 +356,7 @@ def _suit_cands(s, mask, wilds):
     """New-run skeletons of suit s from the run values held (bits 1..14 of ``mask``) needing at
     most ``wilds`` wilds, in :func:`~pushlab.rummy.finder.skeletons._run_skels`' order."""
     vals = tuple(v for v in range(1, 15) if mask >> v & 1)
-    return tuple(sk for sk in _suit_run_skels(s, vals, 3, False) if sk.need <= wilds)
+    return tuple([sk for sk in _suit_run_skels(s, vals, 3, False) if sk[2] <= wilds])
 
 
 def _possible(by_rank, by_suit, size, wilds):
@@ -447,7 +447,7 @@ def might_place_data(card, wilds, by_rank, by_suit, infos) -> bool:
     held = by_suit[s]
     mine = 16386 if r == 1 else 1 << r
     with_card = held | mine
-    for v in ((1, 14) if r == 1 else (r,)):                  # a new run of 3 through it
+    for v in _RUN_VALUES[r]:                                  # a new run of 3 through it
         for lo in range(max(1, v - 2), min(v, 12) + 1):
             if _bit_count((7 << lo) & ~with_card) <= wilds:
                 return True
@@ -459,7 +459,7 @@ def might_place_data(card, wilds, by_rank, by_suit, infos) -> bool:
         if info[1] != s:
             continue
         _, _, lo, hi = info
-        for v in ((1, 14) if r == 1 else (r,)):
+        for v in _RUN_VALUES[r]:
             if v > hi and v - lo + 1 <= MAX_RUN:
                 gaps = (1 << v) - (2 << hi)                  # values hi+1 .. v-1
             elif v < lo and hi - v + 1 <= MAX_RUN:
@@ -469,6 +469,9 @@ def might_place_data(card, wilds, by_rank, by_suit, infos) -> bool:
             if _bit_count(gaps & ~held) <= wilds:
                 return True
     return False
+
+
+_RUN_VALUES = ((), (1, 14)) + tuple((r,) for r in range(2, 14))   # run values of rank r
 
 
 def best_extra_melds(hand, table_melds=(), max_nodes: int = MAX_NODES) -> Extra:
@@ -516,39 +519,8 @@ class ExtraSearch:
         self.infos = infos = table_infos(table_melds) if infos is None else infos
         self.max_nodes = max_nodes
         self.shortcut = shortcut
-        targets = []                           # (meld index, its non-empty natural options)
-        for i, info in enumerate(infos):
-            if info[0] == "set":               # a natural of a suit the set lacks, room left
-                _, r, suits, size = info
-                free = by_rank[r] & ~_SUITS_MASK[suits]
-                if size >= MAX_SET or not free:
-                    continue
-                opts = set_options(r, free, MAX_SET - size)
-            else:                              # a natural within reach of an end
-                _, s, lo, hi = info
-                held = by_suit[s]
-                if not held & _reach(lo, hi, wilds):
-                    continue
-                opts = run_options(s, lo, hi, near_values(held, lo, hi, wilds), wilds)
-            if opts:
-                targets.append((i, opts))
-        self.targets = targets
-        if wilds >= 2:
-            sets_ok = runs_ok = len(cards) > wilds
-        else:
-            sets_ok, runs_ok = _possible(by_rank, by_suit, len(cards), wilds)
-        cands = []
-        if sets_ok:                            # sets by rank, then runs by suit (as _extra_cands)
-            for rank in _SET_RANKS:
-                m = by_rank[rank]
-                if m:
-                    cands += _rank_cands(rank, m, wilds)
-        if runs_ok:
-            for s in range(4):
-                m = by_suit[s]
-                if m:
-                    cands += _suit_cands(s, m, wilds)
-        self.cands = cands
+        self.targets = _targets(infos, by_rank, by_suit, wilds)
+        self.cands = _new_cands(by_rank, by_suit, len(cards), wilds)
 
     def result(self) -> Extra:
         """The best choice, laid out."""
@@ -590,11 +562,11 @@ class ExtraSearch:
             best = (0, need, ())
         else:
             best = self.suffix(t + 1, need)
+            best_val = best[0]
             i = targets[t][0]
             room = self.wilds - need
             for opt, nat, w, pen, distinct in self.aug[t]:
-                if w > room or (0 in map(cnt.__getitem__, nat) if distinct
-                                else any(cnt[x] < nat.count(x) for x in nat)):
+                if w > room or (0 in map(cnt.__getitem__, nat) if distinct else _short(cnt, nat)):
                     continue
                 for x in nat:
                     cnt[x] -= 1
@@ -602,7 +574,8 @@ class ExtraSearch:
                 for x in nat:
                     cnt[x] += 1
                 val += pen
-                if val > best[0]:
+                if val > best_val:
+                    best_val = val
                     best = (val, nd, ((i, opt),) + ch)
         self.memo[key] = best
         return best
@@ -618,8 +591,7 @@ class ExtraSearch:
         i = self.targets[t][0]
         room = self.wilds - need
         for opt, nat, w, pen, distinct in self.aug[t]:
-            if w > room or (0 in map(cnt.__getitem__, nat) if distinct
-                            else any(cnt[x] < nat.count(x) for x in nat)):
+            if w > room or (0 in map(cnt.__getitem__, nat) if distinct else _short(cnt, nat)):
                 continue
             for x in nat:
                 cnt[x] -= 1
@@ -633,7 +605,9 @@ class ExtraSearch:
 
     def finish(self, need, added, value, chosen, lays):
         """Score a full choice: naturals placed, spare wilds laid where there is room."""
-        room = self.room0 - added + sum(sk.cap - sk.size for sk in chosen)
+        room = self.room0 - added
+        for sk in chosen:
+            room += sk[4] - sk[3]
         val = value + WILD_PENALTY * (need + min(self.wilds - need, room))
         if val > self.val:
             self.val = val
@@ -654,16 +628,68 @@ class ExtraSearch:
             if self.nodes > self.max_nodes:
                 return
             sk = cands[j]
-            nat = sk.nat
-            if need + sk.need > self.wilds or 0 in map(cnt.__getitem__, nat):
+            nat = sk[1]
+            if need + sk[2] > self.wilds or 0 in map(cnt.__getitem__, nat):
                 continue
             for x in nat:
                 cnt[x] -= 1
             chosen.append(sk)
-            self.pick(j, need + sk.need, value + sk.value, chosen)
+            self.pick(j, need + sk[2], value + sk[5], chosen)
             chosen.pop()
             for x in nat:
                 cnt[x] += 1
+
+
+def _targets(infos, by_rank, by_suit, wilds) -> list:
+    """The lay-off targets of :class:`ExtraSearch`: [(table meld index, its non-empty natural
+    options)], from the hand's :func:`hand_masks` and its wilds."""
+    targets = []
+    for i in range(len(infos)):
+        info = infos[i]
+        if info[0] == "set":                   # a natural of a suit the set lacks, room left
+            _, r, suits, size = info
+            free = by_rank[r] & ~_SUITS_MASK[suits]
+            if size >= MAX_SET or not free:
+                continue
+            opts = set_options(r, free, MAX_SET - size)
+        else:                                  # a natural within reach of an end
+            _, s, lo, hi = info
+            held = by_suit[s]
+            if not held & _reach(lo, hi, wilds):
+                continue
+            opts = run_options(s, lo, hi, near_values(held, lo, hi, wilds), wilds)
+        if opts:
+            targets.append((i, opts))
+    return targets
+
+
+def _new_cands(by_rank, by_suit, size, wilds) -> list:
+    """The new-meld candidates of :class:`ExtraSearch` (skeletons: sets by rank, then runs by
+    suit, as :func:`_extra_cands`) of a hand of ``size`` cards."""
+    if wilds >= 2:
+        sets_ok = runs_ok = size > wilds
+    else:
+        sets_ok, runs_ok = _possible(by_rank, by_suit, size, wilds)
+    cands = []
+    if sets_ok:
+        for rank in _SET_RANKS:
+            m = by_rank[rank]
+            if m:
+                cands += _rank_cands(rank, m, wilds)
+    if runs_ok:
+        for s in range(4):
+            m = by_suit[s]
+            if m:
+                cands += _suit_cands(s, m, wilds)
+    return cands
+
+
+def _short(cnt, nat) -> bool:
+    """True if the counts ``cnt`` hold fewer copies of some natural than ``nat`` uses."""
+    for x in nat:
+        if cnt[x] < nat.count(x):
+            return True
+    return False
 
 
 _AUGMENTED: dict = {}
@@ -728,10 +754,10 @@ def _extra_result(cards, infos, chosen, lays, need, wilds) -> Extra:
     spare = wilds - need
     extras = []
     for sk in chosen:
-        take = min(spare, sk.cap - sk.size)
+        take = min(spare, sk[4] - sk[3])
         extras.append(take)
         spare -= take
-    wins = [_default_window(sk, e) if sk.kind == "run" else None for sk, e in zip(chosen, extras)]
+    wins = [_default_window(sk, e) if sk[0] == "run" else None for sk, e in zip(chosen, extras)]
     pool = _Wilds(cards, list(zip(chosen, wins)))
     melds = [_layout(sk, e, w, pool) for sk, e, w in zip(chosen, extras, wins)]
     planned = dict(lays)
@@ -755,15 +781,15 @@ def _extra_result(cards, infos, chosen, lays, need, wilds) -> Extra:
         up = min(more, 14 - nhi)
         nhi += up
         nlo -= more - up
-        lows = tuple(_run_card(s, v, nat, pool) for v in range(nlo, lo))
-        highs = tuple(_run_card(s, v, nat, pool) for v in range(hi + 1, nhi + 1))
+        lows = tuple([_run_card(s, v, nat, pool) for v in range(nlo, lo)])
+        highs = tuple([_run_card(s, v, nat, pool) for v in range(hi + 1, nhi + 1)])
         if lows or highs:
             layoffs.append(Layoff(i, lows, highs))
     rest = list(cards)
     for c in [c for m in melds for c in m.cards] + [c for lf in layoffs for c in lf.cards]:
         rest.remove(c)
     rest = sort_fast(rest)
-    return Extra(melds, layoffs, rest, sum(c.penalty for c in rest))
+    return Extra(melds, layoffs, rest, sum([c.penalty for c in rest]))
 
 
 def _run_card(s, v, counts_nat, pool):

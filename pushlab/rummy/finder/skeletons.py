@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations
-from typing import NamedTuple
 
 from pushlab.rummy.cards import SUITS, Card
 from pushlab.rummy.encoding import NATURALS as _CARDS, ORDER as _ORDER, RANK_PENALTY as _PEN, \
@@ -23,19 +22,30 @@ _SET_RANKS = (1,) + tuple(range(3, 14))
 _IDXS = tuple(tuple(_idx(s, v) if v else 0 for v in range(15)) for s in range(4))
 
 
-class _Skel(NamedTuple):
-    """A meld skeleton: the naturals it uses, wilds it needs, most cards it can hold."""
+def _Skel(kind, nat, need, size, cap, value, rank=0, suit=0, first=0, last=0) -> tuple:
+    """A meld skeleton, a plain tuple read by position (the searches index it):
 
-    kind: str
-    nat: tuple          # natural indices used
-    need: int           # wilds needed to reach the minimum size (gaps + padding)
-    size: int           # cards in the meld at its minimum (naturals + need)
-    cap: int            # most cards it can hold
-    value: int          # penalty of its naturals
-    rank: int = 0       # sets
-    suit: int = 0       # runs
-    first: int = 0      # runs: values of the first and last natural
-    last: int = 0
+    ====  =======  ===============================================================
+    [0]   kind     ``"set"`` or ``"run"``
+    [1]   nat      natural indices used (a tuple)
+    [2]   need     wilds needed to reach the minimum size (gaps + padding)
+    [3]   size     cards in the meld at its minimum (naturals + need)
+    [4]   cap      most cards it can hold
+    [5]   value    penalty of its naturals
+    [6]   rank     sets: the rank (runs: 0)
+    [7]   suit     runs: the suit number (sets: 0)
+    [8]   first    runs: the values of the first and last natural (sets: 0)
+    [9]   last
+    ====  =======  ===============================================================
+
+    Not a named tuple: the caches hold thousands of skeletons, and a plain tuple of ints and
+    strings is one CPython's garbage collector stops tracking (a named tuple it walks in
+    every full collection); compiled, ``sk[2]`` of a tuple is a C array read.
+
+    >>> _Skel("run", (4, 5), 1, 3, 13, 10, suit=0, first=5, last=6)
+    ('run', (4, 5), 1, 3, 13, 10, 0, 0, 5, 6)
+    """
+    return (kind, nat, need, size, cap, value, rank, suit, first, last)
 
 
 @lru_cache(maxsize=1 << 16)
@@ -45,8 +55,8 @@ def _rank_set_skels(rank, held, minsize):
     for k in range(1, len(held) + 1):
         for suits in combinations(held, k):
             size = max(k, minsize)
-            out.append(_Skel("set", tuple(13 * s + rank - 1 for s in suits), size - k, size,
-                             MAX_SET, k * _PEN[rank - 1], rank=rank))
+            out.append(("set", tuple([13 * s + rank - 1 for s in suits]), size - k, size,
+                        MAX_SET, k * _PEN[rank - 1], rank, 0, 0, 0))
     return tuple(out)
 
 
@@ -54,7 +64,7 @@ def _set_skels(counts, minsize):
     """Every set skeleton: a rank (not 2) and a nonempty set of distinct suits held."""
     out = []
     for rank in _SET_RANKS:
-        held = tuple(s for s in range(4) if counts[13 * s + rank - 1])
+        held = tuple([s for s in range(4) if counts[13 * s + rank - 1]])
         if held:
             out.extend(_rank_set_skels(rank, held, minsize))
     return out
@@ -63,21 +73,9 @@ def _set_skels(counts, minsize):
 @lru_cache(maxsize=1 << 16)
 def _suit_run_skels(s, vals, minsize, full):
     """Run skeletons of suit s from the values held (1..14, a tuple)."""
-    out = []
     if not full:                                # every held value between the ends: a slice
-        pens = [_PEN[(v - 1) % 13] for v in vals]
-        ids = [_idx(s, v) for v in vals]
-        for i, first in enumerate(vals):
-            value = 0
-            for j in range(i, len(vals)):
-                last = vals[j]
-                if last - first > MAX_RUN - 1:
-                    break
-                value += pens[j]
-                size = max(last - first + 1, minsize)
-                out.append(_Skel("run", tuple(ids[i:j + 1]), size - (j - i + 1), size, MAX_RUN,
-                                 value, suit=s, first=first, last=last))
-        return tuple(out)
+        return _slice_run_skels(s, vals, minsize)
+    out = []
     for i, first in enumerate(vals):
         for j in range(i, len(vals)):
             last = vals[j]
@@ -91,9 +89,30 @@ def _suit_run_skels(s, vals, minsize, full):
                 span = last - first + 1
                 size = max(span, minsize)
                 nat = tuple(_idx(s, v) for v in chosen)
-                out.append(_Skel("run", nat, size - len(chosen), size, MAX_RUN,
-                                 sum(_PEN[(v - 1) % 13] for v in chosen),
-                                 suit=s, first=first, last=last))
+                out.append(("run", nat, size - len(chosen), size, MAX_RUN,
+                            sum(_PEN[(v - 1) % 13] for v in chosen), 0, s, first, last))
+    return tuple(out)
+
+
+def _slice_run_skels(s, vals, minsize):
+    """:func:`_suit_run_skels` with ``full=False``: the skeletons using every held value between
+    their ends."""
+    out = []
+    pens = [_PEN[(v - 1) % 13] for v in vals]
+    ids = [_idx(s, v) for v in vals]
+    n = len(vals)
+    longest = MAX_RUN - 1
+    for i in range(n):
+        first = vals[i]
+        value = 0
+        for j in range(i, n):
+            last = vals[j]
+            if last - first > longest:
+                break
+            value += pens[j]
+            size = max(last - first + 1, minsize)
+            out.append(("run", tuple(ids[i:j + 1]), size - (j - i + 1), size, MAX_RUN,
+                        value, 0, s, first, last))
     return tuple(out)
 
 
@@ -119,20 +138,20 @@ def _skels(counts, kind, minsize, full=True):
 
 # ---------------------------------------------------------------- layout
 
-def _run_windows(sk: _Skel, extra: int):
-    """Every (lo, hi) window around a run skeleton holding exactly ``sk.size + extra`` cards."""
-    length = sk.size + extra
+def _run_windows(sk: tuple, extra: int):
+    """Every (lo, hi) window around a run skeleton holding exactly its size + ``extra`` cards."""
+    length = sk[3] + extra
     if length > MAX_RUN:
         return []
-    lo_min = max(1, sk.last - length + 1)
-    lo_max = min(sk.first, 14 - length + 1)
+    lo_min = max(1, sk[9] - length + 1)
+    lo_max = min(sk[8], 14 - length + 1)
     return [(lo, lo + length - 1) for lo in range(lo_min, lo_max + 1)]
 
 
-def _default_window(sk: _Skel, extra: int):
+def _default_window(sk: tuple, extra: int):
     """The window used for a best way: extend high first (up to the ace), then low."""
-    length = sk.size + extra
-    lo = min(sk.first, 14 - length + 1)
+    length = sk[3] + extra
+    lo = min(sk[8], 14 - length + 1)
     return lo, lo + length - 1
 
 
@@ -144,8 +163,8 @@ class _Wilds:
         run place are handed out last to other places."""
         self.pool = pool = [c for c in cards if c.is_wild]
         if len(pool) > 1:                       # (most hands hold one wild or none: no order)
-            own = {_TWOS[SUITS[sk.suit]] for sk, win in plan
-                   if sk.kind == "run" and win[0] <= 2 <= win[1] and _idx(sk.suit, 2) not in sk.nat}
+            own = {_TWOS[SUITS[sk[7]]] for sk, win in plan
+                   if sk[0] == "run" and win[0] <= 2 <= win[1] and _idx(sk[7], 2) not in sk[1]}
             pool.sort(key=lambda c: (c in own, c.rank, _ORDER[c]))
 
     def take(self, prefer: Card | None = None) -> Card:
@@ -156,16 +175,17 @@ class _Wilds:
         return self.pool.pop(0)
 
 
-def _layout(sk: _Skel, extra: int, window, wilds: _Wilds) -> Meld:
+def _layout(sk: tuple, extra: int, window, wilds: _Wilds) -> Meld:
     """The meld of a skeleton laid out with ``extra`` wilds beyond the minimum (owner None)."""
-    nat = [_CARDS[i] for i in sk.nat]
-    if sk.kind == "set":
-        cards = tuple(nat) + tuple(wilds.take() for _ in range(sk.size + extra - len(nat)))
+    kind = sk[0]
+    nat = [_CARDS[i] for i in sk[1]]
+    if kind == "set":
+        cards = tuple(nat) + tuple([wilds.take() for _ in range(sk[3] + extra - len(nat))])
     else:
-        cards = lay_out_run(SUITS[sk.suit], window[0], window[1], nat, wilds.pool)
-    problem, detail = _analyse_cached(cards, sk.kind)     # a check that costs a cache lookup
+        cards = lay_out_run(SUITS[sk[7]], window[0], window[1], nat, wilds.pool)
+    problem, detail = _analyse_cached(cards, kind)     # a check that costs a cache lookup
     assert problem is None, (sk, cards, problem)
-    return Meld._known(sk.kind, cards, None, detail)
+    return Meld._known(kind, cards, None, detail)
 
 
 def _split(hand_cards, melds):

@@ -1,0 +1,29 @@
+# Cython declarations for pushlab/rummy/finder/contract.py (an "augmenting .pxd": the .py
+# stays the pure-Python reference; pushlab.accel's build compiles it with these types).
+# Every C integer here holds a card index (0..51), a run value (1..14), a wild count, a
+# suit, a rank or a bitmask of run values (bits 0..14 shifted by at most 14): far inside 32 bits.
+import cython
+
+@cython.locals(i=cython.int, j=cython.int, want=cython.int, need=cython.int, k=cython.int)
+cpdef _sets_plan(tuple counts, int m)
+
+@cython.locals(s=cython.int, d=cython.int, need_r=cython.int, lo=cython.int, rank=cython.int,
+               shared=cython.int, least_set=cython.int, avail=dict, touched=dict, order=list,
+               suits=list, pattern=tuple, used0=tuple)
+cpdef _set_run_plan(tuple counts, int m)
+
+@cython.locals(s1=cython.int, s2=cython.int, need=cython.int, bound=cython.int, parts=tuple,
+               one=tuple, after=list)
+cpdef _runs_plan(tuple counts, int m)
+
+@cython.locals(a=cython.int, b=cython.int, w1=cython.long, w2=cython.long, n1=cython.int,
+               n2=cython.int, top=cython.int, full=cython.long, once=cython.long,
+               clash=cython.int, got_n=cython.int, need=cython.int, ace_once=cython.bint,
+               masks=list, wins=tuple)
+cpdef _suit_pair(int s, tuple pattern, int m)
+
+
+@cython.locals(idx=tuple, held=list, ids=list, top=cython.int, out=list, last=cython.int,
+               n=cython.Py_ssize_t, j=cython.Py_ssize_t, k=cython.Py_ssize_t, v=cython.int,
+               lo=cython.int, i=cython.Py_ssize_t, end=cython.int, used=tuple)
+cpdef tuple _windows(int s, tuple pattern, int m)
