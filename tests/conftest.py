@@ -23,7 +23,9 @@ Browser fixtures (for ``tests/test_browser*.py``)
         opens ``/voila/render/<name>.ipynb`` in a fresh browser context with
         a tall viewport (``width=1280, height=2400`` by default; ``mobile=True``:
         a touch screen that honours the page's viewport tag, as phones do), waits until
-        Voilà has executed the notebook and every output has been rendered,
+        Voilà has executed the notebook and every output has been rendered, until
+        no widget says "Loading widget..." any more (the widget manager has the
+        kernel's widget state: under load that comes seconds after the page),
         then until the page has been still for about a second (at most 15 s
         more), and returns the
         Playwright ``Page``. ``wait_for=".my-marker"`` also waits for that
@@ -39,6 +41,9 @@ Browser fixtures (for ``tests/test_browser*.py``)
         ``open_app``: tracebacks or error text in stderr outputs, Voilà's
         "There was an error when executing cell", "Error displaying widget",
         and uncaught JavaScript exceptions. ``assert app_errors(page) == []``.
+        A widget that failed to draw is reported with its text and page cell,
+        the browser console's errors and warnings (where ipywidgets says why)
+        and the end of Voilà's log (the kernel's own messages).
     ``screenshot`` (function)
         ``screenshot(page, "02-after-bust") -> Path`` saves a PNG of the
         whole app (the viewport is stretched to the app's height for the
@@ -397,13 +402,32 @@ _STILL_JS = """(polls) => {
     return s.n >= polls;
 }"""
 
-# Runs in the page: error text a reader must never see.
+# Runs in the page, polled: no widget output still says "Loading widget..." (the text
+# ipywidgets' renderer shows until the widget manager has the model's state from the kernel).
+# Voilà's page is "rendered" and can be still for seconds before that under load, and checks
+# run then would see no widgets at all.
+_WIDGETS_DRAWN_JS = """() => ![...document.querySelectorAll('.jp-OutputArea-output')]
+    .some(e => e.childElementCount === 0 && e.textContent === 'Loading widget...')"""
+
+# Runs in the page: error text a reader must never see. A widget that failed to draw is
+# reported with its own text (ipywidgets says "Error displaying widget: model not found" when
+# the kernel has no such widget, "Error displaying widget" when its view could not be made)
+# and the page cell it is in.
 _ERRORS_JS = """() => {
     const found = [];
     const markers = ['There was an error when executing cell', 'Error displaying widget',
                      'Failed to load model class', '500 : Internal Server Error'];
     const text = document.body ? document.body.innerText : '';
     for (const m of markers) { if (text.includes(m)) found.push(m); }
+    const widgets = [...document.querySelectorAll('.jupyter-widgets')].filter(
+        e => e.childElementCount === 0 && e.textContent.startsWith('Error displaying widget'));
+    if (widgets.length && found.includes('Error displaying widget')) {
+        found.splice(found.indexOf('Error displaying widget'), 1);
+    }
+    for (const e of widgets) {
+        const cell = e.closest('[cell-index]');
+        found.push(e.textContent + ' (notebook cell ' + (cell ? cell.getAttribute('cell-index') : '?') + ')');
+    }
     for (const el of document.querySelectorAll(
             '[data-mime-type="application/vnd.jupyter.stderr"], .jp-OutputArea-output.error')) {
         const t = el.innerText || '';
@@ -412,7 +436,22 @@ _ERRORS_JS = """() => {
     return found;
 }"""
 
+#: What a widget error says in the page: its reason is only in the browser's console.
+WIDGET_ERROR_MARKERS = ("Error displaying widget", "Failed to load model class")
+
 _PAGE_ERRORS: dict = {}
+_PAGE_CONSOLE: dict = {}   # page -> (server log, ["12.3 s console.error: ..."])
+
+
+def _console_line(started: float, message) -> str | None:
+    """A console error or warning of a page, with the time since the page was opened; None
+    for other messages and for resources that cannot load here (no internet: the page
+    template's font stylesheet) or about the version of a shared JavaScript module."""
+    text = message.text
+    if (message.type not in ("error", "warning") or "Failed to load resource" in text
+            or "ersion" in text and "shared" in text):   # webpack's shared-module version notes
+        return None
+    return f"{time.monotonic() - started:.1f} s console.{message.type}: {message.text[:600]}"
 
 
 @pytest.fixture
@@ -434,10 +473,23 @@ def open_app(browser, voila_server):
         page = context.new_page()
         errors = _PAGE_ERRORS.setdefault(page, [])
         page.on("pageerror", lambda exc: errors.append(f"JavaScript error: {exc}"))
+        started, console = time.monotonic(), []
+        _PAGE_CONSOLE[page] = (server.log, console)
+
+        def on_console(message):
+            """Keep the page's console errors and warnings (app_errors shows them)."""
+            line = _console_line(started, message)
+            if line:
+                console.append(line)
+
+        page.on("console", on_console)
         page.set_default_timeout(timeout)
         try:
             page.goto(server.render_url(filename) + (f"?{query}" if query else ""), timeout=timeout)
             page.wait_for_function(_RENDERED_JS, timeout=timeout)
+            # then the widgets: "Loading widget..." until the kernel's widget state has come (a
+            # widget that fails says so instead, and app_errors reports it)
+            page.wait_for_function(_WIDGETS_DRAWN_JS, polling=250, timeout=timeout)
             if wait_for:
                 page.wait_for_selector(wait_for, state="visible", timeout=timeout)
         except Exception as exc:
@@ -448,6 +500,7 @@ def open_app(browser, voila_server):
                 pass
             pytest.fail(
                 f"{filename} did not render: {exc}\n--- page text ---\n{body}\n"
+                f"--- browser console (errors and warnings) ---\n" + "\n".join(console[-20:]) + "\n"
                 f"--- Voilà log ---\n{_log_tail(server.log)}",
                 pytrace=False,
             )
@@ -461,6 +514,7 @@ def open_app(browser, voila_server):
     for context in contexts:
         for page in context.pages:
             _PAGE_ERRORS.pop(page, None)
+            _PAGE_CONSOLE.pop(page, None)
         context.close()
 
 
@@ -469,8 +523,16 @@ def app_errors():
     """``app_errors(page) -> list[str]``: error text and JavaScript errors on the page."""
 
     def _errors(page):
-        """Everything on ``page`` that looks like an error to a reader."""
-        return list(_PAGE_ERRORS.get(page, [])) + page.evaluate(_ERRORS_JS)
+        """Everything on ``page`` that looks like an error to a reader. A widget error comes
+        with what explains it: the browser console's errors and the end of Voilà's log
+        (with the kernel's messages)."""
+        found = list(_PAGE_ERRORS.get(page, [])) + page.evaluate(_ERRORS_JS)
+        if page in _PAGE_CONSOLE and any(m in e for e in found for m in WIDGET_ERROR_MARKERS):
+            log, console = _PAGE_CONSOLE[page]
+            why = ("\n--- browser console (errors and warnings) ---\n" + "\n".join(console[-20:] or ["(none)"])
+                   + "\n--- Voilà log ---\n" + _log_tail(log, 25))
+            found = [e + why if any(m in e for m in WIDGET_ERROR_MARKERS) else e for e in found]
+        return found
 
     return _errors
 

@@ -7,6 +7,7 @@ page load per lesson serves both), and that the Voilà tree lists all of them.
 """
 
 import importlib
+import json
 from pathlib import Path
 
 import pytest
@@ -167,13 +168,26 @@ def tree_entries(page, url: str) -> tuple[list, list]:
 
 
 def test_error_detection_sees_a_traceback(open_app, app_errors, voila_factory, tmp_path):
-    """``app_errors`` is not blind: a notebook that raises is reported."""
-    (tmp_path / "broken.ipynb").write_text(
-        '{"cells": [{"cell_type": "code", "execution_count": null, "metadata": {}, "outputs": [],'
-        ' "source": ["raise ValueError(\'deliberately broken\')"]}],'
-        ' "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},'
-        ' "nbformat": 4, "nbformat_minor": 4}'
-    )
+    """``app_errors`` is not blind: a notebook that raises is reported, and so is a widget
+    that cannot be drawn, with the reason from the browser's console; ``open_app`` waits for
+    the widgets, also when the kernel's widget state comes seconds after the page (here the
+    kernel answers the widget manager 2 s late, as a busy kernel does)."""
+    slow = ("import time, ipywidgets as w\n"
+            "answer = w.Widget._handle_control_comm_msg.__func__\n"
+            "w.Widget._handle_control_comm_msg = classmethod(lambda cls, msg: (time.sleep(2), answer(cls, msg)))\n"
+            "w.Button(description='drawn late')")
+    gone = "gone = w.Button(description='gone')\ndisplay(gone)\ngone.close()"
+    cells = [slow, gone, "raise ValueError('deliberately broken')"]
+    (tmp_path / "broken.ipynb").write_text(json.dumps({
+        "cells": [{"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
+                   "source": source} for source in cells],
+        "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
+        "nbformat": 4, "nbformat_minor": 4}))
     page = open_app("broken", server=voila_factory(tmp_path))
+    assert page.locator(".widget-button", has_text="drawn late").is_visible()
     errors = app_errors(page)
     assert any("deliberately broken" in e for e in errors), errors
+    widget = [e for e in errors if e.startswith("Error displaying widget")]
+    assert len(widget) == 1, errors
+    assert widget[0].startswith("Error displaying widget: model not found (notebook cell 2)"), widget
+    assert "console.error: Error: widget model not found" in widget[0], widget
