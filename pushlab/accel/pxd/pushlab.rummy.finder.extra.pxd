@@ -61,3 +61,5 @@ cdef class ExtraSearch:
     @cython.locals(cnt=list, cands=list, j=cython.Py_ssize_t, sk=tuple, nat=tuple, x=cython.int,
                    val=cython.int, nd=cython.int, ch=tuple)
     cpdef pick(self, Py_ssize_t start, int need, int value, list chosen)
+
+cpdef tuple _augmented(opts)

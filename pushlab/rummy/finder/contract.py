@@ -25,7 +25,7 @@ from pushlab.rummy.cards import cards_str
 from pushlab.rummy.encoding import INDEX as _INDEX, WILD_PENALTY, as_cards, hand_key, \
     value_index as _idx
 from pushlab.rummy.finder.skeletons import (_IDXS, _SET_RANKS, _Skel, _Wilds, _default_window,
-                                            _fmt, _layout, _run_windows, _skels, _split)
+                                            _fmt, _layout, _made, _run_windows, _skels, _split)
 from pushlab.rummy.melds import CONTRACTS, MAX_RUN, MAX_SET
 
 __all__ = ["Way", "Plan", "PlanMeld", "find_contract", "best_contract", "quick_contract",
@@ -400,8 +400,8 @@ def _in_suit(plan, s):
         return plan
     d = 13 * s
     need, used, melds = plan
-    return (need, tuple(i + d for i in used),
-            tuple((k, (s, lo, m), tuple(i + d for i in nat)) for k, (_, lo, m), nat in melds))
+    return (need, tuple([i + d for i in used]),
+            tuple([(k, (s, key[1], key[2]), tuple([i + d for i in nat])) for k, key, nat in melds]))
 
 
 @lru_cache(maxsize=1 << 16)
@@ -576,7 +576,7 @@ def quick_contract(hand, deal: int, plan=None) -> Way | None:
     pool = _Wilds(cards, skels)
     melds = [_layout(sk, 0, win, pool) for sk, win in skels]
     rest = _split(cards, melds)
-    return Way(melds, rest, sum(c.penalty for c in rest))
+    return _made(Way, {"melds": melds, "rest": rest, "penalty": sum([c.penalty for c in rest])})
 
 
 def contract_deficit(hand, deal: int) -> int | None:

@@ -18,8 +18,8 @@ from pushlab.rummy.encoding import (INDEX as _INDEX, NATURALS as _CARDS, RANK_PE
                                     WILD_PENALTY, as_cards, hand_key, sort_fast,
                                     value_index as _idx)
 from pushlab.rummy.finder.skeletons import (_IDXS, _SET_RANKS, _Wilds, _default_window, _fmt,
-                                            _layout, _rank_set_skels, _run_skels, _set_skels,
-                                            _suit_run_skels)
+                                            _layout, _made, _rank_set_skels, _run_skels,
+                                            _set_skels, _suit_run_skels)
 from pushlab.rummy.melds import MAX_RUN, MAX_SET, Meld, run_values
 
 __all__ = ["Layoff", "Extra", "SetInfo", "RunInfo", "ExtraSearch", "best_extra_melds",
@@ -219,9 +219,9 @@ def set_options(rank, free, room):
     suits held that it lacks (``free``): a key that repeats far more often than the counts
     and wilds do (a set's natural lay-offs need no wild)."""
     held = [t for t in range(4) if free >> t & 1]
-    return tuple((tuple(13 * t + rank - 1 for t in sub), 0, (), sub)
-                 for k in range(1, min(len(held), room) + 1)
-                 for sub in combinations(held, k))
+    return tuple([(tuple([13 * t + rank - 1 for t in sub]), 0, (), sub)
+                  for k in range(1, min(len(held), room) + 1)
+                  for sub in combinations(held, k)])
 
 
 @lru_cache(maxsize=1 << 14)
@@ -231,7 +231,7 @@ def run_options(s, lo, hi, near, wilds):
     repeats far more often than the suit's counts do)."""
     if not near:
         return ()
-    return _run_enumeration(s, lo, hi, tuple(bool(near >> v & 1) for v in range(15)), wilds)
+    return _run_enumeration(s, lo, hi, tuple([bool(near >> v & 1) for v in range(15)]), wilds)
 
 
 def near_values(held, lo, hi, wilds) -> int:
@@ -347,7 +347,7 @@ def hand_data(cards):
 def _rank_cands(rank, mask, wilds):
     """New-set skeletons of one rank from the suits held (bits of ``mask``) needing at most
     ``wilds`` wilds, in :func:`~pushlab.rummy.finder.skeletons._set_skels`' order."""
-    held = tuple(s for s in range(4) if mask >> s & 1)
+    held = tuple([s for s in range(4) if mask >> s & 1])
     return tuple([sk for sk in _rank_set_skels(rank, held, 3) if sk[2] <= wilds])
 
 
@@ -355,7 +355,7 @@ def _rank_cands(rank, mask, wilds):
 def _suit_cands(s, mask, wilds):
     """New-run skeletons of suit s from the run values held (bits 1..14 of ``mask``) needing at
     most ``wilds`` wilds, in :func:`~pushlab.rummy.finder.skeletons._run_skels`' order."""
-    vals = tuple(v for v in range(1, 15) if mask >> v & 1)
+    vals = tuple([v for v in range(1, 15) if mask >> v & 1])
     return tuple([sk for sk in _suit_run_skels(s, vals, 3, False) if sk[2] <= wilds])
 
 
@@ -528,7 +528,8 @@ class ExtraSearch:
         if not targets and not cands:          # only spare wilds to lay off
             if not wilds:
                 rest = sort_fast(cards)
-                return Extra([], [], rest, sum(c.penalty for c in rest))
+                return _made(Extra, {"melds": [], "layoffs": [], "rest": rest,
+                                     "penalty": sum([c.penalty for c in rest])})
             return _extra_result(cards, infos, [], [], 0, wilds)
         if not cands and not wilds:
             lays = _independent_layoffs(targets)
@@ -702,8 +703,8 @@ def _augmented(opts) -> tuple:
     hit = _AUGMENTED.get(id(opts))
     if hit is not None and hit[0] is opts:
         return hit[1]
-    aug = tuple((o, o[0], o[1], sum(_PEN[x % 13] for x in o[0]), len(set(o[0])) == len(o[0]))
-                for o in opts)
+    aug = tuple([(o, o[0], o[1], sum([_PEN[x % 13] for x in o[0]]), len(set(o[0])) == len(o[0]))
+                 for o in opts])
     if len(_AUGMENTED) > 1 << 15:
         _AUGMENTED.clear()
     _AUGMENTED[id(opts)] = (opts, aug)         # opts kept alive: its id stays its own
@@ -771,7 +772,7 @@ def _extra_result(cards, infos, chosen, lays, need, wilds) -> Extra:
             add += [pool.take() for _ in range(more)]
             spare -= more
             if add:
-                layoffs.append(Layoff(i, (), tuple(add)))
+                layoffs.append(_made(Layoff, {"index": i, "low": (), "high": tuple(add)}))
             continue
         _, s, lo, hi = info
         nlo = low[0] if low else lo
@@ -784,12 +785,13 @@ def _extra_result(cards, infos, chosen, lays, need, wilds) -> Extra:
         lows = tuple([_run_card(s, v, nat, pool) for v in range(nlo, lo)])
         highs = tuple([_run_card(s, v, nat, pool) for v in range(hi + 1, nhi + 1)])
         if lows or highs:
-            layoffs.append(Layoff(i, lows, highs))
+            layoffs.append(_made(Layoff, {"index": i, "low": lows, "high": highs}))
     rest = list(cards)
     for c in [c for m in melds for c in m.cards] + [c for lf in layoffs for c in lf.cards]:
         rest.remove(c)
     rest = sort_fast(rest)
-    return Extra(melds, layoffs, rest, sum([c.penalty for c in rest]))
+    return _made(Extra, {"melds": melds, "layoffs": layoffs, "rest": rest,
+                         "penalty": sum([c.penalty for c in rest])})
 
 
 def _run_card(s, v, counts_nat, pool):

@@ -88,9 +88,9 @@ def _suit_run_skels(s, vals, minsize, full):
                 chosen = (first,) + sub + ((last,) if j > i else ())
                 span = last - first + 1
                 size = max(span, minsize)
-                nat = tuple(_idx(s, v) for v in chosen)
+                nat = tuple([_idx(s, v) for v in chosen])
                 out.append(("run", nat, size - len(chosen), size, MAX_RUN,
-                            sum(_PEN[(v - 1) % 13] for v in chosen), 0, s, first, last))
+                            sum([_PEN[(v - 1) % 13] for v in chosen]), 0, s, first, last))
     return tuple(out)
 
 
@@ -124,7 +124,7 @@ def _run_skels(counts, minsize, full=True):
     out = []
     for s in range(4):
         idx = _IDXS[s]
-        vals = tuple(v for v in range(1, 15) if counts[idx[v]])
+        vals = tuple([v for v in range(1, 15) if counts[idx[v]]])
         if vals:
             out.extend(_suit_run_skels(s, vals, minsize, full))
     return out
@@ -186,6 +186,24 @@ def _layout(sk: tuple, extra: int, window, wilds: _Wilds) -> Meld:
     problem, detail = _analyse_cached(cards, kind)     # a check that costs a cache lookup
     assert problem is None, (sk, cards, problem)
     return Meld._known(kind, cards, None, detail)
+
+
+_object_new = object.__new__
+
+
+def _made(cls, fields: dict):
+    """An instance of the frozen dataclass ``cls`` with ``fields`` (all of them, in their
+    order): what ``cls(**fields)`` makes, without its generated ``__init__`` (a Python-level
+    call setting each field through ``object.__setattr__``: most of the cost of a result,
+    compiled or not). Only for the finder's result types, which have no ``__post_init__``.
+
+    >>> from pushlab.rummy.finder.extra import Layoff
+    >>> _made(Layoff, {"index": 2, "low": (), "high": ()}) == Layoff(2)
+    True
+    """
+    obj = _object_new(cls)
+    obj.__dict__.update(fields)
+    return obj
 
 
 def _split(hand_cards, melds):
