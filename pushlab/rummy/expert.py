@@ -48,8 +48,8 @@ from pushlab.checks import is_count
 from pushlab.errors import SetupError
 from pushlab.protocol import make_bot, play
 from pushlab.stats import paired_diff_ci
-from pushlab.rummy.actions import Action, Discard, Push, Take, parse_action
-from pushlab.rummy.bots import _DISCARDS, HeuristicBot, RummyBot, _outside_plan, view
+from pushlab.rummy.actions import Action, Discard, Push, Replace, Take
+from pushlab.rummy.bots import _DISCARDS, HeuristicBot, RummyBot, _layoff, _outside_plan, view
 from pushlab.rummy.cards import SUITS, Card, full_deck, parse_cards
 from pushlab.rummy.melds import MAX_RUN, MAX_SET, Meld, _value_card
 from pushlab.rummy.encoding import hand_key
@@ -148,6 +148,7 @@ def _seen_ranks(game, hand) -> dict:
 
 
 _NONE_REPLACEABLE = frozenset()
+_ANY = ("any",)
 
 
 def _replaceable_of(meld) -> frozenset:
@@ -257,16 +258,21 @@ class ExpertBot(HeuristicBot):
         if not isinstance(act, Discard):
             return act
         if self.replace_wilds and game.met[p]:
-            rep = self.replacement(game)
+            rep = self._replacement(game)
             if rep is not None:
                 self._plan = {}
-                return parse_action(rep)
+                return rep
         if self.safe_discards:
             return _DISCARDS[self.discard_choice(game, first=act.card)]
         return act
 
     def replacement(self, game) -> str | None:
         """A rule-14 replacement whose freed wild is laid off (else melded) at once, or None."""
+        rep = self._replacement(game)
+        return None if rep is None else str(rep)
+
+    def _replacement(self, game) -> Replace | None:
+        """:meth:`replacement` as an action value (the action its text parses to)."""
         hand = set(game.hands[game.current_player])
         table = game.table
         some = False                        # does a card of the hand replace a wild?
@@ -282,13 +288,13 @@ class ExpertBot(HeuristicBot):
                     wild = meld.cards[i]
                     for k, other in enumerate(table):
                         ends = other.layoff_ends(wild) if k != m else ()
-                        if ends:
-                            end = "" if ends == ("any",) else f" {ends[0]}"
-                            return f"replace {m} {nat} for {wild} then layoff {wild} {k}{end}"
+                        if ends:                # "replace m nat for wild then layoff wild k [end]"
+                            return Replace(m, nat, wild,
+                                           _layoff(wild, k, None if ends == _ANY else ends[0]))
         if some:
             for acts in game._replacements():   # meld_actions' replacements, in its order
                 if acts:
-                    return str(acts[0])
+                    return acts[0]
         return None
 
     def discard_choice(self, game, first=None):
