@@ -84,9 +84,13 @@ class _Writer:
 
     def names(self, players) -> str:
         """'Ann', 'Ann and Ben', 'Ann, Ben, and Cat' in the language (CLDR's "and" list,
-        :func:`pushlab.i18n.lists.list_text`: Arabic ``Ann وBen وCat``)."""
+        :func:`pushlab.i18n.lists.list_text`: Arabic ``Ann وBen وCat``). No players is an
+        error: every event that names players names one at least (a forged link's
+        ``GameOver`` without winners is refused because its log cannot be written)."""
         from pushlab.i18n.lists import list_text
 
+        if not players:
+            raise ValueError("an event names no players")
         return list_text([self.name(p) for p in players], self.language)
 
 
@@ -390,6 +394,10 @@ def names_text(names, language: str | None = None) -> str:
 
     >>> names_text(["Ann", "Ben", "Cat"], "cs"), names_text(["Ann", "Ben", "Cat"], "ar")
     ('Ann, Ben a\xa0Cat', 'Ann وBen وCat')
+    >>> names_text([])
+    Traceback (most recent call last):
+    ...
+    ValueError: an event names no players
     """
     return _Writer(language or current_language(), (), False).names(list(names))
 

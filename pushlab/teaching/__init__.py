@@ -173,6 +173,8 @@ def parse_number(text, unit: str = "", language: str | None = None) -> float:
     (0.16667, 16.667)
     >>> parse_number("٠٫٥", "probability"), parse_number(" 0,25 ", "probability")
     (0.5, 0.25)
+    >>> parse_number("37,5\u00a0%", "probability", "cs")          # Czech writes a no-break space
+    0.375
     >>> parse_number("a lot")
     Traceback (most recent call last):
     ...
@@ -184,7 +186,7 @@ def parse_number(text, unit: str = "", language: str | None = None) -> float:
         _ = translator(language)
         original = str(text).strip()
         clean = original.translate(_DIGITS).replace("\u2212", "-").replace("\u066a", "%")
-        clean = _SPACES.sub("", clean).replace(" ", "")
+        clean = "".join(_SPACES.sub("", clean).split())    # any space, a no-break one too
         if not clean:
             raise AnswerError(_("Type a number first."))
         percent = clean.endswith("%")
