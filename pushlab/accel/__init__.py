@@ -176,8 +176,9 @@ class _CompiledLoader(importlib.machinery.ExtensionFileLoader):
 
 
 class Finder:
-    """The import hook (a meta-path finder: ``find_spec`` is all ``sys.meta_path`` asks of it): each module of :data:`MODULES` from its compiled build when one of
-    its exact source exists (and the pure path is not forced), else from its ``.py`` (never
+    """The import hook (a meta-path finder: ``find_spec`` is all ``sys.meta_path`` asks of
+    it): each module of :data:`MODULES` from its compiled build when one of its exact source
+    exists (and the pure path is not forced), else from its ``.py`` (never
     from a stray compiled file beside it)."""
 
     def find_spec(self, fullname, path=None, target=None):

@@ -9,8 +9,8 @@ the cores deliver when nothing else runs; with ``workers`` processes, the sum ov
 them), actions per deal, and how the time (wall clock) splits between the bots' decisions and
 the engine's ``apply``. ``workers > 1`` plays matches in that many processes.
 
-Python's cyclic garbage collector: ``collector="on"`` (the default) leaves it as a user's
-own loop has it; ``collector="paused"`` pauses it while the matches run, as the library's
+Python's cyclic garbage collector: ``collector="on"`` (the default) enables it while the
+matches run, as a user's own loop has it; ``collector="paused"`` pauses it while the matches run, as the library's
 self-play loops do (:func:`pushlab.rummy.expert.duplicate_matches`,
 :func:`pushlab.rummy.advice.advise`: self-play makes no cyclic garbage). Every figure says
 which (``collector``); ``openspiel_reference`` reports both, under different names.
@@ -122,8 +122,8 @@ def bench_rummy(matches: int = 20, bot: str = "heuristic", seed: int = 0, worker
     reported (``deals_per_s``, ``cpu_deals_per_s`` and the time split come from the
     fastest run by wall clock), with the median wall-clock rate beside it. With
     ``workers`` processes the wall time is the slowest worker's (process start-up is
-    not counted). ``collector``: "on" (Python's cyclic garbage collector as the caller has
-    it, as in a user's loop) or "paused" while the matches run (as the library's own
+    not counted). ``collector``: "on" (Python's cyclic garbage collector enabled while the
+    matches run, as in a user's loop) or "paused" while the matches run (as the library's own
     self-play loops run: :func:`pushlab.rummy.expert.duplicate_matches`, ``advise``).
     """
     if bot not in BOTS:

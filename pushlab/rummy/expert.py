@@ -112,6 +112,13 @@ def _owners(table, fits, card) -> frozenset:
     return hit
 
 
+def _lacking(rank, cards) -> tuple:
+    """The naturals of ``rank`` in the suits that the naturals of a set's ``cards`` lack (the
+    cards it could take, or that could replace its wilds), in :data:`SUITS` order."""
+    have = {c.suit for c in cards if c.is_natural}
+    return tuple(Card(rank, s) for s in SUITS if s not in have)
+
+
 def _fit_cards(meld) -> tuple:
     """(the naturals that could be laid off on a valid meld, whether a wild could), as
     :meth:`~pushlab.rummy.melds.Meld.layoff_ends` answers card by card (rule 13: a set with
@@ -126,8 +133,7 @@ def _fit_cards(meld) -> tuple:
         if len(cards) >= MAX_SET:
             fit = ((), False)
         else:
-            have = {c.suit for c in cards if c.is_natural}
-            fit = (tuple(Card(place, s) for s in SUITS if s not in have), True)
+            fit = (_lacking(place, cards), True)
     else:
         start, suit = place
         ends = [v for v in (start - 1, start + len(cards)) if 1 <= v <= 14] \
@@ -168,8 +174,7 @@ def _replaceable_of(meld) -> frozenset:
         elif place is None:
             out = _replaceable(meld.kind, cards)
         elif meld.kind == "set":             # the suits its naturals lack
-            have = {c.suit for c in cards if c.is_natural}
-            out = frozenset(Card(place, s) for s in SUITS if s not in have)
+            out = frozenset(_lacking(place, cards))
         else:                                # what each wild stands for (not a 2 in its place)
             start, suit = place
             out = frozenset(_value_card(start + i, suit) for i, c in enumerate(cards)
@@ -190,8 +195,7 @@ def _replaceable(kind, cards) -> frozenset:
     if all(mask):
         return frozenset()
     if kind == "set":
-        have = {c.suit for c in cards if c.is_natural}
-        return frozenset(Card(meld.rank, s) for s in SUITS if s not in have)
+        return frozenset(_lacking(meld.rank, cards))
     target = meld.stands_for()
     return frozenset(target[i] for i, c in enumerate(cards) if c.is_wild and not mask[i])
 
