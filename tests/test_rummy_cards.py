@@ -82,6 +82,20 @@ def test_cards_are_hashable_ordered_immutable_values():
     assert "pl-red" in html and 'title="5 of hearts"' in html and '>♥<' in html
 
 
+def test_a_card_is_the_int_of_its_order_and_interned():
+    # The engine and the finder rely on this: a hand sorted by order is sorted as ints
+    # (bisect_right(hand, card) without a key), and the 53 cards exist once each.
+    import copy
+
+    cards = [Card(c) for c in CODES]
+    assert all(int(c) == c.order and type(c) is Card for c in cards)
+    assert sorted(cards) == sorted(cards, key=lambda c: c.sort_key) == list(parse_cards(" ".join(CODES)))
+    assert len(set(map(int, cards))) == 53
+    for c in cards:
+        assert Card(c.rank, c.suit) is c is Card.parse(str(c)) is Card.parse(c.pretty)
+        assert pickle.loads(pickle.dumps(c)) is c and copy.copy(c) is c and copy.deepcopy([c])[0] is c
+
+
 @pytest.mark.parametrize("code, points", [
     ("AS", 15), ("KH", 10), ("QD", 10), ("JC", 10), ("10S", 10), ("9H", 5), ("5D", 5),
     ("3C", 5), ("2S", 20), ("JK", 20),
