@@ -27,7 +27,7 @@ pushlab.errors.ParseError: 'take' is a take action, not a discard
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import ClassVar
 
@@ -48,31 +48,31 @@ class Action:
     """Base of the action values: equality and hash by the canonical notation ``str(action)``."""
 
     verb: ClassVar[str] = ""
-    _text: str = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self):
-        """Keep the notation (actions are compared and hashed by it)."""
-        object.__setattr__(self, "_text", self._notation())
 
     def _notation(self) -> str:
         """The canonical text of this action."""
         return self.verb
 
     def __str__(self) -> str:
-        """The action in the grammar of ``docs/rummy-api.md``."""
-        return self._text
+        """The action in the grammar of ``docs/rummy-api.md`` (written when first asked for and
+        kept: most actions a bot plans are applied and never written)."""
+        d = self.__dict__
+        text = d.get("_text")
+        if text is None:
+            text = d["_text"] = self._notation()     # not a field: ==, hash and repr ignore it
+        return text
 
     def __eq__(self, other) -> bool:
         """Equal to an action of the same notation, or to that notation as a string."""
         if isinstance(other, Action):
-            return self._text == other._text
+            return str(self) == str(other)
         if isinstance(other, str):
-            return self._text == other
+            return str(self) == other
         return NotImplemented
 
     def __hash__(self) -> int:
         """The hash of the notation (so an action and its text are one dict key)."""
-        return hash(self._text)
+        return hash(str(self))
 
     @property
     def is_draw(self) -> bool:
@@ -123,7 +123,6 @@ class Discard(Action):
     def __post_init__(self):
         """Read the card."""
         object.__setattr__(self, "card", Card.parse(self.card))
-        super().__post_init__()
 
     def _notation(self) -> str:
         """``discard 5H``."""
@@ -146,7 +145,6 @@ class LayOff(Action):
             raise ParseError(f"a meld number is an int 0, 1, ... not {self.meld!r}")
         if self.end is not None and self.end not in ENDS:
             raise ParseError(f"a lay-off end is 'low', 'high' or None, not {self.end!r}")
-        super().__post_init__()
 
     def _notation(self) -> str:
         """``layoff 8H 0 high``."""
@@ -180,7 +178,6 @@ class MeldDown(Action):
         if not melds:
             raise ParseError(_("a meld action lays down at least one meld"))
         object.__setattr__(self, "melds", melds)
-        super().__post_init__()
 
     def _notation(self) -> str:
         """``meld set 5H 5S JK; run 7C 8C 9C``."""
@@ -216,12 +213,58 @@ class Replace(Action):
             raise ParseError(_("after 'then' comes a meld or a lay-off using the freed wild (rule 14), "
                                "not {action}").format(action=repr(str(then))))
         object.__setattr__(self, "then", then)
-        super().__post_init__()
 
     def _notation(self) -> str:
         """``replace 0 5D for JK then layoff JK 1``."""
         wild = f" for {self.wild}" if self.wild is not None else ""
         return f"replace {self.meld} {self.card}{wild} then {self.then}"
+
+
+# ---------------------------------------------------------------------- trusted values
+# The engine's and the bots' own actions, made from values they already hold as checked (a
+# Card, a table meld's number, an end; Meld values, which are valid melds): the same values as
+# the constructors' (equal, the same fields and repr), without the dataclass's ``__init__``
+# and the parsing and checks an action from outside goes through (a frozen dataclass's
+# ``__init__`` costs about 10,000 instructions compiled; issue 24). Never for a value read
+# from a user or a caller: those take the constructors or parse_action.
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _layoff_of(card: Card, meld: int, end: str | None) -> LayOff:
+    """``LayOff(card, meld, end)`` for a Card, a meld number 0.. and None, "low" or "high".
+
+    >>> _layoff_of(Card("8H"), 1, "high") == LayOff("8H", 1, "high"), repr(_layoff_of(Card("8H"), 1, None))
+    (True, "LayOff(card=Card('8H'), meld=1, end=None)")
+    """
+    a = _new(LayOff)
+    _set(a, "__dict__", {"card": card, "meld": meld, "end": end})
+    return a
+
+
+def _meld_down_of(melds: tuple) -> MeldDown:
+    """``MeldDown(melds)`` for a non-empty tuple of Meld values.
+
+    >>> m = (Meld("set", "5H 5S JK"), Meld("run", "7C 8C 9C"))
+    >>> a = _meld_down_of(m)
+    >>> a == MeldDown(m), str(a), a.melds is m
+    (True, 'meld set 5H 5S JK; run 7C 8C 9C', True)
+    """
+    a = _new(MeldDown)
+    _set(a, "__dict__", {"melds": melds})
+    return a
+
+
+def _replace_of(meld: int, card: Card, wild: Card | None, then: Action) -> Replace:
+    """``Replace(meld, card, wild, then)`` for a meld number, Cards and a LayOff or MeldDown value.
+
+    >>> a = _replace_of(0, Card("5D"), Card("JK"), _layoff_of(Card("JK"), 1, "high"))
+    >>> a == Replace(0, "5D", "JK", "layoff JK 1 high"), repr(a) == repr(Action.parse(str(a)))
+    (True, True)
+    """
+    a = _new(Replace)
+    _set(a, "__dict__", {"meld": meld, "card": card, "wild": wild, "then": then})
+    return a
 
 
 # ---------------------------------------------------------------------- parsing

@@ -29,7 +29,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from pushlab.rummy.actions import Action, Discard, LayOff, MeldDown, Push, Take
+from pushlab.rummy.actions import Action, Discard, LayOff, Push, Take, _layoff_of, _meld_down_of
 from pushlab.rummy.cards import JOKER, Card
 from pushlab.rummy.encoding import INDEX, NATURALS, hand_key, sort_fast
 from pushlab.rummy.finder import deficit_plan, quick_contract
@@ -178,7 +178,7 @@ class HeuristicBot(RummyBot):
                 way = quick_contract(hand, v.deal, plan)   # the fewest wilds, from the plan
             if way is None:
                 return [(hand, _DISCARDS[self.discard(v, hand, known=(wilds, plan))])], hand
-            steps.append((hand, MeldDown(way.melds)))
+            steps.append((hand, _meld_down_of(tuple(way.melds))))
             hand = _minus(hand, [c for m in way.melds for c in m.cards])
             new = tuple(m.owned_by(v.player) for m in way.melds)
             infos = table_infos(table) + table_infos(new)     # (the table's infos: only now)
@@ -189,7 +189,7 @@ class HeuristicBot(RummyBot):
             infos = table_infos(table)
         extra = ExtraSearch(hand, table, data=hand_data(hand), infos=infos).result()
         if extra.melds:
-            steps.append((hand, MeldDown(extra.melds)))
+            steps.append((hand, _meld_down_of(tuple(extra.melds))))
             hand = _minus(hand, [c for m in extra.melds for c in m.cards])
         for lay in extra.layoffs:
             i = lay.index
@@ -289,7 +289,7 @@ def _layoff(card, m, end) -> LayOff:
     key = (card, m, end)
     act = _LAYOFFS.get(key)
     if act is None:
-        act = _LAYOFFS[key] = LayOff(card, m, end)
+        act = _LAYOFFS[key] = _layoff_of(card, m, end)
     return act
 
 

@@ -48,7 +48,7 @@ from pushlab.checks import is_count
 from pushlab.errors import SetupError
 from pushlab.protocol import make_bot, play
 from pushlab.stats import paired_diff_ci
-from pushlab.rummy.actions import Action, Discard, Push, Replace, Take
+from pushlab.rummy.actions import Action, Discard, Push, Replace, Take, _replace_of
 from pushlab.rummy.bots import _DISCARDS, HeuristicBot, RummyBot, _layoff, _outside_plan, view
 from pushlab.rummy.cards import SUITS, Card, full_deck, parse_cards
 from pushlab.rummy.melds import MAX_RUN, MAX_SET, Meld, _value_card
@@ -293,8 +293,8 @@ class ExpertBot(HeuristicBot):
                     for k, other in enumerate(table):
                         ends = other.layoff_ends(wild) if k != m else ()
                         if ends:                # "replace m nat for wild then layoff wild k [end]"
-                            return Replace(m, nat, wild,
-                                           _layoff(wild, k, None if ends == _ANY else ends[0]))
+                            return _replace_of(m, nat, wild,
+                                               _layoff(wild, k, None if ends == _ANY else ends[0]))
         if some:
             for acts in game._replacements():   # meld_actions' replacements, in its order
                 if acts:

@@ -18,11 +18,10 @@ silent are in ``docs/decisions.md``; the action grammar is in ``docs/rummy-api.m
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_right, insort_right
 from collections import Counter
 from dataclasses import dataclass, field
 from itertools import combinations
-from operator import attrgetter
 from typing import ClassVar
 
 import numpy as np
@@ -30,20 +29,19 @@ import numpy as np
 from pushlab.checks import is_count, is_whole
 from pushlab.seeding import make_rng
 from pushlab.errors import IllegalAction, ParseError, PushlabError, SetupError
-from pushlab.rummy.actions import (Action, Discard, LayOff, MeldDown, Push, Replace, Take,
-                                   parse_action)
+from pushlab.rummy.actions import (Action, Discard, LayOff, MeldDown, Push, Replace, Take, _layoff_of,
+                                   _meld_down_of, _replace_of, parse_action)
 from pushlab.rummy.cards import SUITS, Card, cards_str, full_deck, parse_cards
 from pushlab.i18n import _
 from pushlab.i18n.events import log_lines, meld_label
 from pushlab.rummy.events import (DealEnded, DealStarted, Dealt, Discarded, DrewStock, LaidOff, MatchOver, Melded,
                                   Pushed, Received, Replaced, RoundCapReached, StockEmpty, TookDiscard,
                                   UpcardReturned, WentOut)
-from pushlab.rummy.melds import (CONTRACTS, _analyse_cached, HAND_SIZES, MAX_RUN, MAX_SET, Meld,
-                                 contract_problem, contract_text, contract_words, lay_out_run,
+from pushlab.rummy.melds import (CONTRACTS, _analyse_cached, _known_meld, HAND_SIZES, MAX_RUN, MAX_SET,
+                                 Meld, contract_problem, contract_text, contract_words, lay_out_run,
                                  meld_problem)
 
 DEFAULT_NAMES = ("Ann", "Ben", "Cat", "Dan")
-_ORDER = attrgetter("order")
 NUM_PLAYERS = 4
 PHASES = ("draw", "play", "over")
 _TAKE, _PUSH = Take(), Push()
@@ -397,11 +395,11 @@ class Game:
         cands = _candidate_melds(hand)
         if not self.met[p]:
             for combo in _contract_combos(cands, hand, self.deal_number):
-                out.append(MeldDown(combo))
+                out.append(_meld_down_of(combo))
                 if len(out) >= cap:
                     break
             return out
-        out.extend(MeldDown((m,)) for m in cands)
+        out.extend(_meld_down_of((m,)) for m in cands)
         for acts in self._replacements():
             if len(out) >= cap:
                 return out[:limit]
@@ -426,13 +424,13 @@ class Game:
         acts = []
         for k, other in enumerate(self.table):
             if k != m:
-                acts.extend(Replace(m, nat, which, lay) for lay in _layoffs(wild, k, other))
+                acts.extend(_replace_of(m, nat, which, lay) for lay in _layoffs(wild, k, other))
         hand = list(self.hands[self.active_player])
         hand.remove(nat)
         hand.append(wild)
         for cand in _candidate_melds(hand):
             if wild in cand.cards:
-                acts.append(Replace(m, nat, which, MeldDown((cand,))))
+                acts.append(_replace_of(m, nat, which, _meld_down_of((cand,))))
         return acts
 
     def is_legal(self, action) -> bool:
@@ -699,7 +697,7 @@ def _layoff(card: Card, m: int, end) -> LayOff:
     key = (card, m, end)
     act = _LAYOFFS.get(key)
     if act is None:
-        act = _LAYOFFS[key] = LayOff(card, m, end)
+        act = _LAYOFFS[key] = _layoff_of(card, m, end)
     return act
 
 
@@ -813,7 +811,7 @@ class _Draft:
         """Add cards to player p's hand, keeping it sorted."""
         hand = self.hands[p]
         for c in cards:
-            i = bisect_right(hand, c.order, key=_ORDER)
+            i = bisect_right(hand, c)          # (a card is an int, its order)
             hand = hand[:i] + (c,) + hand[i:]
         self.hands = _put(self.hands, p, hand)
 
@@ -866,7 +864,7 @@ class _Draft:
         for i in range(NUM_PLAYERS * n):
             hands[(self.dealer + 1 + i) % NUM_PLAYERS].append(deck[i])
         up, stock = deck[NUM_PLAYERS * n], list(deck[NUM_PLAYERS * n + 1:])
-        self.hands = tuple(tuple(sorted(h, key=_ORDER)) for h in hands)
+        self.hands = tuple(tuple(sorted(h)) for h in hands)       # (cards sort as their order)
         self.table, self.met = (), (False,) * NUM_PLAYERS
         self.note(DealStarted(deal, k + 1, len(self.deals), self.dealer, n, up, CONTRACTS[deal]))
         while up.is_wild and any(c.is_natural for c in stock):
@@ -1114,22 +1112,17 @@ _new = object.__new__
 _set = object.__setattr__
 
 
-def _fields(d: dict) -> dict:
-    """A copy of the fields of the state whose ``__dict__`` is ``d``, for its successor (the
-    views made from the state before, :class:`_Views`, left out)."""
-    nd = d.copy()
+def _successor(nd: dict, d: dict, events: tuple) -> Game:
+    """The Game with the fields ``nd`` (a copy of ``d``, the ``__dict__`` of the state before,
+    with the changed fields set) after a light step; its event list (shared as
+    :meth:`_Draft.note` shares it) with ``events``, each an (event type, its fields...) tuple
+    that :func:`_made_events` makes into the value when the events are first read (most
+    states' events never are: a bot's or a rollout's). The views made from the state before
+    (:class:`_Views`) are left out."""
     if "events" in nd:
-        nd.pop("events")
+        del nd["events"]
         nd.pop("log", None)
         nd.pop("private_log", None)
-    return nd
-
-
-def _successor(nd: dict, d: dict, *events) -> Game:
-    """The Game with the fields ``nd`` after a light step from the state whose ``__dict__`` is
-    ``d``; its event list (shared as :meth:`_Draft.note` shares it) with ``events``, each an
-    (event type, its fields...) tuple that :func:`_made_events` makes into the value when the
-    events are first read (most states' events never are: a bot's or a rollout's)."""
     evs, n = d["_events"], d["_nev"]
     if len(evs) != n:
         evs = evs[:n]
@@ -1152,11 +1145,10 @@ def _made_events(evs: list, n: int) -> tuple:
     return tuple(evs[:n])
 
 
-def _insert(hand: tuple, card: Card) -> tuple:
-    """A sorted hand with card added (as :meth:`_Draft.give`)."""
-    i = bisect_right(hand, card.order, key=_ORDER)
-    return hand[:i] + (card,) + hand[i:]
-
+# The light steps below write out the draft's small helpers (_put, give, take_away) inline: a
+# call of a Python function costs more than the step's own tuple work (issue 24, engine pass).
+# A card is an int, its order, so a hand sorted by order is sorted as ints: bisect_right(hand,
+# card) finds the place that _Draft.give's bisect by order finds.
 
 def _light_take(d: dict, action) -> Game | None:
     """Rule 12a (:meth:`_Draft.take`)."""
@@ -1165,12 +1157,16 @@ def _light_take(d: dict, action) -> Game | None:
     pile = d["discard_pile"]
     if not pile:
         return None
-    p, card, hands = d["active_player"], pile[-1], d["hands"]
-    nd = _fields(d)
+    p, card = d["active_player"], pile[-1]
+    hands = list(d["hands"])
+    hand = hands[p]
+    i = bisect_right(hand, card)
+    hands[p] = hand[:i] + (card,) + hand[i:]
+    nd = d.copy()
     nd["discard_pile"] = pile[:-1]
-    nd["hands"] = _put(hands, p, _insert(hands[p], card))
+    nd["hands"] = tuple(hands)
     nd["drawn"], nd["source"], nd["phase"] = card, "discard", "play"
-    return _successor(nd, d, (TookDiscard, p, card))
+    return _successor(nd, d, ((TookDiscard, p, card),))
 
 
 def _light_push(d: dict, action) -> Game | None:
@@ -1183,20 +1179,25 @@ def _light_push(d: dict, action) -> Game | None:
     p = d["active_player"]
     left = (p + 1) % NUM_PLAYERS
     given, own = stock[0], stock[1]
-    pile, hands = d["discard_pile"], d["hands"]
-    got = _insert(hands[left], given)
+    pile = d["discard_pile"]
+    hands = list(d["hands"])
+    got = list(hands[left])
+    insort_right(got, given)
     if pile:
         top, pile = pile[-1], pile[:-1]
-        got = _insert(got, top)
+        insort_right(got, top)
     else:
         top = None
-    hands = _put(hands, left, got)
-    nd = _fields(d)
-    nd["hands"] = _put(hands, p, _insert(hands[p], own))
+    hands[left] = tuple(got)
+    hand = hands[p]
+    i = bisect_right(hand, own)
+    hands[p] = hand[:i] + (own,) + hand[i:]
+    nd = d.copy()
+    nd["hands"] = tuple(hands)
     nd["discard_pile"], nd["stock"] = pile, stock[2:]
     nd["drawn"], nd["source"], nd["phase"] = own, "stock", "play"
-    return _successor(nd, d, (Received, left, given, p), (Pushed, p, left, top, True),
-                      (DrewStock, p, own))
+    return _successor(nd, d, ((Received, left, given, p), (Pushed, p, left, top, True),
+                              (DrewStock, p, own)))
 
 
 def _light_discard(d: dict, action) -> Game | None:
@@ -1204,9 +1205,14 @@ def _light_discard(d: dict, action) -> Game | None:
     reached."""
     if d["phase"] != "play" or "_events" not in d:
         return None
-    p, hands, card, source = d["active_player"], d["hands"], action.card, d["source"]
+    p, card, source = d["active_player"], action.card, d["source"]
+    hands = list(d["hands"])
     hand = hands[p]
-    if card not in hand or len(hand) == 1:
+    if len(hand) == 1:
+        return None
+    try:
+        i = hand.index(card)
+    except ValueError:                      # not held
         return None
     if source == "discard" and card == d["drawn"] and hand.count(card) < len(hand):
         return None                         # holds another card: no free pass
@@ -1214,14 +1220,14 @@ def _light_discard(d: dict, action) -> Game | None:
     cap = d["round_cap"]
     if cap is not None and quiet >= NUM_PLAYERS * cap:
         return None
-    i = hand.index(card)
-    nd = _fields(d)
-    nd["hands"] = _put(hands, p, hand[:i] + hand[i + 1:])
+    hands[p] = hand[:i] + hand[i + 1:]
+    nd = d.copy()
+    nd["hands"] = tuple(hands)
     nd["discard_pile"] = d["discard_pile"] + (card,)
     nd["quiet_turns"], nd["turn"] = quiet, d["turn"] + 1
     nd["active_player"], nd["phase"] = (p + 1) % NUM_PLAYERS, "draw"
     nd["drawn"] = nd["source"] = None
-    return _successor(nd, d, (Discarded, p, card))
+    return _successor(nd, d, ((Discarded, p, card),))
 
 
 def _light_layoff(d: dict, action) -> Game | None:
@@ -1242,7 +1248,7 @@ def _light_layoff(d: dict, action) -> Game | None:
     if meld.kind == "set":
         if end is not None:
             return None
-        new = Meld._known("set", meld.cards + (card,), meld.owner, meld._place)
+        new = _known_meld("set", meld.cards + (card,), meld.owner, meld._place)
     else:
         if end is None:
             if len(ends) > 1:
@@ -1252,14 +1258,18 @@ def _light_layoff(d: dict, action) -> Game | None:
             return None
         start, suit = meld._place
         if end == "low":
-            new = Meld._known("run", (card,) + meld.cards, meld.owner, (start - 1, suit))
+            new = _known_meld("run", (card,) + meld.cards, meld.owner, (start - 1, suit))
         else:
-            new = Meld._known("run", meld.cards + (card,), meld.owner, (start, suit))
+            new = _known_meld("run", meld.cards + (card,), meld.owner, (start, suit))
     i = hand.index(card)
-    nd = _fields(d)
-    nd["hands"] = _put(hands, p, hand[:i] + hand[i + 1:])
-    nd["table"] = _put(table, m, new)
-    return _successor(nd, d, (LaidOff, p, card, m, end, new))
+    hands = list(hands)
+    hands[p] = hand[:i] + hand[i + 1:]
+    table = list(table)
+    table[m] = new
+    nd = d.copy()
+    nd["hands"] = tuple(hands)
+    nd["table"] = tuple(table)
+    return _successor(nd, d, ((LaidOff, p, card, m, end, new),))
 
 
 def _light_meld(d: dict, action) -> Game | None:
@@ -1280,13 +1290,17 @@ def _light_meld(d: dict, action) -> Game | None:
     if first and not _meets(melds, d["deals"][d["deal_index"]]):
         return None
     table = d["table"]
-    new = tuple(m.owned_by(p) for m in melds)
-    nd = _fields(d)
-    nd["hands"] = _put(hands, p, tuple(hand))
+    new = tuple([_known_meld(m.kind, m.cards, p, m._place) for m in melds])    # m.owned_by(p)
+    hands = list(hands)
+    hands[p] = tuple(hand)
+    nd = d.copy()
+    nd["hands"] = tuple(hands)
     nd["table"] = table + new
     if first:
-        nd["met"] = _put(d["met"], p, True)
-    return _successor(nd, d, (Melded, p, new, len(table), first))
+        met = list(d["met"])
+        met[p] = True
+        nd["met"] = tuple(met)
+    return _successor(nd, d, ((Melded, p, new, len(table), first),))
 
 
 _SLOTS = {deal: tuple((kind, sum(1 for k, _ in need if k == kind), min(n for k, n in need if k == kind))
@@ -1328,10 +1342,16 @@ def _light_replace(d: dict, action) -> Game | None:
     if (freed not in follow.cards) if kind is MeldDown else (follow.card != freed):
         return None
     i = hand.index(nat)
-    nd = _fields(d)
-    nd["hands"] = _put(hands, p, _insert(hand[:i] + hand[i + 1:], freed))
-    nd["table"] = _put(table, m, new)
-    mid = _successor(nd, d, (Replaced, p, m, freed, nat))
+    hand = hand[:i] + hand[i + 1:]
+    j = bisect_right(hand, freed)
+    hands = list(hands)
+    hands[p] = hand[:j] + (freed,) + hand[j:]
+    table = list(table)
+    table[m] = new
+    nd = d.copy()
+    nd["hands"] = tuple(hands)
+    nd["table"] = tuple(table)
+    mid = _successor(nd, d, ((Replaced, p, m, freed, nat),))
     return _LIGHT[kind](mid.__dict__, follow)
 
 

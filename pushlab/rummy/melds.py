@@ -463,8 +463,8 @@ class Meld:
     def _known(cls, kind: str, cards: tuple, owner: int, detail) -> Meld:
         """A meld whose cards (a tuple of Card) are already known to form a valid meld of kind,
         with its :attr:`_place`."""
-        meld = object.__new__(cls)
-        meld.__dict__.update(kind=kind, cards=cards, owner=owner, _detail=detail)
+        meld = _new(cls)
+        _set(meld, "__dict__", {"kind": kind, "cards": cards, "owner": owner, "_detail": detail})
         return meld
 
     def lay_off(self, card, end: str | None = None) -> Meld:
@@ -496,17 +496,23 @@ class Meld:
         ((2,), (0,))
         """
         card = Card.parse(card)
-        mask = self.natural
-        wild_at = [i for i, c in enumerate(self.cards) if c.is_wild and not mask[i]]
-        if self.kind == "set":
-            if not card.is_natural or card.rank != self.rank:
+        cards = self.cards
+        if self.kind == "set":              # (a set's wilds all stand for a natural of its rank)
+            if not card.is_natural or card.rank != self._place:
                 return ()
-            if card.suit in {c.suit for c in self.cards if c.is_natural}:
-                return ()
-            return tuple(wild_at)
-        targets = self.stands_for()
-        return tuple(i for i in wild_at if targets[i] == card
-                     and (card.is_natural or card.rank == 2))
+            suit = card.suit
+            for c in cards:
+                if c.suit == suit and c.is_natural:
+                    return ()
+            return tuple([i for i, c in enumerate(cards) if c.is_wild])
+        if not (card.is_natural or card.rank == 2):
+            return ()
+        # read off the run's place: the wild at i stands for value start + i (a 2 of the run's
+        # suit in the 2's place counts as natural there: rule 10, :func:`_natural_mask`)
+        start, suit = self._place
+        return tuple([i for i, c in enumerate(cards) if c.is_wild
+                      and not (c.rank == 2 and c.suit == suit and start + i == 2)
+                      and _value_card(start + i, suit) == card])
 
     def replace(self, card, wild=None) -> tuple[Meld, Card]:
         """Replace a wild (the first equal to ``wild`` if given) by natural card: (new meld, freed wild)."""
@@ -525,6 +531,17 @@ class Meld:
         # the natural takes the place the wild stood for: a valid meld with the same place
         return Meld._known(self.kind, cards, self.owner, self._place), self.cards[i]
 
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _known_meld(kind: str, cards: tuple, owner, detail) -> Meld:
+    """:meth:`Meld._known` as a plain function (the engine's light step makes one per lay-off
+    and per meld laid down: a class method's call costs more than the meld)."""
+    meld = _new(Meld)
+    _set(meld, "__dict__", {"kind": kind, "cards": cards, "owner": owner, "_detail": detail})
+    return meld
 
 def _set_layoff_ends(cards: tuple, rank: int, card: Card) -> tuple[str, ...]:
     """:func:`_layoff_ends` of a valid set of ``rank``: ("any",) if the set with card added is
