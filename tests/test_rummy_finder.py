@@ -560,7 +560,7 @@ def test_runs_plan_asks_for_two_runs_in_a_suit_only_when_they_could_win():
                 else int(rng.integers(52))
             counts[i] = min(2, counts[i] + 1)
         m = 4 if k % 2 else 5
-        fast = _runs_plan(tuple(counts), m)
+        fast = _runs_plan(tuple(counts), bytes(counts), m)
         assert fast == reference.runs_plan(counts, m), counts
         pairs += fast is not None and len({meld[1][0] for meld in fast[2]}) == 1
     assert pairs > 60                  # two runs of one suit won often enough to matter

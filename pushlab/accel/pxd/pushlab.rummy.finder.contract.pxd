@@ -5,16 +5,23 @@
 import cython
 
 @cython.locals(i=cython.int, j=cython.int, want=cython.int, need=cython.int, k=cython.int)
-cpdef _sets_plan(tuple counts, int m)
+cpdef _sets_plan(bytes key, int m)
 
 @cython.locals(s=cython.int, d=cython.int, need_r=cython.int, lo=cython.int, rank=cython.int,
                shared=cython.int, least_set=cython.int, avail=dict, touched=dict, order=list,
-               suits=list, pattern=tuple, used0=tuple)
-cpdef _set_run_plan(tuple counts, int m)
+               suits=list, part=bytes, used0=tuple)
+cpdef _set_run_plan(tuple counts, bytes key, int m)
 
-@cython.locals(s1=cython.int, s2=cython.int, need=cython.int, bound=cython.int, parts=tuple,
-               one=tuple, after=list)
-cpdef _runs_plan(tuple counts, int m)
+@cython.locals(s1=cython.int, s2=cython.int, need=cython.int, bound=cython.int, one=tuple,
+               after=list, c0=dict, c1=dict, c2=dict, c3=dict, p0=bytes, p1=bytes, p2=bytes,
+               p3=bytes)
+cpdef _runs_plan(tuple counts, bytes key, int m)
+
+@cython.locals(cache=dict, need=cython.int, lo=cython.int)
+cpdef _suit_best(bytes part, tuple counts, int m, int s)
+
+@cython.locals(cache=dict)
+cpdef tuple _wins0(bytes part, tuple counts, int d, int m)
 
 @cython.locals(a=cython.int, b=cython.int, w1=cython.long, w2=cython.long, n1=cython.int,
                n2=cython.int, top=cython.int, full=cython.long, once=cython.long,

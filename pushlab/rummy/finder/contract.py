@@ -218,7 +218,6 @@ def best_contract(hand, deal: int, keep_wilds: bool = False) -> Way | None:
     return Way(melds, rest, sum(c.penalty for c in rest))
 
 
-@lru_cache(maxsize=1 << 16)
 def _rank_options(rank, cs, m):
     """[(wilds needed, naturals used, groups)] for j = 0..m sets of 3 of one rank (suit counts cs).
 
@@ -239,13 +238,22 @@ def _rank_options(rank, cs, m):
     return tuple(opts)
 
 
-def _sets_plan(counts, m):
-    """(wilds needed, naturals used) for m (2 or 3) sets of 3, or None.
+def _sets_plan(key, m):
+    """(wilds needed, naturals used) for m (2 or 3) sets of 3, or None (``key``: the counts as
+    bytes, see :func:`deficit_plan`).
 
     The m sets split over distinct ranks as 1+1(+1), 2(+1) or 3 sets per rank.
     """
-    ranks = [_rank_options(rank, cs, m)                 # cs: the rank's counts by suit
-             for rank, cs in zip(_SET_RANKS, map(counts.__getitem__, _RANK_SLICES)) if cs != _NONE4]
+    by_rank = _RANK_OPTS[m]
+    ranks = []
+    for rank, sl in _RANK_ITEMS:
+        cs = key[sl]                            # the rank's counts by suit, 4 bytes
+        if cs != _NONE4:
+            cache = by_rank[rank]
+            opts = cache.get(cs)
+            if opts is None:                    # at most 81 patterns a rank: never cleared
+                opts = cache[cs] = _rank_options(rank, tuple(cs), m)
+            ranks.append(opts)
     one = sorted([(opts[1][0], i) for i, opts in enumerate(ranks)])
     best = None
     if len(one) >= m:
@@ -281,11 +289,11 @@ def _sets_plan(counts, m):
     return best
 
 
-_RANK_SLICES = tuple(slice(rank - 1, None, 13) for rank in _SET_RANKS)   # a rank's 4 suits
-_NONE4 = (0, 0, 0, 0)
+_RANK_ITEMS = tuple((rank, slice(rank - 1, None, 13)) for rank in _SET_RANKS)   # a rank's 4 suits
+_NONE4 = bytes(4)
+_RANK_OPTS = {m: [{} for _ in range(14)] for m in (2, 3)}   # m -> rank -> counts by suit -> options
 
 
-@lru_cache(maxsize=1 << 16)
 def _suit_windows(s, pattern, m):
     """Candidate run windows of length m in suit s (pattern: counts of ranks 1..13).
 
@@ -293,6 +301,27 @@ def _suit_windows(s, pattern, m):
     Some best window always starts at a held value, so these suffice.
     """
     return _windows(s, pattern, m)
+
+
+def _wins0(part, counts, d, m):
+    """:func:`_suit_windows` of suit 0 for the suit whose counts start at ``counts[d]``,
+    remembered by ``part`` (those 13 counts as bytes: a key the collector never tracks,
+    hashed once)."""
+    cache = _WINS[m]
+    wins = cache.get(part)
+    if wins is None:
+        wins = _windows(0, counts[d:d + 13], m)
+        if len(cache) >= _SUIT_MAX:
+            cache.clear()
+        cache[part] = wins
+    return wins
+
+
+_SUIT_MAX = 1 << 14                             # patterns remembered per cache (then cleared)
+_WINS = {4: {}, 5: {}}                          # run length -> suit bytes -> windows in suit 0
+_BEST = {4: ({}, {}, {}, {}), 5: ({}, {}, {}, {})}     # run length -> suit -> bytes -> best
+_ZERO13 = bytes(13)
+_MISS = object()
 
 
 def _windows(s, pattern, m):
@@ -376,10 +405,9 @@ def _suit_pair(s, pattern, m):
     return need, tuple(first + second), groups
 
 
-@lru_cache(maxsize=1 << 16)
 def _suit_single(pattern, m):
     """The best single run of length m, (need, used, melds), in a suit with this pattern, or None;
-    written for suit 0 (see :func:`_in_suit`): one cache for all four suits."""
+    written for suit 0 (see :func:`_in_suit`)."""
     wins = _suit_windows(0, pattern, m) if any(pattern) else ()
     if not wins:
         return None
@@ -387,7 +415,7 @@ def _suit_single(pattern, m):
     return single[0], single[1], (("run", (0, single[2], m), single[1]),)
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 12)
 def _suit_double(pattern, m):
     """The best pair of runs of length m in a suit with this pattern (:func:`_suit_pair`, for
     suit 0), or None; asked only when it might be the best plan (see :func:`_runs_plan`)."""
@@ -404,26 +432,42 @@ def _in_suit(plan, s):
             tuple([(k, (s, key[1], key[2]), tuple([i + d for i in nat])) for k, key, nat in melds]))
 
 
-@lru_cache(maxsize=1 << 16)
-def _suit_best(pattern, m, s):
-    """(wilds the best single run needs, the least two runs in the suit could need, that run's
-    plan in suit s) for suit s with this pattern, or None: what :func:`_runs_plan` reads of
-    each suit, moved to its suit once (a pair needs at least twice the best single run, and
-    2m less the suit's naturals)."""
-    single = _suit_single(pattern, m)
-    if single is None:
-        return None
-    return single[0], max(2 * single[0], 2 * m - sum(pattern)), _in_suit(single, s)
+def _suit_best(part, counts, m, s):
+    """(wilds the best single run needs, the least two runs in the suit could need, the run's
+    naturals, its lowest value) in suit s, or None (no natural in it): what
+    :func:`_runs_plan` reads of each suit, remembered by the suit's counts as bytes
+    (``part``) in one cache per suit and run length (a pair needs at least twice the best
+    single run, and 2m less the suit's naturals). A flat tuple of ints: the collector
+    untracks it at once.
+
+    The best run is the first of :func:`_suit_windows`' windows in suit s (``min``): in
+    suit 0 and moved, as :func:`_suit_single` and :func:`_in_suit` (the same order: every
+    index moves by the same 13s).
+    """
+    cache = _BEST[m][s]
+    best = cache.get(part, _MISS)
+    if best is not _MISS:
+        return best
+    if part == _ZERO13:
+        best = None
+    else:
+        need, used, lo = min(_windows(s, counts[13 * s:13 * s + 13], m))
+        best = (need, max(2 * need, 2 * m - sum(part)), used, lo)
+    if len(cache) >= _SUIT_MAX:
+        cache.clear()
+    cache[part] = best
+    return best
 
 
-@lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=1 << 12)
 def _pair_in(pattern, m, s):
     """:func:`_suit_double` moved to suit s."""
     return _in_suit(_suit_double(pattern, m), s)
 
 
-def _runs_plan(counts, m):
-    """(wilds needed, naturals used) for two runs of length m, or None.
+def _runs_plan(counts, key, m):
+    """(wilds needed, naturals used) for two runs of length m, or None (``key``: the counts as
+    bytes).
 
     The candidates, in order: for each suit, two runs in it, then one run in it and one in
     each later suit; the first of the fewest wilds wins. Two runs in one suit (the costly
@@ -431,9 +475,12 @@ def _runs_plan(counts, m):
     (:func:`_suit_best`), and must beat the candidates before them and tie the best
     one-and-one pair after them.
     """
-    parts = (counts[0:13], counts[13:26], counts[26:39], counts[39:52])
-    one = (_suit_best(parts[0], m, 0), _suit_best(parts[1], m, 1), _suit_best(parts[2], m, 2),
-           _suit_best(parts[3], m, 3))
+    c0, c1, c2, c3 = _BEST[m]                   # a hit: one dict lookup a suit, no call
+    p0, p1, p2, p3 = key[0:13], key[13:26], key[26:39], key[39:52]
+    one = (c0.get(p0, _MISS), c1.get(p1, _MISS), c2.get(p2, _MISS), c3.get(p3, _MISS))
+    if _MISS in one:
+        one = (_suit_best(p0, counts, m, 0), _suit_best(p1, counts, m, 1),
+               _suit_best(p2, counts, m, 2), _suit_best(p3, counts, m, 3))
     after = [None] * 5                          # fewest wilds of the one-and-one pairs from s1 on
     for s1 in range(3, -1, -1):
         low = after[s1 + 1]
@@ -451,7 +498,7 @@ def _runs_plan(counts, m):
             continue
         bound = first[1]                        # two runs in the suit need at least this
         if not (best is not None and bound >= best[0] or after[s1] is not None and bound > after[s1]):
-            two = _suit_double(parts[s1], m)
+            two = _suit_double(counts[13 * s1:13 * s1 + 13], m)
             if two is not None and (best is None or two[0] < best[0]):
                 best = (two[0], s1, None)
         for s2 in range(s1 + 1, 4):
@@ -462,13 +509,15 @@ def _runs_plan(counts, m):
         return None
     _, s1, with_suit = best
     if with_suit is None:
-        return _pair_in(parts[s1], m, s1)
-    first, other = one[s1][2], one[with_suit][2]
-    return (first[0] + other[0], first[1] + other[1], first[2] + other[2])
+        return _pair_in(counts[13 * s1:13 * s1 + 13], m, s1)
+    first, other = one[s1], one[with_suit]
+    return (first[0] + other[0], first[2] + other[2],
+            (("run", (s1, first[3], m), first[2]), ("run", (with_suit, other[3], m), other[2])))
 
 
-def _set_run_plan(counts, m):
-    """(wilds needed, naturals used) for a set of 3 and a run of length m, or None.
+def _set_run_plan(counts, key, m):
+    """(wilds needed, naturals used) for a set of 3 and a run of length m, or None (``key``:
+    the counts as bytes).
 
     A natural held once that both could use goes to the run, or to the set with a wild
     standing for it in the run (needed when it is the set's only natural: ``JS QS`` and
@@ -484,10 +533,10 @@ def _set_run_plan(counts, m):
     best = None
     for s in range(4):
         d = 13 * s
-        pattern = counts[d:d + 13]
-        if not any(pattern):
+        part = key[d:d + 13]
+        if part == _ZERO13:
             continue
-        for need_r, used0, lo in _suit_windows(0, pattern, m):    # windows of suit 0, moved by d
+        for need_r, used0, lo in _wins0(part, counts, d, m):    # windows of suit 0, moved by d
             if best is not None and need_r + least_set >= best[0]:
                 continue                        # this window cannot beat the best so far
             touched = {i % 13 + 1: i + d for i in used0 if counts[i + d] == 1}
@@ -517,7 +566,6 @@ def _set_run_plan(counts, m):
     return best
 
 
-@lru_cache(maxsize=1024)
 def deficit_plan(counts, deal) -> Plan | None:
     """The :class:`Plan` of the fewest wilds the naturals (``counts``, as from
     :func:`~pushlab.rummy.encoding.hand_key`) need to meet deal's contract, or None if no
@@ -528,20 +576,33 @@ def deficit_plan(counts, deal) -> Plan | None:
     >>> plan.need, [(m.kind, m.key, len(m.nat)) for m in plan.melds]
     (2, [('set', 5, 2), ('set', 9, 2)])
     """
-    if deal in (1, 4):
-        found = _sets_plan(counts, len(CONTRACTS[deal]))
-    elif deal == 2:
-        found = _set_run_plan(counts, 4)
-    else:
-        found = _runs_plan(counts, CONTRACTS[deal][0][1])
+    key = bytes(counts)                         # a key the collector never tracks, hashed once
+    cache = _PLANS[deal]
+    found = cache.get(key, _MISS)
+    if found is _MISS:
+        found = _plan(counts, key, deal)
+        if len(cache) >= _PLANS_MAX:
+            cache.clear()
+        cache[key] = found
     if found is None:
         return None
     need, used, melds = found
-    # Plan(...) and PlanMeld._make, without their Python-level __new__ (a call into the
-    # interpreter each, most of a compiled miss's cost): the same named tuples
+    # the cache keeps plain tuples (the collector untracks them; named tuples it would walk in
+    # every collection); Plan(...) and PlanMeld._make without their Python-level __new__
     return _tuple_new(Plan, (need, used, tuple([_tuple_new(PlanMeld, m) for m in melds])))
 
 
+def _plan(counts, key, deal):
+    """:func:`deficit_plan`'s (need, used, melds) as plain tuples, or None."""
+    if deal in (1, 4):
+        return _sets_plan(key, len(CONTRACTS[deal]))
+    if deal == 2:
+        return _set_run_plan(counts, key, 4)
+    return _runs_plan(counts, key, CONTRACTS[deal][0][1])
+
+
+_PLANS = {deal: {} for deal in CONTRACTS}       # deal -> bytes of the counts -> plan tuples
+_PLANS_MAX = 4096
 _tuple_new = tuple.__new__
 
 
