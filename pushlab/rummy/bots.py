@@ -57,11 +57,7 @@ class View(NamedTuple):
 
 def view(game) -> View:
     """The current player's view of ``game`` (public state and their own hand only)."""
-    p = game.current_player
-    pile = game.discard_pile
-    return _new_view(View, (p, game.hands[p], game.table, pile[-1] if pile else None, game.met,
-                            game.deal_number, game.phase, game.hand_sizes,
-                            game.drawn if game.source == "discard" else None))
+    return _new_view(View, game._seen())
 
 
 _new_view = tuple.__new__          # View's fields in order, without its Python-level __new__
@@ -238,7 +234,11 @@ class HeuristicBot(RummyBot):
         else:
             pool = _outside_plan(hand, plan.used if plan else (), barred)
         if pool:
-            card = max(pool, key=_THROW_FIRST.__getitem__)
+            card, most = None, -1               # max(pool, key=_THROW_FIRST.__getitem__), without
+            for c in pool:                      # a Python-level key call per card (the first
+                worth = _THROW_FIRST[c]         # of equal ones, as max)
+                if worth > most:
+                    card, most = c, worth
             if not met:                     # the plan survives the discard: same deficit next draw
                 need = _NONE if plan is None else max(0, plan.need - wilds)
                 self._known = {(v.deal, _minus(hand, [card])): need}    # (hands are sorted)
@@ -254,13 +254,12 @@ class HeuristicBot(RummyBot):
 
     def choose(self, game, rng=None) -> Action:
         """The action for the current player."""
-        p = game.current_player
-        key = (game.deal_index, game.turn, p)
-        if game.phase == "play":                 # the next step of this turn's plan?
-            full = key + (game.hands[p],)         # the engine keeps hands sorted like _sorted
+        v = view(game)
+        key = (game.deal_index, game.turn, v.player)
+        if v.phase == "play":                    # the next step of this turn's plan?
+            full = key + (v.hand,)                # the engine keeps hands sorted like _sorted
             if full in self._plan:
                 return self._plan.pop(full)
-        v = view(game)
         if v.phase == "draw":
             return self.draw(v, key)
         steps, _ = self._steps(v, v.hand)

@@ -116,7 +116,13 @@ def _lacking(rank, cards) -> tuple:
     """The naturals of ``rank`` in the suits that the naturals of a set's ``cards`` lack (the
     cards it could take, or that could replace its wilds), in :data:`SUITS` order."""
     have = {c.suit for c in cards if c.is_natural}
-    return tuple(Card(rank, s) for s in SUITS if s not in have)
+    four = _RANK_CARDS.get(rank)
+    if four is None:                        # (not a rank: Card says so)
+        return tuple(Card(rank, s) for s in SUITS if s not in have)
+    return tuple([c for c in four if c.suit not in have])
+
+
+_RANK_CARDS = {r: tuple(Card(r, s) for s in SUITS) for r in range(1, 14)}     # in SUITS order
 
 
 def _fit_cards(meld) -> tuple:
@@ -138,7 +144,7 @@ def _fit_cards(meld) -> tuple:
         start, suit = place
         ends = [v for v in (start - 1, start + len(cards)) if 1 <= v <= 14] \
             if len(cards) < MAX_RUN else []
-        fit = (tuple(_value_card(v, suit) for v in ends), bool(ends))
+        fit = (tuple([_value_card(v, suit) for v in ends]), bool(ends))
     meld.__dict__["_fits"] = fit
     return fit
 
@@ -169,16 +175,20 @@ def _replaceable_of(meld) -> frozenset:
     if out is None:
         cards = meld.cards
         place = d.get("_detail")
-        if not any(c.is_wild for c in cards):
-            out = _NONE_REPLACEABLE
-        elif place is None:
+        for c in cards:
+            if c.is_wild:
+                break
+        else:
+            d["_replaceable"] = _NONE_REPLACEABLE
+            return _NONE_REPLACEABLE
+        if place is None:
             out = _replaceable(meld.kind, cards)
         elif meld.kind == "set":             # the suits its naturals lack
             out = frozenset(_lacking(place, cards))
         else:                                # what each wild stands for (not a 2 in its place)
             start, suit = place
-            out = frozenset(_value_card(start + i, suit) for i, c in enumerate(cards)
-                            if c.is_wild and not (c.rank == 2 and c.suit == suit and start + i == 2))
+            out = frozenset([_value_card(start + i, suit) for i, c in enumerate(cards)
+                             if c.is_wild and not (c.rank == 2 and c.suit == suit and start + i == 2)])
         d["_replaceable"] = out
     return out
 
@@ -262,7 +272,7 @@ class ExpertBot(HeuristicBot):
         if not isinstance(act, Discard):
             return act
         if self.replace_wilds and game.met[p]:
-            rep = self._replacement(game)
+            rep = self._replacement(game, p)
             if rep is not None:
                 self._plan = {}
                 return rep
@@ -275,9 +285,10 @@ class ExpertBot(HeuristicBot):
         rep = self._replacement(game)
         return None if rep is None else str(rep)
 
-    def _replacement(self, game) -> Replace | None:
-        """:meth:`replacement` as an action value (the action its text parses to)."""
-        hand = set(game.hands[game.current_player])
+    def _replacement(self, game, p=None) -> Replace | None:
+        """:meth:`replacement` as an action value (the action its text parses to); ``p``: the
+        current player if the caller has it."""
+        hand = set(game.hands[game.current_player if p is None else p])
         table = game.table
         some = False                        # does a card of the hand replace a wild?
         for m, meld in enumerate(table):
@@ -313,7 +324,8 @@ class ExpertBot(HeuristicBot):
         if first is None:
             first = self.discard(view(game), hand, met=game.met[p])
         just_taken = game.drawn if game.source == "discard" else None
-        if not (fits_table(first, table) or first == just_taken):
+        fits = _table_fits(table)
+        if not (_owners(table, fits, first) or first == just_taken):      # fits_table(first, table)
             return first
         naturals = [c for c in set(hand) if c.is_natural]
         pool = [c for c in naturals if c != just_taken] or naturals or list(set(hand))
@@ -324,7 +336,6 @@ class ExpertBot(HeuristicBot):
         left, partner = (p + 1) % 4, (p + 2) % 4
         seen = _seen_ranks(game, hand)
         danger_left = game.met[left]
-        fits = _table_fits(table)
         ours = (partner, p)
 
         def cost(c):

@@ -338,6 +338,27 @@ class Game:
             events=tuple(e for e in self.events if not e.private or e.player == player),
             legal_actions=tuple(self.legal_actions()) if mine else ())
 
+    def _seen(self) -> tuple:
+        """What the player to act may see, in the order of :class:`pushlab.rummy.bots.View`'s
+        fields: (player, their hand, table, discard top or None, met flags, deal number,
+        phase, hand sizes, the card they took from the discard pile this turn or None).
+        Read off the state's fields at once: :func:`~pushlab.rummy.bots.view` runs once per
+        bot decision, and compiled, each property's call cost more than its body.
+
+        >>> g = Game.new(seed=1, dealer=0)
+        >>> s = g._seen()
+        >>> s == (g.current_player, g.hand(1), g.table, g.discard_top, g.met, g.deal_number,
+        ...       g.phase, g.hand_sizes, None)
+        True
+        """
+        d = self.__dict__
+        phase, hands, pile = d["phase"], d["hands"], d["discard_pile"]
+        p = None if phase == "over" else d["active_player"]          # current_player
+        return (p, hands[p], d["table"], pile[-1] if pile else None, d["met"],
+                d["deals"][d["deal_index"]], phase,
+                (len(hands[0]), len(hands[1]), len(hands[2]), len(hands[3])),
+                d["drawn"] if d["source"] == "discard" else None)
+
     # ------------------------------------------------------------------ actions
     def legal_actions(self) -> list:
         """Take/push in the draw phase; lay-offs then discards in the play phase; [] when over.

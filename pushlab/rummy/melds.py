@@ -61,7 +61,11 @@ def _kind(kind: str) -> str:
 
 def _value_card(value: int, suit: str) -> Card:
     """The card at run value 1..14 (1 and 14 are the ace)."""
-    return Card(1 if value == 14 else value, suit)
+    card = _VALUE_CARDS.get((value, suit))
+    return Card(1 if value == 14 else value, suit) if card is None else card     # (None: ParseError)
+
+
+_VALUE_CARDS = {(v, s): Card(1 if v == 14 else v, s) for v in range(1, 15) for s in SUITS}
 
 
 def _run_layout(cards: tuple[Card, ...]):
