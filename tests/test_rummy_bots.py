@@ -162,3 +162,30 @@ def test_full_matches_with_mixed_bots_stay_legal():
         while not g.is_over:
             g = g.apply(bots[g.current_player].choose(g, rng))
         assert len(g.results) == 5
+
+
+def test_a_deficit_known_for_a_part_of_the_hand_is_the_searched_one():
+    """HeuristicBot._deficit_holding skips the search when the deficit known from the last
+    discard (of a part of the hand) is reached by the hand with one card more; it must then
+    equal the search's. 400 random hands of every contract (about 0.2 s)."""
+    from pushlab.rummy.bots import View, _deficit
+    from pushlab.rummy.cards import full_deck
+    from pushlab.rummy.melds import HAND_SIZES
+
+    rng = np.random.default_rng(24)
+    deck = full_deck()
+    bot, skipped = HeuristicBot(), 0
+    for _ in range(400):
+        deal = int(rng.integers(1, 6))
+        n = HAND_SIZES[deal]
+        cards = [deck[i] for i in rng.choice(len(deck), size=n + 3, replace=False)]
+        got = int(rng.integers(0, 3))               # cards received since (a push: 2)
+        part, hand = tuple(sorted(cards[:n])), tuple(sorted(cards[:n + got]))
+        after = _deficit(tuple(sorted(hand + (cards[n + 2],))), deal)
+        bot._known = {(deal, part): _deficit(part, deal)}
+        v = View(0, hand, (), None, (False,) * 4, deal, "draw", (len(hand),) * 4)
+        assert bot._deficit_holding(v, after) == _deficit(hand, deal)
+        skipped += bot._known[(deal, part)] <= after
+        bot._known = {(deal % 5 + 1, part): 0}       # another contract's: never used
+        assert bot._deficit_holding(v, after) == _deficit(hand, deal)
+    assert skipped > 100                            # the shortcut was taken

@@ -140,11 +140,12 @@ class HeuristicBot(RummyBot):
             plan = deficit_plan(counts, v.deal)
             if plan is None or _index(card) not in plan.used:
                 return False                # a best plan without the card: the hand had it too
+            after = max(0, plan.need - wilds)
             before = self._known.get((v.deal, v.hand))
             if before is None:
-                before = _deficit(v.hand, v.deal)
+                before = self._deficit_holding(v, after)
             # lowers the deficit, or is used by the contract when it can already be met
-            return max(0, plan.need - wilds) < before or before == 0
+            return after < before or before == 0
         data = hand_data(v.hand)
         infos = table_infos(v.table)
         if not might_place_data(card, data[1], data[2], data[3], infos):
@@ -154,6 +155,20 @@ class HeuristicBot(RummyBot):
         if key is not None:
             self._store(key[:3] + (hand,), steps)
         return rest.count(card) < hand.count(card)
+
+    def _deficit_holding(self, v: View, after: int) -> int:
+        """The deficit of ``v.hand`` (:func:`_deficit`), given ``after``, the deficit of the hand
+        with one card more.
+
+        More cards never need more wilds, so ``after`` <= this deficit <= the deficit of any
+        part of the hand. The deficit known from the last discard (``_known``: the hand then)
+        is of a part of this hand when only cards came since, as after a push by the
+        right-hand player: if ``after`` reaches it, all three are equal, and no search is
+        needed (tests/test_rummy_bots.py checks the bound against the search)."""
+        for (deal, part), known in self._known.items():
+            if deal == v.deal and known <= after and _holds(v.hand, part):
+                return known
+        return _deficit(v.hand, v.deal)
 
     def draw(self, v: View, key=None) -> Action:
         """Take the discard if it helps, else push."""
@@ -331,6 +346,17 @@ def _split_plan(hand, used):
         else:
             rest.append(c)
     return tuple(keep), rest
+
+
+def _holds(hand, part) -> bool:
+    """True if ``hand`` holds every card of ``part`` (as many copies)."""
+    rest = list(hand)
+    try:
+        for c in part:
+            rest.remove(c)
+    except ValueError:
+        return False
+    return True
 
 
 def _minus(hand, cards):
