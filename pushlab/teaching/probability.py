@@ -95,7 +95,7 @@ def predictions_03(lang):
             source="pushlab.luck.odds.next_card_distribution", language=lang),
         PredictionSpec(
             "03.midgame-risk", L03,
-            _("The table above, after {cards} cards: three full columns. Counting every card seen, what is "
+            _("The table above, after {cards} cards: three columns. Counting every card seen, what is "
               "the chance that the next card busts?").format(cards=cards),
             "number", 100 * float(risk),
             _("{busting} of the {left} cards left bust: {p}").format(

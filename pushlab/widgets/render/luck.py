@@ -27,7 +27,7 @@ from pushlab.i18n import numbers as nums
 
 __all__ = [
     "cards_html", "column_html", "table_html", "odds_html", "log_html", "advice_html",
-    "summary_html", "decision_words", "switch_rule_words", "switch_rule_text", "phase_text",
+    "summary_html", "outcome_words", "decision_words", "switch_rule_words", "switch_rule_text", "phase_text",
     "DECISION_WORDS", "SWITCH_RULE_WORDS", "SWITCH_RULE_TEXT", "PHASE_TEXT", "TROPHY", "STAR_MARK",
 ]
 
@@ -288,12 +288,20 @@ def odds_html(game) -> str:
             + "</div>")
 
 
-def _dist_labels(language: str | None = None) -> dict:
-    """The next-card outcomes of :func:`pushlab.luck.odds.next_card_distribution` in words."""
+def outcome_words(language: str | None = None) -> dict:
+    """The next-card outcomes of :func:`pushlab.luck.odds.next_card_distribution` in words, as
+    the odds panel and the lessons name them (default: the current language).
+
+    >>> outcome_words("en")["new column only"], outcome_words("cs")["roll"]
+    ('needs a new column', 'karta hodu')
+    """
     return {"bust": _("bust (fits no column)", language), "new column only": _("needs a new column", language),
             "fits 1": _("fits 1 column", language), "fits 2": _("fits 2 columns", language),
             "fits 3": _("fits 3 columns", language), "roll": _("roll card", language),
             "switch": _("switch card", language)}
+
+
+_dist_labels = outcome_words
 
 
 def _dist_items(dist):
