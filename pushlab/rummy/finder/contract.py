@@ -212,7 +212,7 @@ def best_contract(hand, deal: int, keep_wilds: bool = False) -> Way | None:
         return None
     skels, extras = found
     wins = [_default_window(sk, e) if sk[0] == "run" else None for sk, e in zip(skels, extras)]
-    pool = _Wilds(cards, list(zip(skels, wins)))
+    pool = _Wilds(cards, list(zip(skels, wins)), wilds)
     melds = [_layout(sk, e, w, pool) for sk, e, w in zip(skels, extras, wins)]
     rest = _split(cards, melds)
     return Way(melds, rest, sum(c.penalty for c in rest))
@@ -634,7 +634,7 @@ def quick_contract(hand, deal: int, plan=None) -> Way | None:
             vals = sorted(v for v in range(lo, lo + m) if _idx(suit, v) in nat)
             skels.append((_Skel("run", nat, m - len(nat), m, MAX_RUN, 0, suit=suit,
                                 first=vals[0], last=vals[-1]), (lo, lo + m - 1)))
-    pool = _Wilds(cards, skels)
+    pool = _Wilds(cards, skels, wilds)
     melds = [_layout(sk, 0, win, pool) for sk, win in skels]
     rest = _split(cards, melds)
     return _made(Way, {"melds": melds, "rest": rest, "penalty": sum([c.penalty for c in rest])})

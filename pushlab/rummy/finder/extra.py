@@ -17,9 +17,9 @@ from pushlab.rummy.cards import SUITS, Card, cards_str, parse_cards
 from pushlab.rummy.encoding import (INDEX as _INDEX, NATURALS as _CARDS, RANK_PENALTY as _PEN, TWOS as _TWOS,
                                     WILD_PENALTY, as_cards, hand_key, sort_fast,
                                     value_index as _idx)
-from pushlab.rummy.finder.skeletons import (_IDXS, _SET_RANKS, _Wilds, _default_window, _fmt,
-                                            _layout, _made, _rank_set_skels, _run_skels,
-                                            _set_skels, _suit_run_skels)
+from pushlab.rummy.finder.skeletons import (_IDXS, _SET_RANKS, _Wilds, _capped_run_skels,
+                                            _default_window, _fmt, _layout, _made,
+                                            _rank_set_skels, _run_skels, _set_skels)
 from pushlab.rummy.melds import MAX_RUN, MAX_SET, Meld, run_values
 
 __all__ = ["Layoff", "Extra", "SetInfo", "RunInfo", "ExtraSearch", "best_extra_melds",
@@ -355,8 +355,7 @@ def _rank_cands(rank, mask, wilds):
 def _suit_cands(s, mask, wilds):
     """New-run skeletons of suit s from the run values held (bits 1..14 of ``mask``) needing at
     most ``wilds`` wilds, in :func:`~pushlab.rummy.finder.skeletons._run_skels`' order."""
-    vals = tuple([v for v in range(1, 15) if mask >> v & 1])
-    return tuple([sk for sk in _suit_run_skels(s, vals, 3, False) if sk[2] <= wilds])
+    return _capped_run_skels(s, tuple([v for v in range(1, 15) if mask >> v & 1]), wilds)
 
 
 def _possible(by_rank, by_suit, size, wilds):
@@ -759,7 +758,7 @@ def _extra_result(cards, infos, chosen, lays, need, wilds) -> Extra:
         extras.append(take)
         spare -= take
     wins = [_default_window(sk, e) if sk[0] == "run" else None for sk, e in zip(chosen, extras)]
-    pool = _Wilds(cards, list(zip(chosen, wins)))
+    pool = _Wilds(cards, list(zip(chosen, wins)), wilds)
     melds = [_layout(sk, e, w, pool) for sk, e, w in zip(chosen, extras, wins)]
     planned = dict(lays)
     layoffs = []

@@ -16,7 +16,7 @@ from itertools import combinations
 from pushlab.rummy.cards import SUITS, Card
 from pushlab.rummy.encoding import NATURALS as _CARDS, ORDER as _ORDER, RANK_PENALTY as _PEN, \
     TWOS as _TWOS, sort_fast, value_index as _idx
-from pushlab.rummy.melds import MAX_RUN, MAX_SET, Meld, _analyse_cached, lay_out_run
+from pushlab.rummy.melds import MAX_RUN, MAX_SET, Meld, _known_meld, lay_out_run
 
 _SET_RANKS = (1,) + tuple(range(3, 14))
 _IDXS = tuple(tuple(_idx(s, v) if v else 0 for v in range(15)) for s in range(4))
@@ -116,6 +116,39 @@ def _slice_run_skels(s, vals, minsize):
     return tuple(out)
 
 
+def _capped_run_skels(s, vals, wilds):
+    """``[sk for sk in _slice_run_skels(s, vals, 3) if sk[2] <= wilds]``, without making the
+    others: from three naturals on, a skeleton's need (its gaps) only grows with its last
+    value, so the first one over ``wilds`` ends that first value's skeletons.
+
+    >>> _capped_run_skels(0, (4, 5, 6, 9), 0) == tuple(
+    ...     sk for sk in _slice_run_skels(0, (4, 5, 6, 9), 3) if sk[2] <= 0)
+    True
+    """
+    out = []
+    pens = [_PEN[(v - 1) % 13] for v in vals]
+    ids = [_idx(s, v) for v in vals]
+    n = len(vals)
+    longest = MAX_RUN - 1
+    for i in range(n):
+        first = vals[i]
+        value = 0
+        for j in range(i, n):
+            last = vals[j]
+            if last - first > longest:
+                break
+            value += pens[j]
+            size = last - first + 1
+            if size < 3:
+                size = 3
+            need = size - (j - i + 1)
+            if need <= wilds:
+                out.append(("run", tuple(ids[i:j + 1]), need, size, MAX_RUN, value, 0, s, first, last))
+            elif j - i >= 2:
+                break
+    return tuple(out)
+
+
 def _run_skels(counts, minsize, full=True):
     """Every run skeleton: a suit and a subset of held values spanning at most 13.
 
@@ -158,10 +191,11 @@ def _default_window(sk: tuple, extra: int):
 class _Wilds:
     """The wild cards of a hand, handed out: a 2 to its own run place first, then jokers, then 2s."""
 
-    def __init__(self, cards, plan=()):
+    def __init__(self, cards, plan=(), wilds=-1):
         """Pool of wild cards; the 2s that ``plan`` [(skeleton, window)] can use in their own
-        run place are handed out last to other places."""
-        self.pool = pool = [c for c in cards if c.is_wild]
+        run place are handed out last to other places. ``wilds``: how many the cards hold, if
+        the caller knows (0: no card is read)."""
+        self.pool = pool = [c for c in cards if c.is_wild] if wilds else []
         if len(pool) > 1:                       # (most hands hold one wild or none: no order)
             own = {_TWOS[SUITS[sk[7]]] for sk, win in plan
                    if sk[0] == "run" and win[0] <= 2 <= win[1] and _idx(sk[7], 2) not in sk[1]}
@@ -181,11 +215,14 @@ def _layout(sk: tuple, extra: int, window, wilds: _Wilds) -> Meld:
     nat = [_CARDS[i] for i in sk[1]]
     if kind == "set":
         cards = tuple(nat) + tuple([wilds.take() for _ in range(sk[3] + extra - len(nat))])
+        detail = sk[6]                          # a set's detail: its rank
     else:
         cards = lay_out_run(SUITS[sk[7]], window[0], window[1], nat, wilds.pool)
-    problem, detail = _analyse_cached(cards, kind)     # a check that costs a cache lookup
-    assert problem is None, (sk, cards, problem)
-    return Meld._known(kind, cards, None, detail)
+        detail = (window[0], SUITS[sk[7]])      # a run's: its first value and suit
+    # the meld as the analysis would find it (melds._analyse_cached: the tests compare), known
+    # valid by construction: analysing it again cost a cache lookup keyed by its cards, and a
+    # miss in most new melds
+    return _known_meld(kind, cards, None, detail)
 
 
 _object_new = object.__new__
