@@ -37,3 +37,5 @@ cpdef tuple _windows(int s, tuple pattern, int m)
 
 @cython.locals(d=cython.int)
 cpdef _in_suit(plan, int s)
+
+cpdef _plan(tuple counts, bytes key, int deal)

@@ -20,8 +20,12 @@ cpdef tuple _run_enumeration(int s, int lo, int hi, tuple held, int wilds)
 cpdef bint might_place_data(card, int wilds, list by_rank, list by_suit, infos)
 
 @cython.locals(i=cython.Py_ssize_t, r=cython.int, size=cython.int, s=cython.int,
-               lo=cython.int, hi=cython.int, free=cython.long, held=cython.long, targets=list)
+               lo=cython.int, hi=cython.int, free=cython.long, held=cython.long, targets=list,
+               reach=dict, sets=dict, runs=dict, k=cython.long, mask=cython.long,
+               near=cython.long)
 cpdef list _targets(infos, list by_rank, list by_suit, int wilds)
+
+cpdef near_values(held, int lo, int hi, int wilds)
 
 @cython.locals(rank=cython.int, s=cython.int, m=cython.long, cands=list)
 cpdef list _new_cands(list by_rank, list by_suit, Py_ssize_t size, int wilds)

@@ -231,10 +231,13 @@ def _rank_options(rank, cs, m):
         used = [13 * s + rank - 1 for s in range(4) for _ in range(per[s])][:3 * j]
         groups = [[] for _ in range(j)]
         for i in used:                      # each to the smallest set lacking its suit
-            g = min((g for g in groups if i not in g), key=len)
-            g.append(i)
+            smallest = None                 # (the first of the smallest, as min(key=len))
+            for g in groups:
+                if i not in g and (smallest is None or len(g) < len(smallest)):
+                    smallest = g
+            smallest.append(i)
         opts.append((3 * j - len(used), tuple(used),
-                     tuple(("set", rank, tuple(g)) for g in groups)))
+                     tuple([("set", rank, tuple(g)) for g in groups])))
     return tuple(opts)
 
 

@@ -642,8 +642,12 @@ class ExtraSearch:
 
 def _targets(infos, by_rank, by_suit, wilds) -> list:
     """The lay-off targets of :class:`ExtraSearch`: [(table meld index, its non-empty natural
-    options)], from the hand's :func:`hand_masks` and its wilds."""
+    options)], from the hand's :func:`hand_masks` and its wilds.
+
+    :func:`_reach`, :func:`set_options` and :func:`run_options` read through dicts keyed by
+    one int made of their arguments (a lookup, not a call; ints the collector never tracks)."""
     targets = []
+    reach, sets, runs = _REACH, _SET_OPTS, _RUN_OPTS
     for i in range(len(infos)):
         info = infos[i]
         if info[0] == "set":                   # a natural of a suit the set lacks, room left
@@ -651,16 +655,34 @@ def _targets(infos, by_rank, by_suit, wilds) -> list:
             free = by_rank[r] & ~_SUITS_MASK[suits]
             if size >= MAX_SET or not free:
                 continue
-            opts = set_options(r, free, MAX_SET - size)
+            k = (r << 4 | free) << 3 | (MAX_SET - size)
+            opts = sets.get(k)
+            if opts is None:
+                opts = sets[k] = set_options(r, free, MAX_SET - size)
         else:                                  # a natural within reach of an end
             _, s, lo, hi = info
             held = by_suit[s]
-            if not held & _reach(lo, hi, wilds):
+            k = (lo << 4 | hi) << 5 | wilds
+            mask = reach.get(k, -1)
+            if mask < 0:
+                mask = reach[k] = _reach(lo, hi, wilds)
+            if not held & mask:
                 continue
-            opts = run_options(s, lo, hi, near_values(held, lo, hi, wilds), wilds)
+            near = near_values(held, lo, hi, wilds)
+            k = (((near << 2 | s) << 4 | lo) << 4 | hi) << 5 | wilds
+            opts = runs.get(k)
+            if opts is None:
+                if len(runs) >= 1 << 14:
+                    runs.clear()
+                opts = runs[k] = run_options(s, lo, hi, near, wilds)
         if opts:
             targets.append((i, opts))
     return targets
+
+
+_REACH: dict = {}           # (lo, hi, wilds) as one int -> _reach (at most 14 * 14 * 33 keys)
+_SET_OPTS: dict = {}        # (rank, free suits, room) as one int -> set_options (at most 13 * 16 * 4)
+_RUN_OPTS: dict = {}        # (near values, suit, lo, hi, wilds) as one int -> run_options
 
 
 def _new_cands(by_rank, by_suit, size, wilds) -> list:
