@@ -105,7 +105,7 @@ def _owners(table, fits, card) -> frozenset:
     if hit is None:
         who = []
         for meld in table:
-            fit = meld.__dict__.get("_fits") or _fit_cards(meld)
+            fit = getattr(meld, "_fits", None) or _fit_cards(meld)     # (kept on the meld)
             if fit[1] if key is None else key in fit[0]:
                 who.append(meld.owner)
         hit = fits[key] = frozenset(who)
@@ -132,7 +132,7 @@ def _fit_cards(meld) -> tuple:
     takes, at an end inside A..A, a wild or the natural of its suit and that value); read
     off the meld's place and kept on the immutable meld (as :func:`_replaceable_of`)."""
     cards = meld.cards
-    place = meld.__dict__.get("_detail")
+    place = getattr(meld, "_detail", None)
     if place is None:
         place = meld._place
     if meld.kind == "set":
@@ -292,7 +292,7 @@ class ExpertBot(HeuristicBot):
         table = game.table
         some = False                        # does a card of the hand replace a wild?
         for m, meld in enumerate(table):
-            replaceable = meld.__dict__.get("_replaceable")     # _replaceable_of's, once read
+            replaceable = getattr(meld, "_replaceable", None)   # _replaceable_of's, once read
             if replaceable is None:
                 replaceable = _replaceable_of(meld)
             if replaceable.isdisjoint(hand):

@@ -37,9 +37,9 @@ from pushlab.i18n.events import log_lines, meld_label
 from pushlab.rummy.events import (DealEnded, DealStarted, Dealt, Discarded, DrewStock, LaidOff, MatchOver, Melded,
                                   Pushed, Received, Replaced, RoundCapReached, StockEmpty, TookDiscard,
                                   UpcardReturned, WentOut)
-from pushlab.rummy.melds import (CONTRACTS, _analyse_cached, _known_meld, HAND_SIZES, MAX_RUN, MAX_SET,
-                                 Meld, contract_problem, contract_text, contract_words, lay_out_run,
-                                 meld_problem)
+from pushlab.rummy.melds import (CONTRACTS, HAND_SIZES, MAX_RUN, MAX_SET, Meld, _analyse_cached,
+                                 _known_meld, _run_layoff_ends, _set_layoff_ends, contract_problem,
+                                 contract_text, contract_words, lay_out_run, meld_problem)
 
 DEFAULT_NAMES = ("Ann", "Ben", "Cat", "Dan")
 NUM_PLAYERS = 4
@@ -1263,25 +1263,26 @@ def _light_layoff(d: dict, action) -> Game | None:
     if not 0 <= m < len(table):
         return None
     meld = table[m]
-    ends = meld.layoff_ends(card)
-    if not ends:
-        return None
+    cards, place = meld.cards, meld._place          # (meld.layoff_ends(card), the card known)
     if meld.kind == "set":
-        if end is not None:
+        if end is not None or not _set_layoff_ends(cards, place, card):
             return None
-        new = _known_meld("set", meld.cards + (card,), meld.owner, meld._place)
+        new = _known_meld("set", cards + (card,), meld.owner, place)
     else:
+        start, suit = place
+        ends = _run_layoff_ends(start, suit, len(cards), card)
+        if not ends:
+            return None
         if end is None:
             if len(ends) > 1:
                 return None
             end = ends[0]
         elif end not in ends:
             return None
-        start, suit = meld._place
         if end == "low":
-            new = _known_meld("run", (card,) + meld.cards, meld.owner, (start - 1, suit))
+            new = _known_meld("run", (card,) + cards, meld.owner, (start - 1, suit))
         else:
-            new = _known_meld("run", meld.cards + (card,), meld.owner, (start, suit))
+            new = _known_meld("run", cards + (card,), meld.owner, (start, suit))
     i = hand.index(card)
     hands = list(hands)
     hands[p] = hand[:i] + hand[i + 1:]

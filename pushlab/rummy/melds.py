@@ -460,7 +460,7 @@ class Meld:
     @property
     def _place(self) -> tuple:
         """A run's (value 1..14 of its first card, suit); for a set, its rank."""
-        detail = self.__dict__.get("_detail")
+        detail = getattr(self, "_detail", None)     # (not a field: in the instance dict)
         return _analyse_cached(self.cards, self.kind)[1] if detail is None else detail
 
     @classmethod
