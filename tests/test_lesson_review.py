@@ -99,3 +99,45 @@ def test_markdown_written_by_the_lessons_code_takes_the_pages_direction():
                 if not call.startswith(('f"<div {dir_attrs()}>', 'f"```')) and "dir_attrs()" not in call:
                     missing.append(f"{path.name}: display(Markdown({call[:60]}")
     assert not missing, missing
+
+
+def test_a_prediction_covers_the_answer_below_it_until_revealed():
+    """The answer to a prediction sat in plain view right under it (lesson 03's first card, 11's
+    first player...). ``Predict(key, covers=n)`` blurs the next n page cells until the reveal."""
+    from pushlab.errors import SetupError
+    from pushlab.widgets.teach import COVER_CSS, Predict
+
+    plain = Predict("03.first-card")
+    assert "pl-unrevealed" not in plain.widget._dom_classes
+    p = Predict("03.first-card", covers=2)
+    assert {"pl-covers-2", "pl-unrevealed"} <= set(p.widget._dom_classes)
+    assert COVER_CSS in p.widget.children[0].value                    # the page gets the rule
+    assert "[cell-index]:has(.pl-covers-2.pl-unrevealed) + [cell-index] + [cell-index]" in COVER_CSS
+    assert "hidden until you reveal" in p.result.value
+    p.guess.value = 25
+    p.lock()
+    assert "pl-unrevealed" in p.widget._dom_classes                    # locking is not revealing
+    p.reveal()
+    assert "pl-unrevealed" not in p.widget._dom_classes
+    p.again()
+    assert "pl-unrevealed" not in p.widget._dom_classes                 # seen once, stays shown
+    for bad in (-1, 4, 1.5):
+        with pytest.raises(SetupError):
+            Predict("03.first-card", covers=bad)
+
+
+def test_a_covering_prediction_covers_only_answers():
+    """Each ``covers=n`` in a lesson blurs cells that exist and hold no question of their own
+    (a covered prediction or exercise could not be read before the reveal)."""
+    found = 0
+    for path in sorted(NOTEBOOKS.glob("*.ipynb")):
+        page = cells(path.stem)
+        for i, (kind, src) in enumerate(page):
+            for n in map(int, re.findall(r"Predict\([^)]*covers=(\d)", src)):
+                found += 1
+                covered = page[i + 1:i + 1 + n]
+                assert len(covered) == n, (path.name, i)
+                for _kind, text in covered:
+                    assert not re.search(r"\b(Predict|Exercises?)\(", text), (path.name, i, text[:80])
+                    assert not text.lstrip().startswith("#"), (path.name, i, "a heading is covered")
+    assert found >= 8

@@ -10,6 +10,11 @@ library); these widgets only ask them:
   **Check** (Enter works too), feedback on right or wrong (specific for known mistakes),
   **Show the reasoning**; :class:`Exercises`: every exercise of a lesson, numbered.
 
+A prediction whose answer the page shows right below it covers that answer:
+``Predict(key, covers=2)`` blurs the next two cells of the Voilà page (a plot, a table, the
+sentence that says the number) until the guess is revealed (CSS ``:has()``; a browser
+without it, JupyterLab and the static book show them as before).
+
 Everything works from the keyboard (Tab, Space/Enter, arrow keys on sliders and choices);
 feedback is in a ``role="status"`` element. Errors (an unreadable answer) go to the
 widget's message line and change nothing. Both widgets can be driven from code
@@ -31,12 +36,12 @@ from __future__ import annotations
 import functools
 
 from pushlab import teaching
-from pushlab.errors import ParseError, Unavailable
+from pushlab.errors import ParseError, SetupError, Unavailable
 from pushlab.i18n import _
 from pushlab.widgets.common import MessageArea, Shown, lean_ipw, page_direction, routed, sheetless_html, styles_html
 from pushlab.display.html import CSS, esc
 
-__all__ = ["Exercise", "Exercises", "Predict", "TEACH_CSS", "css_key"]
+__all__ = ["Exercise", "Exercises", "Predict", "TEACH_CSS", "COVER_CSS", "MAX_COVERS", "css_key"]
 
 TEACH_CSS = """<style>
 .pl-teach{border:1px solid #c7d3e0;border-radius:10px;padding:8px 12px;margin:8px 0;background:#fbfcfe;max-width:900px}
@@ -60,6 +65,17 @@ TEACH_CSS = """<style>
 .pl-line .pl-mark.pl-flip span{left:auto;right:-1px}
 .pl-line .pl-end{position:absolute;top:2px;font-size:11px;color:#555}
 </style>"""
+
+
+#: The most page cells a prediction may cover (``Predict(..., covers=n)``).
+MAX_COVERS = 3
+#: Voilà renders each notebook cell as a sibling ``<div cell-index=...>``: the ``n`` cells after
+#: the one holding an unrevealed prediction with ``covers=n`` are blurred, so the answer below a
+#: question is not read before the guess.
+COVER_CSS = "<style>" + ",".join(
+    f"[cell-index]:has(.pl-covers-{n}.pl-unrevealed)" + " + [cell-index]" * k
+    for n in range(1, MAX_COVERS + 1) for k in range(1, n + 1)
+) + "{filter:blur(7px);user-select:none}</style>"
 
 
 def css_key(key: str) -> str:
@@ -271,10 +287,13 @@ class Predict(Shown):
     simulated answers and how close the guess was (``closeness``); ``again()`` starts over.
     """
 
-    def __init__(self, spec):
+    def __init__(self, spec, covers: int = 0):
         w = lean_ipw()
         if isinstance(spec, str):
             spec = teaching.prediction(spec)
+        if not (isinstance(covers, int) and 0 <= covers <= MAX_COVERS):
+            raise SetupError(f"covers must be a number of page cells from 0 to {MAX_COVERS}, got {covers!r}")
+        self.covers = covers
         self.spec, self.locked, self.revealed = spec, False, False
         self.closeness = self.estimate = None
         self.sheets = sheets([])
@@ -307,14 +326,18 @@ class Predict(Shown):
                                      layout=w.Layout(width="auto", display="none"))   # its own: shown and hidden
         self.status = html(value=_status(_("Make your guess, then lock it in."), "info"))
         self.result = html(value="")
+        if covers:
+            self.sheets.append(COVER_CSS)
+            self.result.value = _status(_("The answer below stays hidden until you reveal it."), "info")
         guard = routed(self.message)
         self.lock_button.on_click(guard(lambda _b=None: self.lock()))
         self.reveal_button.on_click(guard(lambda _b=None: self.reveal()))
         self.again_button.on_click(guard(lambda _b=None: self.again()))
         buttons = w.HBox([self.lock_button, self.reveal_button, self.again_button],
                          layout=dict(flex_flow="row wrap"))
+        covered = (f"pl-covers-{covers}", "pl-unrevealed") if covers else ()
         self.widget = w.VBox([self.header, self.guess, buttons, self.message.widget, self.status, self.result],
-                             _dom_classes=("pl-teach", "pl-predict", css_key(spec.key)))
+                             _dom_classes=("pl-teach", "pl-predict", css_key(spec.key), *covered))
         page_direction(self.widget, sheets="".join(self.sheets))
 
     def lock(self) -> None:
@@ -357,6 +380,7 @@ class Predict(Shown):
                              f"</table><p>{esc(s.explain)}</p></div>")
         self.revealed = True
         self.again_button.layout.display = None
+        self.widget.remove_class("pl-unrevealed")      # the cells it covers show (and stay shown)
 
     def again(self) -> None:
         """Start over: unlock the guess and hide the answer."""
