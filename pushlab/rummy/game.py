@@ -845,7 +845,9 @@ class _Draft:
         self.hands = _put(self.hands, p, hand)
 
     def note(self, event) -> None:
-        """Append an event (:mod:`pushlab.rummy.events`).
+        """Append an event (:mod:`pushlab.rummy.events`), or its (event type, fields...) tuple,
+        made into the value when the events are first read (:func:`_made_events`; a frozen
+        dataclass's ``__init__`` costs more than most steps: the deal's start and end use it).
 
         The event list is shared with the state drafted from: appended to in place while
         no other state has extended it, else copied first (states stay immutable values).
@@ -887,19 +889,19 @@ class _Draft:
         up, stock = deck[NUM_PLAYERS * n], list(deck[NUM_PLAYERS * n + 1:])
         self.hands = tuple(tuple(sorted(h)) for h in hands)       # (cards sort as their order)
         self.table, self.met = (), (False,) * NUM_PLAYERS
-        self.note(DealStarted(deal, k + 1, len(self.deals), self.dealer, n, up, CONTRACTS[deal]))
+        self.note((DealStarted, deal, k + 1, len(self.deals), self.dealer, n, up, CONTRACTS[deal]))
         while up.is_wild and any(c.is_natural for c in stock):
             pos = int(rng.integers(1, len(stock) + 1))
             stock.insert(pos, up)
             new, stock = stock[0], stock[1:]
-            self.note(UpcardReturned(up, new))
+            self.note((UpcardReturned, up, new))
             up = new
         self.discard_pile = (up,)
         self.stock = tuple(stock)
         self.active_player = left_of(self.dealer)
         self.phase, self.drawn, self.source, self.turn, self.quiet_turns = "draw", None, None, 1, 0
         for p in range(NUM_PLAYERS):
-            self.note(Dealt(p, deal, self.hands[p]))
+            self.note((Dealt, p, deal, self.hands[p]))
 
     def end_deal(self, went_out: int | None, reason: str) -> None:
         """Score the deal (rules 17-19), then deal the next one or end the match (rule 20)."""
@@ -910,20 +912,20 @@ class _Draft:
         deal = self.deals[self.deal_index]
         self.results += (DealResult(deal=deal, dealer=self.dealer, went_out=went_out,
                                     reason=reason, hands=self.hands, scores=tuple(team)),)
-        self.note(DealEnded(deal, tuple(team), self.hands))
+        self.note((DealEnded, deal, tuple(team), self.hands))
         if self.deal_index + 1 < len(self.deals):
             self.deal_index += 1
             self.dealer = left_of(self.dealer)
             self.start_deal()
             return
         self.phase, self.drawn, self.source = "over", None, None
-        self.note(MatchOver(tuple(sum(r.scores[t] for r in self.results) for t in (0, 1))))
+        self.note((MatchOver, tuple(sum(r.scores[t] for r in self.results) for t in (0, 1))))
 
     def end_turn(self, took_stock: bool) -> None:
         """Pass the turn to the left, or end the deal at the round cap (rule 17)."""
         self.quiet_turns = 0 if took_stock else self.quiet_turns + 1
         if self.round_cap is not None and self.quiet_turns >= NUM_PLAYERS * self.round_cap:
-            self.note(RoundCapReached(self.round_cap))
+            self.note((RoundCapReached, self.round_cap))
             self.end_deal(None, "cap")
             return
         self.active_player = left_of(self.p)
@@ -934,7 +936,7 @@ class _Draft:
         """If the active player's hand is empty, they go out and the deal ends (rule 16)."""
         if self.hands[self.p]:
             return False
-        self.note(WentOut(self.p))
+        self.note((WentOut, self.p))
         self.end_deal(self.p, "out")
         return True
 
@@ -983,7 +985,7 @@ class _Draft:
         p = self.p
         left = left_of(p)
         if not self.stock:
-            self.note(StockEmpty(p))
+            self.note((StockEmpty, p))
             self.end_deal(None, "stock")
             return
         given = self.stock[0]
