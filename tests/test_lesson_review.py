@@ -141,3 +141,26 @@ def test_a_covering_prediction_covers_only_answers():
                     assert not re.search(r"\b(Predict|Exercises?)\(", text), (path.name, i, text[:80])
                     assert not text.lstrip().startswith("#"), (path.name, i, "a heading is covered")
     assert found >= 8
+
+
+def test_the_search_heatmap_axes_name_every_rule_they_show():
+    """Lesson 08's heatmaps said "bank rule (bank the top bench colour at this many points)"
+    under columns 'never', 'loss 5', 'loss 10', and "stop rule (cards in the columns)" beside
+    rows 'risk 0.1', 'risk 0.15': each axis now names every kind of rule on its ticks."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from pushlab.luck.search import find, load_results
+    from pushlab.plots import luck as plots
+
+    data = plots.search_grid_data(find(load_results(), 3, harder=False), 0)
+    ax = plots.search_heatmap(data)
+    try:
+        for ticks, label in ((data["bank"], ax.get_xlabel()), (data["stop"], ax.get_ylabel())):
+            kinds = {str(t).split()[0] for t in ticks}
+            assert len(kinds) >= 2, ticks
+            for kind in kinds:
+                assert re.search(rf"\b{kind}\b", label), (kind, label)
+    finally:
+        plt.close(ax.figure)

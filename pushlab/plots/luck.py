@@ -424,8 +424,8 @@ def search_heatmap(data, ax=None, vmin=None, vmax=None):
                                hi=nums.decimal(100 * data['hi'][bi, bj], 1, group=False))))
     ax.set_xticks(range(win.shape[1]), data["bank"])
     ax.set_yticks(range(win.shape[0]), data["stop"])
-    ax.set_xlabel(_("bank rule (bank the top bench colour at this many points)"))
-    ax.set_ylabel(_("stop rule (cards in the columns)"))
+    ax.set_xlabel(_("bank rule for the top bench colour (at x points; loss t: forecast loss of t points; never)"))
+    ax.set_ylabel(_("stop rule (after k cards; risk p: bust risk)"))
     ax.set_title(_("Win rate (%) of one seat, {players} players, {variant}; the others play '{field}'").format(
         players=data['players'], variant=_variant(data['harder']), field=data['field']), fontsize=10)
     ax.figure.colorbar(im, ax=ax, label=_("win rate (%); fair share {fair}%").format(
