@@ -164,3 +164,22 @@ def test_the_search_heatmap_axes_name_every_rule_they_show():
                 assert re.search(rf"\b{kind}\b", label), (kind, label)
     finally:
         plt.close(ax.figure)
+
+
+@pytest.mark.parametrize("language", ["en", "ar"])
+def test_the_class_picture_says_what_its_bars_measure(language):
+    """The teacher's dashboard (lesson 12), projected to the class, drew percentages up its side
+    with no word of what they are: the share of the class's tries (a distribution or a proportion)
+    or, for "bank or push?", the win rate after each choice. Its side now says so."""
+    from pushlab.classroom import experiments as E
+    from pushlab.classroom.pooled import pool
+    from pushlab.classroom.views import picture_svg
+
+    i18n.set_language(language)
+    e = E.FourthCard.default()
+    tries = [type("T", (), dict(student="ab" * 8, outcome=o, choice=None)) for o in (0, 1, 0, 0)]
+    svg = picture_svg(e, pool(e, tries))
+    axis = re.search(r'<text class="pl-cx-axis"[^>]*rotate\(-90\)[^>]*>([^<]+)</text>', svg)
+    from html import unescape
+    assert axis and unescape(axis.group(1)) == i18n.gettext("share of the class's tries", language)
+    assert language == "en" or unescape(axis.group(1)) != "share of the class's tries"

@@ -65,7 +65,7 @@ def _bins(experiment, pooled, most: int = 10):
 def picture_svg(experiment, pooled, width: int = 640, height: int = 280) -> str:
     """The class's bars beside the library's answer, with each student's share as faint points."""
     bins = _bins(experiment, pooled)
-    left, right, top, bottom = 44, 12, 16, 24
+    left, right, top, bottom = 60, 12, 16, 24
     w, h = width - left - right, height - top - bottom
     top_value = max([0.05] + [b[1] for b in bins if not math.isnan(b[1])] + [b[2] for b in bins])
     top_value = min(1.0, math.ceil(top_value * 10 + 0.5) / 10)
@@ -78,6 +78,9 @@ def picture_svg(experiment, pooled, width: int = 640, height: int = 280) -> str:
         v = top_value * k / 5
         parts.append(f'<line x1="{left}" x2="{left + w}" y1="{y(v):.1f}" y2="{y(v):.1f}" stroke="#ddd"/>'
                      f'<text x="{left - 6}" y="{y(v) + 4:.1f}" font-size="11" text-anchor="end">{nums.percent(v)}</text>')
+    axis = _("win rate after each choice") if experiment.shape == "choices" else _("share of the class's tries")
+    parts.append(f'<text class="pl-cx-axis" transform="translate(13,{top + h / 2:.1f}) rotate(-90)" font-size="12" '
+                 f'text-anchor="middle">{escape(axis)}</text>')
     per = _student_shares(experiment, pooled, bins)
     for i, (label, share, exact, _keys) in enumerate(bins):
         x0 = left + i * step
