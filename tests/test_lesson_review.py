@@ -121,7 +121,7 @@ def test_a_prediction_covers_the_answer_below_it_until_revealed():
     assert "pl-unrevealed" not in p.widget._dom_classes
     p.again()
     assert "pl-unrevealed" not in p.widget._dom_classes                 # seen once, stays shown
-    for bad in (-1, 4, 1.5):
+    for bad in (-1, 5, 1.5):
         with pytest.raises(SetupError):
             Predict("03.first-card", covers=bad)
 

@@ -68,7 +68,7 @@ TEACH_CSS = """<style>
 
 
 #: The most page cells a prediction may cover (``Predict(..., covers=n)``).
-MAX_COVERS = 3
+MAX_COVERS = 4
 #: Voilà renders each notebook cell as a sibling ``<div cell-index=...>``: the ``n`` cells after
 #: the one holding an unrevealed prediction with ``covers=n`` are blurred, so the answer below a
 #: question is not read before the guess.
