@@ -272,9 +272,9 @@ class HeuristicBot(RummyBot):
         v = view(game)
         key = (game.deal_index, game.turn, v.player)
         if v.phase == "play":                    # the next step of this turn's plan?
-            full = key + (v.hand,)                # the engine keeps hands sorted like _sorted
-            if full in self._plan:
-                return self._plan.pop(full)
+            planned = self._plan.pop(key + (v.hand,), None)     # (the engine keeps hands
+            if planned is not None:                              # sorted like _sorted)
+                return planned
         if v.phase == "draw":
             return self.draw(v, key)
         steps, _ = self._steps(v, v.hand)
