@@ -183,3 +183,12 @@ def test_the_class_picture_says_what_its_bars_measure(language):
     from html import unescape
     assert axis and unescape(axis.group(1)) == i18n.gettext("share of the class's tries", language)
     assert language == "en" or unescape(axis.group(1)) != "share of the class's tries"
+
+
+def test_lesson_11_explains_its_button_before_showing_it():
+    """"Press **Find the simplest rule**" came after the widget with that button (lesson 11,
+    section 5): the reader met the button first. The paragraph is now above the widget."""
+    page = cells("11-perfect-play")
+    explained = next(i for i, (kind, src) in enumerate(page) if kind == "markdown" and "Press **Find the" in src)
+    widget = next(i for i, (kind, src) in enumerate(page) if kind == "code" and "BotGrades()" in src)
+    assert explained < widget
