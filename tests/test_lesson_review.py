@@ -192,3 +192,11 @@ def test_lesson_11_explains_its_button_before_showing_it():
     explained = next(i for i, (kind, src) in enumerate(page) if kind == "markdown" and "Press **Find the" in src)
     widget = next(i for i, (kind, src) in enumerate(page) if kind == "code" and "BotGrades()" in src)
     assert explained < widget
+
+
+def test_lesson_08_counts_its_predictions_as_it_has_them():
+    """Lesson 08's introduction said "the exercises and the prediction are one class" of a
+    lesson with two predictions in sections 1 and 2."""
+    n = len(teaching.predictions("08", "en"))
+    text = paragraph("08-when-to-bank", "Sections 1 and 2, the exercises")
+    assert n == 2 and "the predictions are one class" in text
