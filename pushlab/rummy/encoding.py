@@ -72,7 +72,9 @@ def hand_key(hand) -> tuple[tuple[int, ...], int]:
     counts = [0] * 52
     wilds = 0
     idx = INDEX
-    for c in as_cards(hand):
+    for c in hand if type(hand) is tuple else as_cards(hand):
+        if type(c) is not Card:                 # (as_cards' test, card by card: no call)
+            return hand_key(as_cards(hand))
         i = idx[c]
         if i < 0:
             wilds += 1

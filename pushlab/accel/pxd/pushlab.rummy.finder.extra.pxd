@@ -27,11 +27,14 @@ cpdef list _targets(infos, list by_rank, list by_suit, int wilds)
 
 cpdef near_values(held, int lo, int hi, int wilds)
 
-@cython.locals(rank=cython.int, s=cython.int, m=cython.long, cands=list)
+@cython.locals(rank=cython.int, s=cython.int, m=cython.long, cands=list, by=dict, k=cython.long)
 cpdef list _new_cands(list by_rank, list by_suit, Py_ssize_t size, int wilds)
 
 @cython.locals(x=cython.int)
 cdef bint _short(list cnt, tuple nat)
+
+@cython.locals(x=cython.int)
+cdef inline bint _lacks(list cnt, tuple nat)
 
 @cython.locals(i=cython.int)
 cdef _run_card(int s, int v, tuple counts_nat, pool)

@@ -343,7 +343,6 @@ def hand_data(cards):
     return tuple(counts), wilds, by_rank, by_suit
 
 
-@lru_cache(maxsize=None)
 def _rank_cands(rank, mask, wilds):
     """New-set skeletons of one rank from the suits held (bits of ``mask``) needing at most
     ``wilds`` wilds, in :func:`~pushlab.rummy.finder.skeletons._set_skels`' order."""
@@ -351,7 +350,6 @@ def _rank_cands(rank, mask, wilds):
     return tuple([sk for sk in _rank_set_skels(rank, held, 3) if sk[2] <= wilds])
 
 
-@lru_cache(maxsize=1 << 15)
 def _suit_cands(s, mask, wilds):
     """New-run skeletons of suit s from the run values held (bits 1..14 of ``mask``) needing at
     most ``wilds`` wilds, in :func:`~pushlab.rummy.finder.skeletons._run_skels`' order."""
@@ -534,8 +532,8 @@ class ExtraSearch:
             lays = _independent_layoffs(targets)
             if lays is not None:
                 return _extra_result(cards, infos, [], lays, 0, 0)
-        self.room0 = sum(MAX_SET - info.size if info.kind == "set" else MAX_RUN - (info.hi - info.lo + 1)
-                         for info in infos)
+        self.room0 = sum([MAX_SET - info.size if info.kind == "set" else MAX_RUN - (info.hi - info.lo + 1)
+                          for info in infos])
         self.ample = self.shortcut and self.room0 >= len(cards) + wilds   # every spare wild finds room
         if not cands and self.ample and len(targets) == 1:
             lays = _independent_layoffs(targets)
@@ -566,7 +564,7 @@ class ExtraSearch:
             i = targets[t][0]
             room = self.wilds - need
             for opt, nat, w, pen, distinct in self.aug[t]:
-                if w > room or (0 in map(cnt.__getitem__, nat) if distinct else _short(cnt, nat)):
+                if w > room or (_lacks(cnt, nat) if distinct else _short(cnt, nat)):
                     continue
                 for x in nat:
                     cnt[x] -= 1
@@ -591,7 +589,7 @@ class ExtraSearch:
         i = self.targets[t][0]
         room = self.wilds - need
         for opt, nat, w, pen, distinct in self.aug[t]:
-            if w > room or (0 in map(cnt.__getitem__, nat) if distinct else _short(cnt, nat)):
+            if w > room or (_lacks(cnt, nat) if distinct else _short(cnt, nat)):
                 continue
             for x in nat:
                 cnt[x] -= 1
@@ -629,7 +627,7 @@ class ExtraSearch:
                 return
             sk = cands[j]
             nat = sk[1]
-            if need + sk[2] > self.wilds or 0 in map(cnt.__getitem__, nat):
+            if need + sk[2] > self.wilds or _lacks(cnt, nat):
                 continue
             for x in nat:
                 cnt[x] -= 1
@@ -693,17 +691,42 @@ def _new_cands(by_rank, by_suit, size, wilds) -> list:
     else:
         sets_ok, runs_ok = _possible(by_rank, by_suit, size, wilds)
     cands = []
-    if sets_ok:
+    if sets_ok:                                 # (caches keyed by one int: a lookup, no call)
+        by = _RANK_CANDS
         for rank in _SET_RANKS:
             m = by_rank[rank]
             if m:
-                cands += _rank_cands(rank, m, wilds)
+                k = (rank << 4 | m) << 5 | wilds
+                found = by.get(k)
+                if found is None:
+                    found = by[k] = _rank_cands(rank, m, wilds)
+                cands += found
     if runs_ok:
+        by = _SUIT_CANDS
         for s in range(4):
             m = by_suit[s]
             if m:
-                cands += _suit_cands(s, m, wilds)
+                k = (s << 15 | m) << 5 | wilds
+                found = by.get(k)
+                if found is None:
+                    if len(by) >= 1 << 15:
+                        by.clear()
+                    found = by[k] = _suit_cands(s, m, wilds)
+                cands += found
     return cands
+
+
+_RANK_CANDS: dict = {}      # (rank, suits held, wilds) as one int -> _rank_cands
+_SUIT_CANDS: dict = {}      # (suit, run values held, wilds) as one int -> _suit_cands
+
+
+def _lacks(cnt, nat) -> bool:
+    """True if the counts ``cnt`` hold none of some natural of ``nat``: ``0 in map(cnt.__getitem__,
+    nat)``, a C loop in the compiled build."""
+    for x in nat:
+        if not cnt[x]:
+            return True
+    return False
 
 
 def _short(cnt, nat) -> bool:
