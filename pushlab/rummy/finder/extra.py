@@ -17,7 +17,7 @@ from pushlab.rummy.cards import SUITS, Card, cards_str, parse_cards
 from pushlab.rummy.encoding import (INDEX as _INDEX, NATURALS as _CARDS, RANK_PENALTY as _PEN, TWOS as _TWOS,
                                     WILD_PENALTY, as_cards, hand_key, sort_fast,
                                     value_index as _idx)
-from pushlab.rummy.finder.skeletons import (_IDXS, _SET_RANKS, _Wilds, _capped_run_skels,
+from pushlab.rummy.finder.skeletons import (_IDXS, _SET_RANKS, _Wilds, _slice_run_skels,
                                             _default_window, _fmt, _layout, _made,
                                             _rank_set_skels, _run_skels, _set_skels)
 from pushlab.rummy.melds import MAX_RUN, MAX_SET, Meld, run_values
@@ -353,7 +353,7 @@ def _rank_cands(rank, mask, wilds):
 def _suit_cands(s, mask, wilds):
     """New-run skeletons of suit s from the run values held (bits 1..14 of ``mask``) needing at
     most ``wilds`` wilds, in :func:`~pushlab.rummy.finder.skeletons._run_skels`' order."""
-    return _capped_run_skels(s, tuple([v for v in range(1, 15) if mask >> v & 1]), wilds)
+    return _slice_run_skels(s, tuple([v for v in range(1, 15) if mask >> v & 1]), 3, wilds)
 
 
 def _possible(by_rank, by_suit, size, wilds):

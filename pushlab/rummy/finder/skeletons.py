@@ -94,34 +94,14 @@ def _suit_run_skels(s, vals, minsize, full):
     return tuple(out)
 
 
-def _slice_run_skels(s, vals, minsize):
+def _slice_run_skels(s, vals, minsize, wilds=MAX_RUN):
     """:func:`_suit_run_skels` with ``full=False``: the skeletons using every held value between
-    their ends."""
-    out = []
-    pens = [_PEN[(v - 1) % 13] for v in vals]
-    ids = [_idx(s, v) for v in vals]
-    n = len(vals)
-    longest = MAX_RUN - 1
-    for i in range(n):
-        first = vals[i]
-        value = 0
-        for j in range(i, n):
-            last = vals[j]
-            if last - first > longest:
-                break
-            value += pens[j]
-            size = max(last - first + 1, minsize)
-            out.append(("run", tuple(ids[i:j + 1]), size - (j - i + 1), size, MAX_RUN,
-                        value, 0, s, first, last))
-    return tuple(out)
+    their ends, those needing at most ``wilds`` wilds (all by default: a run needs fewer than
+    :data:`MAX_RUN`). Once a skeleton spans ``minsize`` values its need (its gaps) only grows
+    with its last value, so the first one over ``wilds`` ends that first value's skeletons and
+    the others are never made.
 
-
-def _capped_run_skels(s, vals, wilds):
-    """``[sk for sk in _slice_run_skels(s, vals, 3) if sk[2] <= wilds]``, without making the
-    others: from three naturals on, a skeleton's need (its gaps) only grows with its last
-    value, so the first one over ``wilds`` ends that first value's skeletons.
-
-    >>> _capped_run_skels(0, (4, 5, 6, 9), 0) == tuple(
+    >>> _slice_run_skels(0, (4, 5, 6, 9), 3, 0) == tuple(
     ...     sk for sk in _slice_run_skels(0, (4, 5, 6, 9), 3) if sk[2] <= 0)
     True
     """
@@ -139,12 +119,12 @@ def _capped_run_skels(s, vals, wilds):
                 break
             value += pens[j]
             size = last - first + 1
-            if size < 3:
-                size = 3
+            if size < minsize:
+                size = minsize
             need = size - (j - i + 1)
             if need <= wilds:
                 out.append(("run", tuple(ids[i:j + 1]), need, size, MAX_RUN, value, 0, s, first, last))
-            elif j - i >= 2:
+            elif last - first + 1 >= minsize:
                 break
     return tuple(out)
 
