@@ -126,6 +126,30 @@ def test_a_prediction_covers_the_answer_below_it_until_revealed():
             Predict("03.first-card", covers=bad)
 
 
+def test_a_prediction_hides_a_panel_further_down_until_revealed():
+    """Lesson 11's play app opened with "draw another card: 60.8%" in its values panel, three
+    cells under the prediction whose answer that is. ``Predict.hide(panel)`` blurs the panel
+    until the reveal; the lesson hides the app's values with it."""
+    import ipywidgets
+
+    from pushlab.widgets.teach import COVER_CSS, Predict
+
+    panel = ipywidgets.HTML("60.8%")
+    p = Predict("11.first-player").hide(panel)
+    assert "pl-covered" in panel._dom_classes and ".pl-covered{" in COVER_CSS
+    assert COVER_CSS in p.widget.children[0].value                    # the rule is on the page
+    p.guess.value = 50
+    p.lock()
+    assert "pl-covered" in panel._dom_classes                          # locking is not revealing
+    p.reveal()
+    assert "pl-covered" not in panel._dom_classes
+    later = ipywidgets.HTML()
+    p.hide(later)                                                      # revealed: nothing to hide
+    assert "pl-covered" not in later._dom_classes
+    src = "".join(src for _kind, src in cells("11-perfect-play"))
+    assert re.search(r"(\w+) = Predict\(\"11\.first-player\".*\n\1\.hide\((\w+)\.values\)", src, re.S)
+
+
 def test_a_covering_prediction_covers_only_answers():
     """Each ``covers=n`` in a lesson blurs cells that exist and hold no question of their own
     (a covered prediction or exercise could not be read before the reveal)."""

@@ -75,7 +75,7 @@ MAX_COVERS = 4
 COVER_CSS = "<style>" + ",".join(
     f"[cell-index]:has(.pl-covers-{n}.pl-unrevealed)" + " + [cell-index]" * k
     for n in range(1, MAX_COVERS + 1) for k in range(1, n + 1)
-) + "{filter:blur(7px);user-select:none}</style>"
+) + ",.pl-covered{filter:blur(7px);user-select:none}</style>"
 
 
 def css_key(key: str) -> str:
@@ -326,8 +326,9 @@ class Predict(Shown):
                                      layout=w.Layout(width="auto", display="none"))   # its own: shown and hidden
         self.status = html(value=_status(_("Make your guess, then lock it in."), "info"))
         self.result = html(value="")
+        self.hidden = []                    # widgets elsewhere on the page blurred until the reveal
+        self.sheets.append(COVER_CSS)       # for covers=n and for hide(): on the page either way
         if covers:
-            self.sheets.append(COVER_CSS)
             self.result.value = _status(_("The answer below stays hidden until you reveal it."), "info")
         guard = routed(self.message)
         self.lock_button.on_click(guard(lambda _b=None: self.lock()))
@@ -339,6 +340,23 @@ class Predict(Shown):
         self.widget = w.VBox([self.header, self.guess, buttons, self.message.widget, self.status, self.result],
                              _dom_classes=("pl-teach", "pl-predict", css_key(spec.key), *covered))
         page_direction(self.widget, sheets="".join(self.sheets))
+
+    def hide(self, *widgets) -> Predict:
+        """Blur ``widgets`` until this prediction is revealed: a part of the page further down
+        (an app's panel, say) that would give the answer away before the guess. Nothing is
+        blurred once the answer has been revealed; returns the prediction.
+
+        >>> import ipywidgets
+        >>> panel = ipywidgets.HTML("first player: 60.8%")
+        >>> p = Predict("11.first-player").hide(panel)
+        >>> "pl-covered" in panel._dom_classes
+        True
+        """
+        self.hidden.extend(widgets)
+        if not self.revealed:
+            for widget in widgets:
+                widget.add_class("pl-covered")
+        return self
 
     def lock(self) -> None:
         """Freeze the guess (a choice must be made first)."""
@@ -381,6 +399,8 @@ class Predict(Shown):
         self.revealed = True
         self.again_button.layout.display = None
         self.widget.remove_class("pl-unrevealed")      # the cells it covers show (and stay shown)
+        for widget in self.hidden:
+            widget.remove_class("pl-covered")
 
     def again(self) -> None:
         """Start over: unlock the guess and hide the answer."""
