@@ -256,7 +256,7 @@ class Dashboard(Shown):
                   else (float(min(self.experiment.outcomes)), float(max(self.experiment.outcomes))))
         self.funnel.value = funnel_svg(self.history, h.exact, _("{what}: the class's estimate and its 95%\u00a0interval "
                                                                 "after each batch of tries; dashed: the library's value")
-                                       .format(what=h.what), bounds) if self.history else ""
+                                       .format(what=h.what), bounds, what=h.what) if self.history else ""
         ref = p.reference
         compare = _("The answer to compare with is")
         self.summary.value = (f"<p><b>{esc(summary_text(self.experiment, p))}</b></p>"

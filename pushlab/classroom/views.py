@@ -120,11 +120,19 @@ def _student_shares(experiment, pooled, bins) -> dict:
     return out
 
 
-def funnel_svg(history, exact: float, label: str, bounds=(0.0, 1.0), width: int = 640, height: int = 180) -> str:
+def funnel_svg(history, exact: float, label: str, bounds=(0.0, 1.0), width: int = 640, height: int = 190,
+               what: str = "") -> str:
     """The headline estimate and its interval after each update (``history``: [(tries,
     estimate, low, high)]), with the library's value as a line: the interval shrinks.
-    ``bounds``: the values the estimate can take (the interval is cut there)."""
-    left, right, top, bottom = 52, 60, 12, 30
+    ``bounds``: the values the estimate can take (the interval is cut there); ``what``: what
+    the vertical axis measures, written above it (the horizontal one counts the tries).
+
+    >>> svg = funnel_svg([(10, 0.3, 0.1, 0.5), (40, 0.25, 0.15, 0.35)], 0.26, "funnel",
+    ...                  what="share of tries with a bust")
+    >>> ">share of tries with a bust</text>" in svg, ">0</text>" in svg, ">40 tries</text>" in svg
+    (True, True, True)
+    """
+    left, right, top, bottom = 52, 60, 24, 30
     w, h = width - left - right, height - top - bottom
     lo_b, hi_b = bounds
     pts = [(n, e, max(lo, lo_b), min(hi, hi_b)) for n, e, lo, hi in history
@@ -148,7 +156,13 @@ def funnel_svg(history, exact: float, label: str, bounds=(0.0, 1.0), width: int 
                  f'stroke-dasharray="6 4" stroke-width="2"/>')
     for v in (lo_v + pad, hi_v - pad):
         parts.append(f'<text x="{left - 6}" y="{y(v) + 4:.1f}" font-size="11" text-anchor="end">{_num(v)}</text>')
-    parts.append(f'<text x="{left + w + 4}" y="{top + h}" font-size="11">n = {n_max}</text></svg>')
+    axis = top + h + 16                                 # the tries: 0 at the left, all at the right
+    parts.append(f'<text x="{left}" y="{axis}" font-size="11" text-anchor="middle">{nums.number(0)}</text>')
+    tries = ngettext("{n} try", "{n} tries", n_max).format(n=nums.number(n_max))
+    parts.append(f'<text x="{left + w}" y="{axis}" font-size="11" text-anchor="middle">{escape(tries)}</text>')
+    if what:
+        parts.append(f'<text x="{left - 6}" y="{top - 10}" font-size="11" font-weight="600">{escape(what)}</text>')
+    parts.append("</svg>")
     return "".join(parts) + f'<div style="font-size:0.85em;color:#444;max-width:{width}px">{escape(label)}</div>'
 
 
