@@ -466,10 +466,8 @@ class Meld:
     @classmethod
     def _known(cls, kind: str, cards: tuple, owner: int, detail) -> Meld:
         """A meld whose cards (a tuple of Card) are already known to form a valid meld of kind,
-        with its :attr:`_place`."""
-        meld = _new(cls)
-        _set(meld, "__dict__", {"kind": kind, "cards": cards, "owner": owner, "_detail": detail})
-        return meld
+        with its :attr:`_place` (:func:`_known_meld`)."""
+        return _known_meld(kind, cards, owner, detail)
 
     def lay_off(self, card, end: str | None = None) -> Meld:
         """This meld with card added (at the run's ``end`` "low"/"high"; needed only if both fit)."""
@@ -541,11 +539,13 @@ _set = object.__setattr__
 
 
 def _known_meld(kind: str, cards: tuple, owner, detail) -> Meld:
-    """:meth:`Meld._known` as a plain function (the engine's light step makes one per lay-off
-    and per meld laid down: a class method's call costs more than the meld)."""
+    """A meld whose cards are known to form a valid meld of kind, with its place (``detail``):
+    what :meth:`Meld._known` returns, as a plain function (the engine's light step makes one per
+    lay-off and per meld laid down: a class method's call costs more than the meld)."""
     meld = _new(Meld)
     _set(meld, "__dict__", {"kind": kind, "cards": cards, "owner": owner, "_detail": detail})
     return meld
+
 
 def _set_layoff_ends(cards: tuple, rank: int, card: Card) -> tuple[str, ...]:
     """:func:`_layoff_ends` of a valid set of ``rank``: ("any",) if the set with card added is

@@ -13,7 +13,9 @@ library); these widgets only ask them:
 A prediction whose answer the page shows right below it covers that answer:
 ``Predict(key, covers=2)`` blurs the next two cells of the Voilà page (a plot, a table, the
 sentence that says the number) until the guess is revealed (CSS ``:has()``; a browser
-without it, JupyterLab and the static book show them as before).
+without it, JupyterLab and the static book show them as before). ``Predict.hide(widget)``
+blurs a widget further down the page (an app's panel that would give the answer away)
+until the reveal.
 
 Everything works from the keyboard (Tab, Space/Enter, arrow keys on sliders and choices);
 feedback is in a ``role="status"`` element. Errors (an unreadable answer) go to the

@@ -297,15 +297,6 @@ _NONE4 = bytes(4)
 _RANK_OPTS = {m: [{} for _ in range(14)] for m in (2, 3)}   # m -> rank -> counts by suit -> options
 
 
-def _suit_windows(s, pattern, m):
-    """Candidate run windows of length m in suit s (pattern: counts of ranks 1..13).
-
-    One window per held value (it starts there, or ends at the ace): [(need, used, lo)].
-    Some best window always starts at a held value, so these suffice.
-    """
-    return _windows(s, pattern, m)
-
-
 def _wins0(part, counts, d, m):
     """:func:`_suit_windows` of suit 0 for the suit whose counts start at ``counts[d]``,
     remembered by ``part`` (those 13 counts as bytes: a key the collector never tracks,
@@ -313,7 +304,7 @@ def _wins0(part, counts, d, m):
     cache = _WINS[m]
     wins = cache.get(part)
     if wins is None:
-        wins = _windows(0, counts[d:d + 13], m)
+        wins = _suit_windows(0, counts[d:d + 13], m)
         if len(cache) >= _SUIT_MAX:
             cache.clear()
         cache[part] = wins
@@ -327,8 +318,12 @@ _ZERO13 = bytes(13)
 _MISS = object()
 
 
-def _windows(s, pattern, m):
-    """The body of :func:`_suit_windows` (a function of its own: the compiled build types it)."""
+def _suit_windows(s, pattern, m):
+    """Candidate run windows of length m in suit s (pattern: counts of ranks 1..13).
+
+    One window per held value (it starts there, or ends at the ace): [(need, used, lo)].
+    Some best window always starts at a held value, so these suffice.
+    """
     idx = _IDXS[s]
     held = [v for v, c in zip(_VALUES, pattern + pattern[:1]) if c]      # values 1..14
     ids = [idx[v] for v in held]
@@ -454,7 +449,7 @@ def _suit_best(part, counts, m, s):
     if part == _ZERO13:
         best = None
     else:
-        need, used, lo = min(_windows(s, counts[13 * s:13 * s + 13], m))
+        need, used, lo = min(_suit_windows(s, counts[13 * s:13 * s + 13], m))
         best = (need, max(2 * need, 2 * m - sum(part)), used, lo)
     if len(cache) >= _SUIT_MAX:
         cache.clear()

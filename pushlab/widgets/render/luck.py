@@ -276,7 +276,7 @@ def odds_html(game) -> str:
     bars = []
     for label, p in _dist_items(odds.next_card_distribution(game, counting=True)):
         width = int(round(150 * float(p)))
-        colour = "#c62828" if p is not None and label == _dist_labels()["bust"] else "#5b8cc0"
+        colour = "#c62828" if p is not None and label == outcome_words()["bust"] else "#5b8cc0"
         bars.append(f'<tr><td>{esc(label)}</td><td><span class="pl-bar" style="width:{width}px;'
                     f'background:{colour}"></span> {percent(p, 1)}</td></tr>')
     return (f'{CSS}<div class="pl-root">'
@@ -301,12 +301,9 @@ def outcome_words(language: str | None = None) -> dict:
             "switch": _("switch card", language)}
 
 
-_dist_labels = outcome_words
-
-
 def _dist_items(dist):
     """(label, probability) rows of a next-card distribution, in the library's key order, zeros dropped."""
-    labels = _dist_labels()
+    labels = outcome_words()
     return [(labels.get(k, str(k)), p) for k, p in dist.items() if p]
 
 
