@@ -2,7 +2,8 @@
 # the pure-Python reference; pushlab.accel's build compiles it with these types). The C
 # integers hold card indices (0..51), run values (0..14), suits, ranks, wild counts and
 # bitmasks of suits (4 bits) or run values (15 bits): far inside 32 bits. Masks of the 52
-# naturals (_naturals_of) stay Python ints.
+# naturals (_naturals_of) stay Python ints. Table infos are plain tuples (table_infos): typed
+# tuple, an exact-type check, so a named SetInfo/RunInfo passed in would be refused.
 import cython
 
 @cython.locals(wilds=cython.int, i=cython.int, s=cython.int, r=cython.int, counts=list,
@@ -16,13 +17,13 @@ cpdef tuple _run_enumeration(int s, int lo, int hi, tuple held, int wilds)
 
 @cython.locals(i=cython.int, s=cython.int, r=cython.int, held=cython.long, mine=cython.long,
                with_card=cython.long, v=cython.int, lo=cython.int, hi=cython.int,
-               gaps=cython.long)
+               gaps=cython.long, info=tuple)
 cpdef bint might_place_data(card, int wilds, list by_rank, list by_suit, infos)
 
 @cython.locals(i=cython.Py_ssize_t, r=cython.int, size=cython.int, s=cython.int,
                lo=cython.int, hi=cython.int, free=cython.long, held=cython.long, targets=list,
                reach=dict, sets=dict, runs=dict, k=cython.long, mask=cython.long,
-               near=cython.long)
+               near=cython.long, info=tuple)
 cpdef list _targets(infos, list by_rank, list by_suit, int wilds)
 
 cpdef near_values(held, int lo, int hi, int wilds)
@@ -41,7 +42,8 @@ cdef _run_card(int s, int v, tuple counts_nat, pool)
 
 @cython.locals(spare=cython.int, take=cython.int, i=cython.Py_ssize_t, s=cython.int,
                lo=cython.int, hi=cython.int, nlo=cython.int, nhi=cython.int, more=cython.int,
-               up=cython.int, extras=list, melds=list, layoffs=list, add=list, planned=dict)
+               up=cython.int, extras=list, melds=list, layoffs=list, add=list, planned=dict,
+               info=tuple)
 cpdef _extra_result(cards, infos, list chosen, lays, int need, int wilds)
 
 

@@ -63,7 +63,8 @@ class Extra:
 
 class SetInfo(NamedTuple):
     """What the search needs of a set on the table: its ``rank``, the ``suits`` of its naturals
-    (suit numbers, sorted) and its ``size``."""
+    (suit numbers, sorted) and its ``size``. The shape of :func:`table_infos`' set entries,
+    which are plain tuples in this order (read by position)."""
 
     kind: str
     rank: int
@@ -73,7 +74,8 @@ class SetInfo(NamedTuple):
 
 class RunInfo(NamedTuple):
     """What the search needs of a run on the table: its ``suit`` number and the values
-    ``lo``..``hi`` (1..14) it covers."""
+    ``lo``..``hi`` (1..14) it covers. The shape of :func:`table_infos`' run entries, which are
+    plain tuples in this order (read by position)."""
 
     kind: str
     suit: int
@@ -82,9 +84,13 @@ class RunInfo(NamedTuple):
 
 
 def _table_info(meld):
-    """The :class:`SetInfo` or :class:`RunInfo` of a table meld (a Meld or a (kind, cards) pair).
+    """The info of a table meld (a Meld or a (kind, cards) pair): a plain tuple shaped as
+    :class:`SetInfo` or :class:`RunInfo`.
 
-    A Meld keeps its info once read (a value derived from the immutable meld, stored like
+    Plain, not the named tuples: the searches index infos, and a compiled index of a tuple
+    subclass goes through the type's generic ``__getitem__`` slot (a Python-level call; a
+    plain tuple's is an array read), and the garbage collector can untrack a plain tuple of
+    ints and strings, never a named tuple. A Meld keeps its info once read (a value derived from the immutable meld, stored like
     :func:`functools.cached_property` does; not a field, so ``==``, hash and repr ignore it).
     """
     if isinstance(meld, Meld):
@@ -93,7 +99,7 @@ def _table_info(meld):
         if info is None:
             if meld.kind == "run":              # its place is known: no need to analyse the cards
                 start, suit = meld._place
-                info = RunInfo("run", SUITS.index(suit), start, start + len(meld.cards) - 1)
+                info = ("run", SUITS.index(suit), start, start + len(meld.cards) - 1)
             else:
                 info = _table_info_cached(meld.kind, meld.cards)
             d["_info"] = info
@@ -105,10 +111,13 @@ _INFOS_BY_ID: dict = {}
 
 
 def table_infos(table_melds) -> list:
-    """The :class:`SetInfo` / :class:`RunInfo` of every table meld (remembered for the last tables seen).
+    """The info of every table meld (remembered for the last tables seen): plain tuples shaped
+    as :class:`RunInfo` (kind, suit, lo, hi) and :class:`SetInfo` (kind, rank, suits, size).
 
     >>> table_infos([("run", "JK 3C 4C"), ("set", "9S 9D JK")])
-    [RunInfo(kind='run', suit=3, lo=2, hi=4), SetInfo(kind='set', rank=9, suits=(0, 2), size=3)]
+    [('run', 3, 2, 4), ('set', 9, (0, 2), 3)]
+    >>> RunInfo(*table_infos([("run", "JK 3C 4C")])[0])      # the same, by name
+    RunInfo(kind='run', suit=3, lo=2, hi=4)
     """
     if isinstance(table_melds, tuple):
         hit = _INFOS_BY_ID.get(id(table_melds))
@@ -133,10 +142,10 @@ def _table_info_cached(kind, cards):
     if kind == "set":
         nats = [c for c in cards if c.is_natural]
         suits = tuple(sorted({SUITS.index(c.suit) for c in nats}))    # a tuple: no GC tracking
-        return SetInfo("set", nats[0].rank, suits, len(cards))
+        return ("set", nats[0].rank, suits, len(cards))
     vals = run_values(cards)
     suit = next(c.suit for c in cards if c.is_natural)
-    return RunInfo("run", SUITS.index(suit), vals[0], vals[-1])
+    return ("run", SUITS.index(suit), vals[0], vals[-1])
 
 
 def layoff_targets(info, counts, wilds):
@@ -532,7 +541,7 @@ class ExtraSearch:
             lays = _independent_layoffs(targets)
             if lays is not None:
                 return _extra_result(cards, infos, [], lays, 0, 0)
-        self.room0 = sum([MAX_SET - info.size if info.kind == "set" else MAX_RUN - (info.hi - info.lo + 1)
+        self.room0 = sum([MAX_SET - info[3] if info[0] == "set" else MAX_RUN - (info[3] - info[2] + 1)
                           for info in infos])
         self.ample = self.shortcut and self.room0 >= len(cards) + wilds   # every spare wild finds room
         if not cands and self.ample and len(targets) == 1:
@@ -812,7 +821,7 @@ def _extra_result(cards, infos, chosen, lays, need, wilds) -> Extra:
         nat, _, low, high = planned.get(i, ((), 0, (), ()))
         if info[0] == "set":
             add = [_CARDS[x] for x in nat]
-            more = min(spare, MAX_SET - info.size - len(add))
+            more = min(spare, MAX_SET - info[3] - len(add))
             add += [pool.take() for _ in range(more)]
             spare -= more
             if add:

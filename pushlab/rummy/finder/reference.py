@@ -72,10 +72,10 @@ def new_meld_possible(counts, wilds) -> tuple[bool, bool]:
 def layoff_targets(info, counts, wilds) -> tuple:
     """Every natural lay-off onto one table meld, enumerated with no reach test first
     (:func:`~pushlab.rummy.finder.extra.layoff_targets` tests reach before enumerating)."""
-    if info.kind == "set":
-        part = tuple(counts[13 * t + info.rank - 1] for t in range(4))
-    else:
-        part = tuple(counts[13 * info.suit:13 * info.suit + 13])
+    if info[0] == "set":                       # (kind, rank, suits, size)
+        part = tuple(counts[13 * t + info[1] - 1] for t in range(4))
+    else:                                       # (kind, suit, lo, hi)
+        part = tuple(counts[13 * info[1]:13 * info[1] + 13])
     return layoff_options(info, part, wilds)
 
 
