@@ -35,7 +35,7 @@ from pushlab.checks import is_count
 from pushlab.errors import ParseError
 from pushlab.i18n import _
 from pushlab.rummy.cards import Card, parse_cards
-from pushlab.rummy.melds import KINDS, Meld
+from pushlab.rummy.melds import KINDS, Meld, _Blank
 
 __all__ = ["Action", "Take", "Push", "MeldDown", "LayOff", "Replace", "Discard", "parse_action",
            "ENDS"]
@@ -227,8 +227,6 @@ class Replace(Action):
 # and the parsing and checks an action from outside goes through (a frozen dataclass's
 # ``__init__`` costs about 10,000 instructions compiled; issue 24). Never for a value read
 # from a user or a caller: those take the constructors or parse_action.
-_new = object.__new__
-_set = object.__setattr__
 
 
 def _layoff_of(card: Card, meld: int, end: str | None) -> LayOff:
@@ -237,8 +235,9 @@ def _layoff_of(card: Card, meld: int, end: str | None) -> LayOff:
     >>> _layoff_of(Card("8H"), 1, "high") == LayOff("8H", 1, "high"), repr(_layoff_of(Card("8H"), 1, None))
     (True, "LayOff(card=Card('8H'), meld=1, end=None)")
     """
-    a = _new(LayOff)
-    _set(a, "__dict__", {"card": card, "meld": meld, "end": end})
+    a = _Blank()
+    a.__dict__ = {"card": card, "meld": meld, "end": end}
+    a.__class__ = LayOff
     return a
 
 
@@ -250,8 +249,9 @@ def _meld_down_of(melds: tuple) -> MeldDown:
     >>> a == MeldDown(m), str(a), a.melds is m
     (True, 'meld set 5H 5S JK; run 7C 8C 9C', True)
     """
-    a = _new(MeldDown)
-    _set(a, "__dict__", {"melds": melds})
+    a = _Blank()
+    a.__dict__ = {"melds": melds}
+    a.__class__ = MeldDown
     return a
 
 
@@ -262,8 +262,9 @@ def _replace_of(meld: int, card: Card, wild: Card | None, then: Action) -> Repla
     >>> a == Replace(0, "5D", "JK", "layoff JK 1 high"), repr(a) == repr(Action.parse(str(a)))
     (True, True)
     """
-    a = _new(Replace)
-    _set(a, "__dict__", {"meld": meld, "card": card, "wild": wild, "then": then})
+    a = _Blank()
+    a.__dict__ = {"meld": meld, "card": card, "wild": wild, "then": then}
+    a.__class__ = Replace
     return a
 
 

@@ -38,7 +38,7 @@ from pushlab.rummy.events import (DealEnded, DealStarted, Dealt, Discarded, Drew
                                   Pushed, Received, Replaced, RoundCapReached, StockEmpty, TookDiscard,
                                   UpcardReturned, WentOut)
 from pushlab.rummy.melds import (CONTRACTS, HAND_SIZES, MAX_RUN, MAX_SET, Meld, _analyse_cached,
-                                 _known_meld, _run_layoff_ends, _set_layoff_ends, contract_problem,
+                                 _Blank, _known_meld, _run_layoff_ends, _set_layoff_ends, contract_problem,
                                  contract_text, contract_words, lay_out_run, meld_problem)
 
 DEFAULT_NAMES = ("Ann", "Ben", "Cat", "Dan")
@@ -1131,8 +1131,6 @@ class _Draft:
 # step of seeded play). A light function returns None whenever a check fails or the action
 # would go out, end the deal or reach the round cap; then Game.apply takes the draft, which
 # names the rule broken or plays the rarer outcome.
-_new = object.__new__
-_set = object.__setattr__
 
 
 def _successor(nd: dict, d: dict, events: tuple) -> Game:
@@ -1152,8 +1150,9 @@ def _successor(nd: dict, d: dict, events: tuple) -> Game:
     evs.extend(events)
     nd["_events"] = evs
     nd["_nev"] = n + len(events)
-    g = _new(Game)
-    _set(g, "__dict__", nd)
+    g = _Blank()                            # a Game with the fields nd (melds._Blank)
+    g.__dict__ = nd
+    g.__class__ = Game
     return g
 
 
