@@ -269,13 +269,16 @@ class HeuristicBot(RummyBot):
 
     def choose(self, game, rng=None) -> Action:
         """The action for the current player."""
-        v = view(game)
-        key = (game.deal_index, game.turn, v.player)
-        if v.phase == "play":                    # the next step of this turn's plan?
-            planned = self._plan.pop(key + (v.hand,), None)     # (the engine keeps hands
-            if planned is not None:                              # sorted like _sorted)
+        d = game.__dict__           # the state's fields at once, as Game._seen reads them
+        phase = d["phase"]
+        if phase == "play":         # the next step of this turn's plan? (no view needed: a
+            p = d["active_player"]  # third of the calls; the engine keeps hands sorted)
+            planned = self._plan.pop((d["deal_index"], d["turn"], p, d["hands"][p]), None)
+            if planned is not None:
                 return planned
-        if v.phase == "draw":
+        v = _new_view(View, game._seen())                       # view(game)
+        key = (d["deal_index"], d["turn"], v.player)
+        if phase == "draw":
             return self.draw(v, key)
         steps, _ = self._steps(v, v.hand)
         self._store(key, steps)
