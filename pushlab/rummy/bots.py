@@ -29,7 +29,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from pushlab.rummy.actions import Action, Discard, LayOff, Push, Take, _layoff_of, _meld_down_of
+from pushlab.rummy.actions import Action, Discard, Push, Take, _layoff_of, _meld_down_of
 from pushlab.rummy.cards import JOKER, Card
 from pushlab.rummy.encoding import INDEX, NATURALS, hand_key, sort_fast
 from pushlab.rummy.finder import deficit_plan, quick_contract
@@ -206,14 +206,14 @@ class HeuristicBot(RummyBot):
             i = lay.index
             if infos[i][0] == "set":
                 for card in lay.high:
-                    steps.append((hand, _layoff(card, i, None)))
+                    steps.append((hand, _layoff_of(card, i, None)))
                     hand = _minus(hand, (card,))
                 continue
             for card in reversed(lay.low):
-                steps.append((hand, _layoff(card, i, "low")))
+                steps.append((hand, _layoff_of(card, i, "low")))
                 hand = _minus(hand, (card,))
             for card in lay.high:
-                steps.append((hand, _layoff(card, i, "high")))
+                steps.append((hand, _layoff_of(card, i, "high")))
                 hand = _minus(hand, (card,))
         if hand:
             steps.append((hand, _DISCARDS[self.discard(v, hand, met=True)]))
@@ -298,16 +298,6 @@ class NeverPushBot(HeuristicBot):
 
 _TAKE, _PUSH = Take(), Push()
 _DISCARDS = {c: Discard(c) for c in NATURALS + (JOKER,)}      # one value per card, shared
-_LAYOFFS: dict = {}
-
-
-def _layoff(card, m, end) -> LayOff:
-    """The LayOff value (one per card, meld and end, shared: actions are immutable values)."""
-    key = (card, m, end)
-    act = _LAYOFFS.get(key)
-    if act is None:
-        act = _LAYOFFS[key] = _layoff_of(card, m, end)
-    return act
 
 
 def _index(card: Card) -> int | None:

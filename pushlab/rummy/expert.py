@@ -48,8 +48,8 @@ from pushlab.checks import is_count
 from pushlab.errors import SetupError
 from pushlab.protocol import make_bot, play
 from pushlab.stats import paired_diff_ci
-from pushlab.rummy.actions import Action, Discard, Push, Replace, Take, _replace_of
-from pushlab.rummy.bots import _DISCARDS, HeuristicBot, RummyBot, _layoff, _outside_plan, view
+from pushlab.rummy.actions import Action, Discard, Push, Replace, Take, _layoff_of, _replace_of
+from pushlab.rummy.bots import _DISCARDS, HeuristicBot, RummyBot, _outside_plan, view
 from pushlab.rummy.cards import SUITS, Card, full_deck, parse_cards
 from pushlab.rummy.melds import MAX_RUN, MAX_SET, Meld, _value_card
 from pushlab.rummy.encoding import hand_key
@@ -305,7 +305,7 @@ class ExpertBot(HeuristicBot):
                         ends = other.layoff_ends(wild) if k != m else ()
                         if ends:                # "replace m nat for wild then layoff wild k [end]"
                             return _replace_of(m, nat, wild,
-                                               _layoff(wild, k, None if ends == _ANY else ends[0]))
+                                               _layoff_of(wild, k, None if ends == _ANY else ends[0]))
         if some:
             for acts in game._replacements():   # meld_actions' replacements, in its order
                 if acts:
