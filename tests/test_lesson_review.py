@@ -224,3 +224,25 @@ def test_lesson_08_counts_its_predictions_as_it_has_them():
     n = len(teaching.predictions("08", "en"))
     text = paragraph("08-when-to-bank", "Sections 1 and 2, the exercises")
     assert n == 2 and "the predictions are one class" in text
+
+
+def test_no_exercise_shows_a_roll_card_kept_on_a_bench():
+    """Lesson 02's final-score exercise showed "your bench: red 3, blue 5 and a roll card"; a roll
+    card is discarded once its roll is made (rule 15), so no bench ever holds one. Every exercise
+    that shows a bench or a bank shows only number cards, as the engine keeps them."""
+    from pushlab.luck import Game
+
+    after = Game.new(2, deck="R3 roll", rolls="*")
+    for action in ["draw", "place 0", "draw", "place 0", "stop", "take 0"]:
+        after = after.apply(action)                    # Ann takes R3 with a roll card: a star
+    assert [c.code for c in after.benches[0]] == ["R3"]     # the roll card is not kept
+    shown = 0
+    for lesson in teaching.lessons():
+        for spec in teaching.exercises(lesson, "en"):
+            for caption, group in spec.show or ():
+                if "bench" in caption or "bank" in caption:
+                    shown += 1
+                    assert all(c.is_number for c in group), (spec.key, caption, group)
+    assert shown >= 3
+    final = teaching.exercise("02.final-score", "en")
+    assert "roll card" not in final.question and final.answer == 16

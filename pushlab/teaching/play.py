@@ -20,7 +20,7 @@ def exercises_02(lang):
     three = odds.next_card_distribution(Game.new(3, seed=0))["roll"]
     bench = parse_cards("R3 R5 B2")
     risk = Fraction(sum(f in {c.colour for c in bench} for f in DIE_FACES), len(DIE_FACES))
-    benched, banked = parse_cards("R3 B5 roll"), parse_cards("G6 Y2")
+    benched, banked = parse_cards("R3 B5"), parse_cards("G6 Y2")     # a roll card is never kept (rule 15)
     score = points(benched) + points(banked)
     start = Game.new(2, seed=0)
     can_stop = "stop" in start.legal_actions()
@@ -59,11 +59,11 @@ def exercises_02(lang):
             source="pushlab.luck.cards.DIE_FACES", label=_("exact"), language=lang),
         ExerciseSpec(
             "02.final-score", L02,
-            _("The game is over. Your bench holds red 3, blue 5 and a roll card; your bank holds green 6 and "
-              "yellow 2. What is your score?"),
+            _("The game is over. Your bench holds red 3 and blue 5; your bank holds green 6 and yellow 2. "
+              "What is your score?"),
             "number", score, format_value(score),
-            _("Every number card on your bench or in your bank scores its number; roll and switch cards score "
-              "nothing: 3 + 5 + 6 + 2 = {score}.").format(score=score),
+            _("Every number card on your bench or in your bank scores its number (roll and switch cards are "
+              "discarded, never kept): 3 + 5 + 6 + 2 = {score}.").format(score=score),
             unit="points", mistakes=((score - 8, _("Banked cards score too: they are only safe from the die.")),),
             show=((_("your bench"), benched), (_("your bank"), banked)),
             source="pushlab.luck.Card.points", label=_("exact"), language=lang),
