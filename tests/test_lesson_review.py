@@ -246,3 +246,24 @@ def test_no_exercise_shows_a_roll_card_kept_on_a_bench():
     assert shown >= 3
     final = teaching.exercise("02.final-score", "en")
     assert "roll card" not in final.question and final.answer == 16
+
+
+def test_lesson_02_roll_risk_counts_the_columns_own_cards():
+    """Lesson 02 asked for the roll's risk to a red-red-blue bench after taking "a column with a
+    roll card" and answered 2/6; the column's number cards join the bench before its roll (rule
+    15), so a green card in it makes 3/6. The question now says the column holds only the roll
+    card, and the lesson's summary says the column's cards count."""
+    from fractions import Fraction
+
+    from pushlab.luck import Game
+    from pushlab.luck.cards import DIE_FACES
+
+    g = Game.new(2, deck="G4 roll", rolls="G")
+    for action in ["draw", "place 0", "draw", "place 0", "stop", "take 0"]:
+        g = g.apply(action)
+    assert list(g.benches[0]) == []                # G4 went onto the bench, then the green roll took it
+    spec = teaching.exercise("02.roll-risk", "en")
+    assert spec.answer == Fraction(sum(f in "RB" for f in DIE_FACES), len(DIE_FACES)) == Fraction(1, 3)
+    assert "only a roll card" in spec.question
+    remember = paragraph("02-play-push-your-luck", "> * Before anything is seen")
+    assert "the column's own cards are on it" in remember

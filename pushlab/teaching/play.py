@@ -48,10 +48,12 @@ def exercises_02(lang):
             language=lang),
         ExerciseSpec(
             "02.roll-risk", L02,
-            _("Your bench: red 3, red 5, blue 2. You take a column with a roll card (normal game). What is the "
-              "chance that the roll costs you at least one card?"),
+            _("Your bench: red 3, red 5, blue 2. You take a column that holds only a roll card (normal game). "
+              "What is the chance that the roll costs you at least one card?"),
             "number", risk, format_value(risk, "probability"),
-            _("Your bench has two colours, red and blue: 2 of the 6 die faces take cards. 2/6 = 1/3."),
+            _("Your bench has two colours, red and blue: 2 of the 6 die faces take cards. 2/6 = 1/3. (A "
+              "column's number cards join your bench before its roll: with a green card in the column it "
+              "would be 3/6.)"),
             unit="probability", tolerance=0.005,
             mistakes=((Fraction(3, 6), _("Count colours, not cards: red and blue are two faces of six.")),
                       (Fraction(1, 6), _("Red and blue both hurt: two faces of six."))),
