@@ -32,7 +32,7 @@ cpdef _suit_pair(int s, tuple pattern, int m)
 
 @cython.locals(idx=tuple, held=list, ids=list, top=cython.int, out=list, last=cython.int,
                n=cython.Py_ssize_t, j=cython.Py_ssize_t, k=cython.Py_ssize_t, v=cython.int,
-               lo=cython.int, i=cython.Py_ssize_t, end=cython.int, used=tuple)
+               lo=cython.int, end=cython.int, used=tuple)
 cpdef tuple _suit_windows(int s, tuple pattern, int m)
 
 @cython.locals(d=cython.int)
