@@ -43,7 +43,7 @@ cdef _run_card(int s, int v, tuple counts_nat, pool)
 @cython.locals(spare=cython.int, take=cython.int, i=cython.Py_ssize_t, s=cython.int,
                lo=cython.int, hi=cython.int, nlo=cython.int, nhi=cython.int, more=cython.int,
                up=cython.int, extras=list, melds=list, layoffs=list, add=list, planned=dict,
-               info=tuple)
+               info=tuple, plan=list, k=cython.Py_ssize_t)
 cpdef _extra_result(cards, infos, list chosen, lays, int need, int wilds)
 
 

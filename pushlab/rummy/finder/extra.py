@@ -555,7 +555,8 @@ class ExtraSearch:
         self.getters = [itemgetter(*xs) if xs else (lambda _: ()) for xs in later]
         self.memo = {}
         self.pick(0, 0, 0, [])
-        return _extra_result(cards, infos, *self.best, wilds)
+        chosen, lays, need = self.best          # (unpacked: a star call is a Python-level call)
+        return _extra_result(cards, infos, chosen, lays, need, wilds)
 
     def suffix(self, t, need):
         """With ample room: (most natural penalty laid off onto targets t.., wilds, choices)."""
@@ -807,13 +808,14 @@ def _extra_result(cards, infos, chosen, lays, need, wilds) -> Extra:
     """Lay out the best choice of further melds and lay-offs (spare wilds: new melds, then table)."""
     spare = wilds - need
     extras = []
+    plan = []                                   # (skeleton, window); no zips: C loops compiled
     for sk in chosen:
         take = min(spare, sk[4] - sk[3])
         extras.append(take)
         spare -= take
-    wins = [_default_window(sk, e) if sk[0] == "run" else None for sk, e in zip(chosen, extras)]
-    pool = _Wilds(cards, list(zip(chosen, wins)), wilds)
-    melds = [_layout(sk, e, w, pool) for sk, e, w in zip(chosen, extras, wins)]
+        plan.append((sk, _default_window(sk, take) if sk[0] == "run" else None))
+    pool = _Wilds(cards, plan, wilds)
+    melds = [_layout(plan[k][0], extras[k], plan[k][1], pool) for k in range(len(plan))]
     planned = dict(lays)
     layoffs = []
     for i in range(len(infos)) if spare else sorted(planned):
