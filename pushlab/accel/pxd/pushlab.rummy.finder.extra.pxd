@@ -28,6 +28,9 @@ cpdef list _targets(infos, list by_rank, list by_suit, int wilds)
 
 cpdef near_values(held, int lo, int hi, int wilds)
 
+@cython.locals(a=cython.long, b=cython.long, c=cython.long, d=cython.long)
+cpdef tuple _possible(list by_rank, list by_suit, Py_ssize_t size, int wilds)
+
 @cython.locals(rank=cython.int, s=cython.int, m=cython.long, cands=list, by=dict, k=cython.long)
 cpdef list _new_cands(list by_rank, list by_suit, Py_ssize_t size, int wilds)
 

@@ -369,7 +369,7 @@ def _possible(by_rank, by_suit, size, wilds):
     """:func:`new_meld_possible` from :func:`hand_masks` (``size`` cards in hand, ``wilds`` < 2)."""
     if size < 3:
         return False, False
-    sets_ok = max(map(_bit_count, by_rank)) >= 3 - wilds
+    sets_ok = not _MASKS_OF[3 - wilds].isdisjoint(by_rank)     # a rank held in 3 - wilds suits
     a, b, c, d = by_suit
     if wilds:                                   # two values within a span of 3
         runs_ok = bool(a & (a >> 1 | a >> 2) or b & (b >> 1 | b >> 2) or c & (c >> 1 | c >> 2)
@@ -381,6 +381,9 @@ def _possible(by_rank, by_suit, size, wilds):
 
 
 _bit_count = int.bit_count
+_MASKS_OF = tuple(frozenset([m for m in range(16) if _bit_count(m) >= n]) for n in range(4))
+#            ^ n -> the masks of 4 suit bits with at least n bits set (a C loop of lookups, both
+#              pure and compiled, where max(map(_bit_count, ...)) calls a method per rank)
 
 
 @lru_cache(maxsize=None)
