@@ -6,6 +6,12 @@
 # tuple, an exact-type check, so a named SetInfo/RunInfo passed in would be refused.
 import cython
 
+@cython.locals(d=dict, cards=tuple, start=cython.int)
+cpdef tuple _table_info(meld)
+
+@cython.locals(by_id=dict, hit=tuple, infos=list, d=dict)
+cpdef list table_infos(table_melds)
+
 @cython.locals(wilds=cython.int, i=cython.int, s=cython.int, r=cython.int, counts=list,
                by_rank=list, by_suit=list, idx=dict)
 cpdef tuple hand_data(cards)

@@ -90,24 +90,28 @@ def _table_info(meld):
     Plain, not the named tuples: the searches index infos, and a compiled index of a tuple
     subclass goes through the type's generic ``__getitem__`` slot (a Python-level call; a
     plain tuple's is an array read), and the garbage collector can untrack a plain tuple of
-    ints and strings, never a named tuple. A Meld keeps its info once read (a value derived from the immutable meld, stored like
+    ints and strings, never a named tuple.
+
+    A Meld keeps its info once read (a value derived from the immutable meld, stored like
     :func:`functools.cached_property` does; not a field, so ``==``, hash and repr ignore it).
     """
     if isinstance(meld, Meld):
         d = meld.__dict__
         info = d.get("_info")
         if info is None:
-            if meld.kind == "run":              # its place is known: no need to analyse the cards
+            cards = d["cards"]
+            if d["kind"] == "run":              # its place is known: no need to analyse the cards
                 start, suit = meld._place
-                info = ("run", SUITS.index(suit), start, start + len(meld.cards) - 1)
+                info = ("run", _SUIT_NUM[suit], start, start + len(cards) - 1)
             else:
-                info = _table_info_cached(meld.kind, meld.cards)
+                info = _table_info_cached("set", cards)
             d["_info"] = info
         return info
     return _table_info_cached(meld[0], parse_cards(meld[1]))
 
 
 _INFOS_BY_ID: dict = {}
+_SUIT_NUM = {suit: i for i, suit in enumerate(SUITS)}
 
 
 def table_infos(table_melds) -> list:
@@ -120,7 +124,9 @@ def table_infos(table_melds) -> list:
     RunInfo(kind='run', suit=3, lo=2, hi=4)
     """
     if isinstance(table_melds, tuple):
-        hit = _INFOS_BY_ID.get(id(table_melds))
+        by_id = _INFOS_BY_ID
+        key = id(table_melds)
+        hit = by_id.get(key)
         if hit is not None and hit[0] is table_melds:
             return hit[1]
         infos = []
@@ -128,10 +134,10 @@ def table_infos(table_melds) -> list:
             d = getattr(m, "__dict__", None)
             info = None if d is None else d.get("_info")
             infos.append(_table_info(m) if info is None else info)
-        if len(_INFOS_BY_ID) > 16:            # the tables of the last few turns: more would
-            #                                    keep old tables alive for the garbage collector
-            _INFOS_BY_ID.clear()
-        _INFOS_BY_ID[id(table_melds)] = (table_melds, infos)
+        if len(by_id) > 16:                  # the tables of the last few turns: more would
+            #                                  keep old tables alive for the garbage collector
+            by_id.clear()
+        by_id[key] = (table_melds, infos)
         return infos
     return [_table_info(m) for m in table_melds]
 
