@@ -267,3 +267,28 @@ def test_lesson_02_roll_risk_counts_the_columns_own_cards():
     assert "only a roll card" in spec.question
     remember = paragraph("02-play-push-your-luck", "> * Before anything is seen")
     assert "the column's own cards are on it" in remember
+
+
+def test_lesson_02_asks_its_guesses_before_the_app_gives_them_away():
+    """Lesson 02 opened with its play app, whose odds panel showed "roll card 14.9%" (the first
+    guess, 15%, nearly to the decimal) and an introduction that said "going first matters" (the
+    second guess's answer), both above the guesses. The guesses now come first, the app's odds
+    panel stays blurred until the first guess is revealed, with the line that says so, and the
+    introduction only asks."""
+    import ipywidgets
+
+    from pushlab.widgets.teach import Predict
+
+    order = [src for kind, src in cells("02-play-push-your-luck") if kind == "code"]
+    guess = next(i for i, s in enumerate(order) if 'Predict("02.first-roll")' in s)
+    seat = next(i for i, s in enumerate(order) if 'Predict("02.first-seat")' in s)
+    app = next(i for i, s in enumerate(order) if "PlayApp(" in s)
+    assert guess < seat < app
+    assert re.search(r'(\w+) = Predict\("02\.first-roll"\).*', order[guess])
+    name = re.search(r'(\w+) = Predict\("02\.first-roll"\)', order[guess]).group(1)
+    assert re.search(rf"^{name}\.hide\(app\.odds\.widget\)", order[app], re.M)
+    intro = paragraph("02-play-push-your-luck", "Choose how many bots")
+    assert "matters over a whole game" not in intro and "second guess" in intro
+    panel = ipywidgets.HTML("roll card 15.0%")
+    p = Predict("02.first-roll").hide(panel)
+    assert "pl-covered" in panel._dom_classes and "stays hidden until you reveal" in p.result.value

@@ -345,8 +345,9 @@ class Predict(Shown):
 
     def hide(self, *widgets) -> Predict:
         """Blur ``widgets`` until this prediction is revealed: a part of the page further down
-        (an app's panel, say) that would give the answer away before the guess. Nothing is
-        blurred once the answer has been revealed; returns the prediction.
+        (an app's panel, say) that would give the answer away before the guess, with the line
+        that says so under the prediction. Nothing is blurred once the answer has been revealed;
+        returns the prediction.
 
         >>> import ipywidgets
         >>> panel = ipywidgets.HTML("first player: 60.8%")
@@ -358,6 +359,8 @@ class Predict(Shown):
         if not self.revealed:
             for widget in widgets:
                 widget.add_class("pl-covered")
+            if widgets and not self.result.value:      # say why a part of the page is blurred
+                self.result.value = _status(_("The answer below stays hidden until you reveal it."), "info")
         return self
 
     def lock(self) -> None:
