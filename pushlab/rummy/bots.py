@@ -56,7 +56,14 @@ class View(NamedTuple):
 
 
 def view(game) -> View:
-    """The current player's view of ``game`` (public state and their own hand only)."""
+    """The current player's view of ``game`` (public state and their own hand only).
+
+    The bots' methods that take a view (``v``) take a View or the plain tuple of its fields
+    in order, :meth:`Game._seen <pushlab.rummy.game.Game._seen>`'s, and read it by position
+    (``v[5]``: the deal): :meth:`HeuristicBot.choose` passes the plain tuple. Making the
+    View costs a call of ``tuple.__new__`` through the generic call path, and compiled,
+    reading a named tuple's field by name is a generic attribute lookup, by position on a
+    tuple a C array read (issue 24, eighth pass)."""
     return _new_view(View, game._seen())
 
 
@@ -135,26 +142,27 @@ class HeuristicBot(RummyBot):
         melds and lay-offs would place."""
         if card.is_wild:
             return True
-        if not v.met[v.player]:
-            counts, wilds = hand_key(v.hand + (card,))
-            plan = deficit_plan(counts, v.deal)
+        player, hand, table, top, met, deal, phase, sizes, taken = v
+        if not met[player]:
+            counts, wilds = hand_key(hand + (card,))
+            plan = deficit_plan(counts, deal)
             if plan is None or _index(card) not in plan.used:
                 return False                # a best plan without the card: the hand had it too
             after = max(0, plan.need - wilds)
-            before = self._known.get((v.deal, v.hand))
+            before = self._known.get((deal, hand))
             if before is None:
                 before = self._deficit_holding(v, after)
             # lowers the deficit, or is used by the contract when it can already be met
             return after < before or before == 0
-        data = hand_data(v.hand)
-        infos = table_infos(v.table)
+        data = hand_data(hand)
+        infos = table_infos(table)
         if not might_place_data(card, data[1], data[2], data[3], infos):
             return False
-        hand = sort_fast(v.hand + (card,))
-        steps, rest = self._steps(v._replace(taken=card), hand)
-        if key is not None:
-            self._store(key[:3] + (hand,), steps)
-        return rest.count(card) < hand.count(card)
+        held = sort_fast(hand + (card,))
+        steps, rest = self._steps((player, hand, table, top, met, deal, phase, sizes, card), held)
+        if key is not None:                 # (the view with the card taken)
+            self._store(key[:3] + (held,), steps)
+        return rest.count(card) < held.count(card)
 
     def _deficit_holding(self, v: View, after: int) -> int:
         """The deficit of ``v.hand`` (:func:`_deficit`), given ``after``, the deficit of the hand
@@ -165,14 +173,16 @@ class HeuristicBot(RummyBot):
         is of a part of this hand when only cards came since, as after a push by the
         right-hand player: if ``after`` reaches it, all three are equal, and no search is
         needed (tests/test_rummy_bots.py checks the bound against the search)."""
-        for (deal, part), known in self._known.items():
-            if deal == v.deal and known <= after and _holds(v.hand, part):
+        hand, deal = v[1], v[5]
+        for (known_deal, part), known in self._known.items():
+            if known_deal == deal and known <= after and _holds(hand, part):
                 return known
-        return _deficit(v.hand, v.deal)
+        return _deficit(hand, deal)
 
     def draw(self, v: View, key=None) -> Action:
         """Take the discard if it helps, else push."""
-        if v.discard_top is not None and (self.always_take or self.helps(v, v.discard_top, key)):
+        top = v[3]                          # the discard top
+        if top is not None and (self.always_take or self.helps(v, top, key)):
             return _TAKE
         return _PUSH
 
@@ -180,18 +190,18 @@ class HeuristicBot(RummyBot):
     def _steps(self, v: View, hand):
         """Plan the rest of the turn from ``hand``: [(hand before, action)], cards left."""
         steps = []
-        table = v.table
-        if not v.met[v.player]:
+        player, table, deal = v[0], v[2], v[5]
+        if not v[4][player]:                # (v[4]: the met flags)
             way = None
             counts, wilds = hand_key(hand)
-            plan = deficit_plan(counts, v.deal)
+            plan = deficit_plan(counts, deal)
             if plan is not None and plan.need <= wilds:    # deficit 0
-                way = quick_contract(hand, v.deal, plan)   # the fewest wilds, from the plan
+                way = quick_contract(hand, deal, plan)     # the fewest wilds, from the plan
             if way is None:
                 return [(hand, _DISCARDS[self.discard(v, hand, known=(wilds, plan))])], hand
             steps.append((hand, _meld_down_of(tuple(way.melds))))
             hand = _minus(hand, [c for m in way.melds for c in m.cards])
-            new = tuple(m.owned_by(v.player) for m in way.melds)
+            new = tuple([m.owned_by(player) for m in way.melds])
             infos = table_infos(table) + table_infos(new)     # (the table's infos: only now)
             table = table + new
             if not hand:
@@ -232,16 +242,18 @@ class HeuristicBot(RummyBot):
         never the card taken from the discard pile this turn while another card is held.
 
         ``known``: (wilds, deficit plan) of ``hand`` if the caller has them."""
-        if v.taken is not None and any(c != v.taken for c in hand):
-            return self._discard(v, hand, met, known, v.taken)
+        taken = v[8]
+        if taken is not None and any(c != taken for c in hand):
+            return self._discard(v, hand, met, known, taken)
         return self._discard(v, hand, met, known, None)
 
     def _discard(self, v: View, hand, met, known, barred) -> Card:
         """:meth:`discard` choosing among the cards other than ``barred``."""
+        deal = v[5]
         if not met:                         # before the contract: cards outside the best plan
             if known is None:
                 counts, wilds = hand_key(hand)
-                plan = deficit_plan(counts, v.deal)
+                plan = deficit_plan(counts, deal)
             else:
                 wilds, plan = known
         if met:
@@ -256,7 +268,7 @@ class HeuristicBot(RummyBot):
                     card, most = c, worth
             if not met:                     # the plan survives the discard: same deficit next draw
                 need = _NONE if plan is None else max(0, plan.need - wilds)
-                self._known = {(v.deal, _minus(hand, [card])): need}    # (hands are sorted)
+                self._known = {(deal, _minus(hand, [card])): need}      # (hands are sorted)
             return card
         naturals = [c for c in hand if c.is_natural and c != barred]
         if not naturals:
@@ -264,7 +276,7 @@ class HeuristicBot(RummyBot):
         # every natural serves the plan: of the four costliest, give up the one whose loss
         # hurts least
         costly = sorted(set(naturals), key=lambda c: (-c.penalty, c.sort_key))[:4]
-        return min(costly, key=lambda c: (_deficit(_minus(hand, [c]), v.deal),
+        return min(costly, key=lambda c: (_deficit(_minus(hand, [c]), deal),
                                           -c.penalty, c.sort_key))
 
     def choose(self, game, rng=None) -> Action:
@@ -276,13 +288,14 @@ class HeuristicBot(RummyBot):
             planned = self._plan.pop((d["deal_index"], d["turn"], p, d["hands"][p]), None)
             if planned is not None:
                 return planned
-        v = _new_view(View, game._seen())                       # view(game)
-        key = (d["deal_index"], d["turn"], v.player)
+        v = game._seen()            # the view's fields, as a plain tuple (see view)
+        key = (d["deal_index"], d["turn"], v[0])
         if phase == "draw":
             return self.draw(v, key)
-        steps, _ = self._steps(v, v.hand)
+        hand = v[1]
+        steps, _ = self._steps(v, hand)
         self._store(key, steps)
-        return self._plan.pop(key + (v.hand,))
+        return self._plan.pop(key + (hand,))
 
     def __repr__(self):
         """``HeuristicBot()``."""

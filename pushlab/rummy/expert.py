@@ -49,7 +49,7 @@ from pushlab.errors import SetupError
 from pushlab.protocol import make_bot, play
 from pushlab.stats import paired_diff_ci
 from pushlab.rummy.actions import Action, Discard, Push, Replace, Take, _layoff_of, _replace_of
-from pushlab.rummy.bots import _DISCARDS, HeuristicBot, RummyBot, _outside_plan, view
+from pushlab.rummy.bots import _DISCARDS, HeuristicBot, RummyBot, _outside_plan
 from pushlab.rummy.cards import SUITS, Card, full_deck, parse_cards
 from pushlab.rummy.melds import MAX_RUN, MAX_SET, Meld, _value_card
 from pushlab.rummy.encoding import hand_key
@@ -231,20 +231,20 @@ class ExpertBot(HeuristicBot):
     # -- drawing
     def draw_action(self, game, key) -> Action:
         """Take or push (see the class notes)."""
-        v = view(game)
-        top = v.discard_top
+        v = game._seen()                    # the view's fields (bots.view: a plain tuple)
+        top = v[3]
         if top is None:
             return _PUSH
         if self.helps(v, top, key):
             return _TAKE
-        p = v.player
+        p = v[0]
         if self.end_by_push and game.stock_size < 2:     # a push ends the deal (rule 17)
             theirs = self._side_penalty(game, (p + 1) % 4)
             if game.stock_size == 1:            # ... after the left player receives 2 cards
                 theirs += top.penalty + float(MEAN_PENALTY)
             return _PUSH if self._side_penalty(game, p) <= theirs else _TAKE
         left = (p + 1) % 4
-        if self.deny and v.met[left] and fits_table(top, v.table):
+        if self.deny and v[4][left] and fits_table(top, v[2]):       # met flags, table
             return _TAKE
         return _PUSH
 
@@ -322,7 +322,7 @@ class ExpertBot(HeuristicBot):
         hand = game.hands[p]
         table = game.table
         if first is None:
-            first = self.discard(view(game), hand, met=game.met[p])
+            first = self.discard(game._seen(), hand, met=game.met[p])
         just_taken = game.drawn if game.source == "discard" else None
         fits = _table_fits(table)
         if not (_owners(table, fits, first) or first == just_taken):      # fits_table(first, table)
