@@ -46,7 +46,8 @@ class Way:
 
 class PlanMeld(NamedTuple):
     """One meld of a deficit plan: ``kind``; ``key`` a set's rank or a run's (suit, lo, length);
-    ``nat`` the natural indices it uses."""
+    ``nat`` the natural indices it uses. The shape of :attr:`Plan.melds`' entries, which are
+    plain tuples in this order (read by position or unpacked)."""
 
     kind: str
     key: object
@@ -55,7 +56,8 @@ class PlanMeld(NamedTuple):
 
 class Plan(NamedTuple):
     """The least wilds a hand's naturals need to meet a contract (``need``), the natural
-    indices used (``used``) and the melds (``melds``: PlanMeld)."""
+    indices used (``used``) and the melds (``melds``: plain tuples shaped as :class:`PlanMeld`,
+    (kind, key, nat))."""
 
     need: int
     used: tuple
@@ -573,8 +575,10 @@ def deficit_plan(counts, deal) -> Plan | None:
 
     >>> from pushlab.rummy.encoding import hand_key
     >>> plan = deficit_plan(hand_key("5H 5S 9C 9D KH")[0], 1)
-    >>> plan.need, [(m.kind, m.key, len(m.nat)) for m in plan.melds]
+    >>> plan.need, [(kind, key, len(nat)) for kind, key, nat in plan.melds]
     (2, [('set', 5, 2), ('set', 9, 2)])
+    >>> PlanMeld(*plan.melds[0])                # the same, by name
+    PlanMeld(kind='set', key=5, nat=(4, 17))
     """
     key = bytes(counts)                         # a key the collector never tracks, hashed once
     cache = _PLANS[deal]
@@ -586,10 +590,10 @@ def deficit_plan(counts, deal) -> Plan | None:
         cache[key] = found
     if found is None:
         return None
-    need, used, melds = found
     # the cache keeps plain tuples (the collector untracks them; named tuples it would walk in
-    # every collection); Plan(...) and PlanMeld._make without their Python-level __new__
-    return _tuple_new(Plan, (need, used, tuple([_tuple_new(PlanMeld, m) for m in melds])))
+    # every collection), the plan's melds too (each PlanMeld made cost as much as the lookup);
+    # Plan(...) without its Python-level __new__
+    return _tuple_new(Plan, found)
 
 
 def _plan(counts, key, deal):
