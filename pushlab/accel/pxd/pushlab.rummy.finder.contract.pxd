@@ -4,7 +4,9 @@
 # suit, a rank or a bitmask of run values (bits 0..14 shifted by at most 14): far inside 32 bits.
 import cython
 
-@cython.locals(i=cython.int, j=cython.int, want=cython.int, need=cython.int, k=cython.int)
+@cython.locals(i=cython.int, j=cython.int, want=cython.int, need=cython.int, k=cython.int,
+               by_rank=list, cache=dict, cs=bytes, ranks=list, one=list, opts=tuple, o=tuple,
+               others=list, used=tuple, groups=tuple)
 cpdef _sets_plan(bytes key, int m)
 
 @cython.locals(s=cython.int, d=cython.int, need_r=cython.int, lo=cython.int, rank=cython.int,
