@@ -292,3 +292,12 @@ def test_lesson_02_asks_its_guesses_before_the_app_gives_them_away():
     panel = ipywidgets.HTML("roll card 15.0%")
     p = Predict("02.first-roll").hide(panel)
     assert "pl-covered" in panel._dom_classes and "stays hidden until you reveal" in p.result.value
+
+
+def test_no_lesson_prints_the_engines_plain_text_view():
+    """Lesson 06 printed ``game.describe()`` under its scoring section: the engine's English
+    plain-text view ("Ann to draw; stock 77, discard A♠ ...") on every language's page, and
+    stale as soon as the reader played a move. No lesson prints it now."""
+    for path in sorted(NOTEBOOKS.glob("*.ipynb")):
+        code = "".join(src for kind, src in cells(path.stem) if kind == "code")
+        assert ".describe(" not in code, path.name
