@@ -301,3 +301,17 @@ def test_no_lesson_prints_the_engines_plain_text_view():
     for path in sorted(NOTEBOOKS.glob("*.ipynb")):
         code = "".join(src for kind, src in cells(path.stem) if kind == "code")
         assert ".describe(" not in code, path.name
+
+
+def test_lesson_06_says_what_its_hint_estimates_and_from_how_many_endings():
+    """Lesson 06 said the hint plays the rest of the deal "many times" for each choice, "for the
+    melds and lay-offs the meld finder sees" (an engine part the reader never meets), and showed
+    "the expected points of your side minus the other side" without saying lower is better. The
+    hint shares DEFAULT_BUDGET endings among the choices, at least MIN_ROLLOUTS each (9 each for
+    seven discards), of penalty points: the lesson now says so."""
+    from pushlab.rummy.advice import DEFAULT_BUDGET, MIN_ROLLOUTS
+
+    text = paragraph("06-play-push-rummy", "**The hint.**")
+    assert "meld finder" not in text and "many times" not in text
+    assert f"about {DEFAULT_BUDGET}\nsimulated endings" in text and f"at least {MIN_ROLLOUTS} each" in text
+    assert "penalty points" in text and "(lower is better)" in text
