@@ -315,3 +315,18 @@ def test_lesson_06_says_what_its_hint_estimates_and_from_how_many_endings():
     assert "meld finder" not in text and "many times" not in text
     assert f"about {DEFAULT_BUDGET}\nsimulated endings" in text and f"at least {MIN_ROLLOUTS} each" in text
     assert "penalty points" in text and "(lower is better)" in text
+
+
+def test_lesson_05_deal_table_is_a_table_with_the_pages_numbers():
+    """Lesson 05 printed its five deals as fixed-width text (``print("{:>4} {:>5} ...")``): on a
+    phone each row wrapped into the next ("83 1,913,554,188" under "1 6 2 sets of 3"), and the
+    counts of hands had English commas on every page (in Estonian and Czech a comma is the
+    decimal mark). It is a table now, its numbers in the page's language."""
+    from math import comb
+
+    from pushlab.i18n.numbers import decimal
+
+    (code,) = [src for kind, src in cells("05-rummy-rules") if kind == "code" and "stock after the deal" in src]
+    assert "print(" not in code and "display(Markdown(" in code and "|---:|" in code
+    assert "decimal(comb(108, n), 0)" in code
+    assert decimal(comb(108, 6), 0, language="et") == "1\xa0913\xa0554\xa0188"
