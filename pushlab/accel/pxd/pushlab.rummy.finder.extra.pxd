@@ -29,10 +29,12 @@ cpdef bint might_place_data(card, int wilds, list by_rank, list by_suit, infos)
 @cython.locals(i=cython.Py_ssize_t, r=cython.int, size=cython.int, s=cython.int,
                lo=cython.int, hi=cython.int, free=cython.long, held=cython.long, targets=list,
                reach=dict, sets=dict, runs=dict, k=cython.long, mask=cython.long,
-               near=cython.long, info=tuple)
+               near=cython.long, info=tuple, suits=tuple, t=cython.int)
 cpdef list _targets(infos, list by_rank, list by_suit, int wilds)
 
-cpdef near_values(held, int lo, int hi, int wilds)
+@cython.locals(x=cython.long, keep=cython.long, gaps=cython.long, top=cython.long,
+               bottom=cython.long)
+cpdef long near_values(long held, int lo, int hi, int wilds)
 
 @cython.locals(a=cython.long, b=cython.long, c=cython.long, d=cython.long)
 cpdef tuple _possible(list by_rank, list by_suit, Py_ssize_t size, int wilds)

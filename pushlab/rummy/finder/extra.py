@@ -257,7 +257,7 @@ def near_values(held, lo, hi, wilds) -> int:
     >>> bin(near_values(1 << 8 | 1 << 10 | 1 << 12, 5, 7, 1))    # 8, 10: yes; 9, 11 missing
     '0b10100000000'
     """
-    x = held & _outside(lo, hi)
+    x = held & _OUTSIDE[lo][hi]
     keep = 0
     gaps = ~x & ((1 << lo) - 2)                 # missing values 1..lo-1, the nearest highest
     for _ in range(wilds + 1):
@@ -280,15 +280,17 @@ def near_values(held, lo, hi, wilds) -> int:
     return x & keep
 
 
-@lru_cache(maxsize=None)
 def _outside(lo, hi):
     """Bits of the run values (1..14) a lay-off onto a run lo..hi could reach: below and above
-    it, no further than a run of :data:`MAX_RUN` cards through it."""
+    it, no further than a run of :data:`MAX_RUN` cards through it (read from :data:`_OUTSIDE`)."""
     mask = 0
     for v in range(max(1, hi - MAX_RUN + 1), min(14, lo + MAX_RUN - 1) + 1):
         if not lo <= v <= hi:
             mask |= 1 << v
     return mask
+
+
+_OUTSIDE = tuple(tuple(_outside(lo, hi) for hi in range(15)) for lo in range(15))   # [lo][hi]
 
 
 def _extra_cands(counts, wilds, cards, sets_ok=None, runs_ok=None):
@@ -404,8 +406,6 @@ def _reach(lo, hi, wilds):
     return mask
 
 
-_SUITS_MASK = {suits: sum(1 << s for s in suits)
-               for k in range(5) for suits in combinations(range(4), k)}
 
 
 def new_meld_possible(cards, wilds):
@@ -669,7 +669,9 @@ def _targets(infos, by_rank, by_suit, wilds) -> list:
         info = infos[i]
         if info[0] == "set":                   # a natural of a suit the set lacks, room left
             _, r, suits, size = info
-            free = by_rank[r] & ~_SUITS_MASK[suits]
+            free = by_rank[r]
+            for t in suits:                    # (no dict keyed by the suits: hashing a tuple
+                free &= ~(1 << t)              # cost more than these few C operations)
             if size >= MAX_SET or not free:
                 continue
             k = (r << 4 | free) << 3 | (MAX_SET - size)
