@@ -41,3 +41,6 @@ cpdef tuple _suit_windows(int s, tuple pattern, int m)
 cpdef _in_suit(plan, int s)
 
 cpdef _plan(tuple counts, bytes key, int deal)
+
+@cython.locals(key=bytes, cache=dict)
+cpdef deficit_plan(counts, deal)
