@@ -330,3 +330,14 @@ def test_lesson_05_deal_table_is_a_table_with_the_pages_numbers():
     assert "print(" not in code and "display(Markdown(" in code and "|---:|" in code
     assert "decimal(comb(108, n), 0)" in code
     assert decimal(comb(108, 6), 0, language="et") == "1\xa0913\xa0554\xa0188"
+
+
+def test_no_lesson_prints_its_text():
+    """Lesson 05 printed its lines (the deck's counts, the penalties, the rule book's melds, a
+    deal's scoring) with ``print``: a left-to-right plain-text block, so on the Arabic page
+    "108 ورقة: 96 ..." came out with 108 at the far end and the aligned columns wrapped on a
+    phone. A lesson writes its text as Markdown in the page's direction instead."""
+    for path in sorted(NOTEBOOKS.glob("*.ipynb")):
+        for kind, src in cells(path.stem):
+            if kind == "code":
+                assert not re.search(r"^\s*print\(|[^.\w]print\(", src, re.M), path.name
