@@ -341,3 +341,25 @@ def test_no_lesson_prints_its_text():
         for kind, src in cells(path.stem):
             if kind == "code":
                 assert not re.search(r"^\s*print\(|[^.\w]print\(", src, re.M), path.name
+
+
+def test_lesson_02_says_how_a_roll_card_is_placed_and_busts():
+    """Lesson 02's "How to play" let a roll card go only "into any column without a roll card"
+    (it may also start a new column, rule 9), and "What the numbers mean" said a card busts
+    "when every column already holds its colour or its number", which a roll card never has:
+    a roll card busts when every column holds a roll card (rule 11), and the panel's chance
+    counts those busts too."""
+    from fractions import Fraction
+
+    from pushlab.luck import Game, odds
+
+    g = Game.new(2, deck="roll roll roll roll R1 roll")
+    for action in ["draw", "place 0", "draw", "place 1", "draw", "place 2"]:
+        g = g.apply(action)                    # three columns, each a roll card: the next roll busts
+    assert odds.bust_probability(g) == Fraction(2, 3)          # roll and roll bust, R1 fits
+    g = Game.new(2, deck="R1 roll").apply("draw").apply("place 0").apply("draw")
+    assert "place 1" in g.legal_actions()                       # a roll card may start a new column
+    how = paragraph("02-play-push-your-luck", "* **Draw** takes the top card")
+    assert "A roll card goes into any column without a roll card, or into a new\n  one." in how
+    numbers = paragraph("02-play-push-your-luck", "* *Chance the next card busts*")
+    assert "a roll card when every column holds a roll card" in numbers
