@@ -363,3 +363,17 @@ def test_lesson_02_says_how_a_roll_card_is_placed_and_busts():
     assert "A roll card goes into any column without a roll card, or into a new\n  one." in how
     numbers = paragraph("02-play-push-your-luck", "* *Chance the next card busts*")
     assert "a roll card when every column holds a roll card" in numbers
+
+
+def test_lesson_04_says_which_lessons_its_four_pieces_build():
+    """Lesson 04 opened "Every lesson in this collection is built from four pieces of pushlab"
+    (TableView, StepThrough, OddsPanel, the push-your-luck plots); the rummy lessons use none of
+    them (their pieces are in pushlab.widgets.rummy). It says which lessons it means now."""
+    from pushlab.widgets import rummy
+
+    text = paragraph("04-make-your-own-lesson", "The push-your-luck lessons show")
+    assert "Every lesson" not in text and "`pushlab.widgets.rummy`" in text
+    assert {"StepThrough", "MeldChecker", "PlayApp"} <= set(dir(rummy))
+    rummy_code = "".join(src for name in ("05-rummy-rules", "06-play-push-rummy", "07-rummy-odds")
+                         for kind, src in cells(name) if kind == "code")
+    assert "pushlab.widgets.luck" not in rummy_code and "plots.luck" not in rummy_code
