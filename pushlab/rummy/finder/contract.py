@@ -21,10 +21,10 @@ from typing import NamedTuple
 from pushlab.checks import is_whole
 from pushlab.errors import ParseError
 from pushlab.rummy.cards import cards_str
-from pushlab.rummy.encoding import INDEX as _INDEX, WILD_PENALTY, as_cards, hand_key, \
-    value_index as _idx
-from pushlab.rummy.finder.skeletons import (_IDXS, _SET_RANKS, _Skel, _Wilds, _default_window,
-                                            _fmt, _layout, _made, _run_windows, _skels, _split)
+from pushlab.rummy.encoding import INDEX as _INDEX, WILD_PENALTY, as_cards, hand_key
+from pushlab.rummy.finder.skeletons import (_IDXS, _NO_WILDS, _SET_RANKS, _Wilds,
+                                            _default_window, _fmt, _layout, _made, _run_windows,
+                                            _skels, _split)
 from pushlab.rummy.melds import CONTRACTS, MAX_RUN, MAX_SET
 
 __all__ = ["Way", "Plan", "PlanMeld", "find_contract", "best_contract", "quick_contract",
@@ -66,6 +66,10 @@ class Plan(NamedTuple):
 
 def _deal(deal) -> tuple:
     """The contract slots of a deal, or ParseError."""
+    if type(deal) is int:                       # (the usual case, without is_whole's tests)
+        slots = CONTRACTS.get(deal)
+        if slots is not None:
+            return slots
     if not is_whole(deal) or deal not in CONTRACTS:
         raise ParseError(f"there are deals 1 to 5, not {deal!r}")
     return CONTRACTS[deal]
@@ -326,7 +330,7 @@ def _suit_windows(s, pattern, m):
     Some best window always starts at a held value, so these suffice.
     """
     idx = _IDXS[s]
-    held = [v for v in _VALUES if pattern[v - 1]]      # values 1..14 (no zip: a C loop compiled)
+    held = [v for v in range(1, 14) if pattern[v - 1]]     # values 1..14 (a C loop compiled)
     if pattern[0]:
         held.append(14)                         # the ace, high
     ids = [idx[v] for v in held]
@@ -352,7 +356,6 @@ def _suit_windows(s, pattern, m):
     return tuple(out)
 
 
-_VALUES = range(1, 14)
 
 
 def _suit_pair(s, pattern, m):
@@ -626,19 +629,20 @@ def quick_contract(hand, deal: int, plan=None) -> Way | None:
         counts, wilds = hand_key(cards)
         plan = deficit_plan(counts, deal)
     else:
-        wilds = sum(1 for c in cards if c.is_wild)
+        wilds = len([c for c in cards if c.is_wild])
     if plan is None or plan.need > wilds:
         return None
-    skels = []
+    skels = []                                  # (skeleton as _Skel makes it, window)
     for kind, key, nat in plan.melds:
         if kind == "set":
-            skels.append((_Skel("set", nat, 3 - len(nat), 3, MAX_SET, 0, rank=key), None))
+            skels.append((("set", nat, 3 - len(nat), 3, MAX_SET, 0, key, 0, 0, 0), None))
         else:
             suit, lo, m = key
-            vals = sorted(v for v in range(lo, lo + m) if _idx(suit, v) in nat)
-            skels.append((_Skel("run", nat, m - len(nat), m, MAX_RUN, 0, suit=suit,
-                                first=vals[0], last=vals[-1]), (lo, lo + m - 1)))
-    pool = _Wilds(cards, skels, wilds)
+            idx = _IDXS[suit]
+            vals = [v for v in range(lo, lo + m) if idx[v] in nat]     # ascending
+            skels.append((("run", nat, m - len(nat), m, MAX_RUN, 0, 0, suit, vals[0], vals[-1]),
+                          (lo, lo + m - 1)))
+    pool = _Wilds(cards, skels, wilds) if wilds else _NO_WILDS
     melds = [_layout(sk, 0, win, pool) for sk, win in skels]
     rest = _split(cards, melds)
     return _made(Way, {"melds": melds, "rest": rest, "penalty": sum([c.penalty for c in rest])})

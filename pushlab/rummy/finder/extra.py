@@ -17,9 +17,10 @@ from pushlab.rummy.cards import SUITS, Card, cards_str, parse_cards
 from pushlab.rummy.encoding import (INDEX as _INDEX, NATURALS as _CARDS, RANK_PENALTY as _PEN, TWOS as _TWOS,
                                     WILD_PENALTY, as_cards, hand_key, sort_fast,
                                     value_index as _idx)
-from pushlab.rummy.finder.skeletons import (_IDXS, _SET_RANKS, _Wilds, _slice_run_skels,
+from pushlab.rummy.finder.skeletons import (_IDXS, _NO_WILDS, _SET_RANKS, _Wilds,
                                             _default_window, _fmt, _layout, _made,
-                                            _rank_set_skels, _run_skels, _set_skels)
+                                            _rank_set_skels, _run_skels, _set_skels,
+                                            _slice_run_skels)
 from pushlab.rummy.melds import MAX_RUN, MAX_SET, Meld, run_values
 
 __all__ = ["Layoff", "Extra", "SetInfo", "RunInfo", "ExtraSearch", "best_extra_melds",
@@ -825,7 +826,7 @@ def _extra_result(cards, infos, chosen, lays, need, wilds) -> Extra:
         extras.append(take)
         spare -= take
         plan.append((sk, _default_window(sk, take) if sk[0] == "run" else None))
-    pool = _Wilds(cards, plan, wilds)
+    pool = _Wilds(cards, plan, wilds) if wilds else _NO_WILDS
     melds = [_layout(plan[k][0], extras[k], plan[k][1], pool) for k in range(len(plan))]
     planned = dict(lays)
     layoffs = []

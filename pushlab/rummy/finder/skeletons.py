@@ -189,6 +189,9 @@ class _Wilds:
         return self.pool.pop(0)
 
 
+_NO_WILDS = _Wilds(())      # the pool of a hand holding no wild (nothing is ever taken from it)
+
+
 def _layout(sk: tuple, extra: int, window, wilds: _Wilds) -> Meld:
     """The meld of a skeleton laid out with ``extra`` wilds beyond the minimum (owner None)."""
     kind = sk[0]
