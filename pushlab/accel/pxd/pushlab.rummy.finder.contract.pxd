@@ -16,7 +16,7 @@ cpdef _set_run_plan(tuple counts, bytes key, int m)
 
 @cython.locals(s1=cython.int, s2=cython.int, need=cython.int, bound=cython.int, one=tuple,
                after=list, c0=dict, c1=dict, c2=dict, c3=dict, p0=bytes, p1=bytes, p2=bytes,
-               p3=bytes)
+               p3=bytes, first=tuple, other=tuple, two=tuple, best=tuple)
 cpdef _runs_plan(tuple counts, bytes key, int m)
 
 @cython.locals(cache=dict, need=cython.int, lo=cython.int)
