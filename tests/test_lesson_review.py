@@ -377,3 +377,24 @@ def test_lesson_04_says_which_lessons_its_four_pieces_build():
     rummy_code = "".join(src for name in ("05-rummy-rules", "06-play-push-rummy", "07-rummy-odds")
                          for kind, src in cells(name) if kind == "code")
     assert "pushlab.widgets.luck" not in rummy_code and "plots.luck" not in rummy_code
+
+
+def test_lesson_05_names_the_push_demos_real_button():
+    """Lesson 05 said "Step through it, or press play:" above the push demonstration, whose
+    play control was replaced by Back/Next buttons (a Play widget has no accessible name): there
+    is no play button to press. It names the Next button now."""
+    import ipywidgets
+
+    from pushlab.widgets.rummy import PushDraw
+
+    demo = PushDraw(discard_top="9C", stock_top="KD 4S", pusher="Ann", left="Ben")
+
+    def kids(widget):
+        yield widget
+        for child in getattr(widget, "children", ()):
+            yield from kids(child)
+    found = list(kids(demo.widget))
+    assert not any(isinstance(x, ipywidgets.Play) for x in found)
+    assert "Next" in [x.description for x in found if isinstance(x, ipywidgets.Button)]
+    text = paragraph("05-rummy-rules", "So a push gives you one unknown card")
+    assert "press play" not in text and text.endswith("Step through it with **Next**:")
