@@ -398,3 +398,20 @@ def test_lesson_05_names_the_push_demos_real_button():
     assert "Next" in [x.description for x in found if isinstance(x, ipywidgets.Button)]
     text = paragraph("05-rummy-rules", "So a push gives you one unknown card")
     assert "press play" not in text and text.endswith("Step through it with **Next**:")
+
+
+def test_lesson_06_forbids_the_taken_cards_twin_too():
+    """Lesson 06 said a card you took may not be discarded again this turn; rule 15 (and lesson
+    05, and the engine) forbid its twin from the other deck too, so a reader who held the other
+    9♣ met a refusal the play lesson never mentioned. Both of its sentences say so now."""
+    from pushlab.rummy.game import Game, deck_for
+
+    hands = ["9C 5H 5S KD QC 3D", "7C 7D JH JS 2D 4H", "3C 4C 6C 10D KS 8H", "JD 10S 3H 8D 5C 4S"]
+    g = Game.new(deck=deck_for(hands, upcard="9C", stock="6H 9D AS JC 9H 10C", dealer=3), dealer=3, deals=(1,))
+    g = g.apply("take")                                        # Ann takes the 9♣ and holds the other
+    discards = {str(a) for a in g.legal_actions() if str(a).startswith("discard")}
+    assert "discard 9C" not in discards and "discard 5H" in discards
+    how = paragraph("06-play-push-rummy", "1. **Draw.**")
+    remember = paragraph("06-play-push-rummy", "> * Take the discard when it helps you")
+    for text in (how, remember):
+        assert "nor its twin from the other deck" in text
