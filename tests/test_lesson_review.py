@@ -415,3 +415,30 @@ def test_lesson_06_forbids_the_taken_cards_twin_too():
     remember = paragraph("06-play-push-rummy", "> * Take the discard when it helps you")
     for text in (how, remember):
         assert "nor its twin from the other deck" in text
+
+
+def test_the_end_of_game_review_does_not_call_a_sum_of_costs_a_chance():
+    """Lesson 02's play app ended with "your other choices cost about 198.8 percentage points of
+    winning chance in total" (seed 5, a careless player): each cost is a drop in the chance to win
+    measured from its own position, so their sum is no chance and passes 100. The sentence says
+    what the number is now."""
+    import html as html_lib
+    from types import SimpleNamespace
+
+    from pushlab.luck import Game
+    from pushlab.widgets.render.luck import summary_html
+
+    g = Game.new(2, deck="R3")
+    for action in ["draw", "place 0", "stop", "take 0"]:
+        g = g.apply(action)
+    assert g.is_over
+    rows = [{"action": "draw", "best": "stop", "regret": 0.6, "regret_se": 0.1, "phase": "push",
+             "win": 0.2, "best_win": 0.8}] * 3 + [{"action": "stop", "best": "stop", "regret": 0.0,
+                                                    "regret_se": 0.0, "phase": "push", "win": 0.5,
+                                                    "best_win": 0.5}]
+    session = SimpleNamespace(game=g, labels=["", "steady bot"], track_regret=True, reviewed=True,
+                              regret_rows=lambda: rows, total_regret=lambda: (1.8, 0.2), policy=None,
+                              decisions=[SimpleNamespace(advice=SimpleNamespace(rollouts=40))])
+    text = html_lib.unescape(re.sub(r"<[^>]+>", "", summary_html(session)))
+    assert "180.0 percentage points of winning chance, added up over those decisions" in text
+    assert "in total" not in text and "not one chance, so it can pass 100" in text

@@ -418,8 +418,9 @@ def summary_html(session, progress: str = "") -> str:
                         "whole-game advice.",
                         "You made {n} decisions with a choice (banking included); {matched} matched the "
                         "whole-game advice.", len(rows)).format(n=len(rows), matched=matched)
-        cost = _("Against it, your other choices cost about <b>{points} percentage points</b> of winning "
-                 "chance in total (95% CI \u00b1{ci}). Estimated from {n} rollouts per action, every player "
+        cost = _("Against it, your other choices cost <b>{points} percentage points</b> of winning chance, "
+                 "added up over those decisions (95% CI \u00b1{ci}): a score of your decisions, not one chance, "
+                 "so it can pass 100. Estimated from {n} rollouts per action, every player "
                  "then playing <i>{policy}</i>; each decision is judged from the position you faced, not by "
                  "how the cards fell.").format(points=nums.decimal(100 * total, 1, group=False),
                                                ci=nums.decimal(100 * 1.96 * se, 1, group=False), n=n,
