@@ -4,6 +4,10 @@
 # suit, a rank or a bitmask of run values (bits 0..14 shifted by at most 14): far inside 32 bits.
 import cython
 
+@cython.locals(j=cython.int, i=cython.int, opts=list, per=list, used=list, groups=list,
+               smallest=list, g=list)
+cpdef tuple _rank_options(int rank, tuple cs, int m)
+
 @cython.locals(i=cython.int, j=cython.int, want=cython.int, need=cython.int, k=cython.int,
                by_rank=list, cache=dict, cs=bytes, ranks=list, one=list, opts=tuple, o=tuple,
                others=list, used=tuple, groups=tuple)
@@ -11,7 +15,7 @@ cpdef _sets_plan(bytes key, int m)
 
 @cython.locals(s=cython.int, d=cython.int, need_r=cython.int, lo=cython.int, rank=cython.int,
                shared=cython.int, least_set=cython.int, avail=dict, touched=dict, order=list,
-               suits=list, part=bytes, used0=tuple)
+               suits=list, part=bytes, used0=tuple, i=cython.int)
 cpdef _set_run_plan(tuple counts, bytes key, int m)
 
 @cython.locals(s1=cython.int, s2=cython.int, need=cython.int, bound=cython.int, one=tuple,
