@@ -29,7 +29,11 @@ INDEX = {c: -1 if c.is_wild else 13 * SUITS.index(c.suit) + c.rank - 1
          for c in NATURALS + (JOKER,)}                  # natural index of each card; -1: wild
 ORDER = {c: i for i, c in enumerate(sorted(INDEX))}   # a fast sort key (suit, rank; joker last)
 PENALTY_BY_INDEX = tuple(RANK_PENALTY[i % 13] for i in range(52))
-_CARD_TYPE = frozenset({Card})
+_BY_ORDER = [0] * 100       # by a card's order (a card is an int): INDEX, 52 for a wild
+for _card, _i in INDEX.items():
+    _BY_ORDER[_card] = 52 if _i < 0 else _i
+_SLOT_BY_ORDER = tuple(_BY_ORDER)
+del _BY_ORDER, _card, _i
 
 
 def index(card) -> int:
@@ -57,9 +61,13 @@ def value_index(suit: int, value: int) -> int:
 
 def as_cards(hand) -> tuple[Card, ...]:
     """Cards from notation, cards, or a game hand (a tuple of cards passes through)."""
-    if isinstance(hand, tuple) and _CARD_TYPE.issuperset(map(type, hand)):
-        return hand
-    return parse_cards(hand)
+    if type(hand) is tuple:
+        for c in hand:                      # (a loop: no map object, no call per card)
+            if type(c) is not Card:
+                break
+        else:
+            return hand
+    return parse_cards(hand)                # (a tuple subclass of cards passes through too)
 
 
 def hand_key(hand) -> tuple[tuple[int, ...], int]:
@@ -69,17 +77,15 @@ def hand_key(hand) -> tuple[tuple[int, ...], int]:
     >>> counts[0], counts[13 * 2 + 4], wilds
     (2, 1, 2)
     """
-    counts = [0] * 52
-    wilds = 0
-    idx = INDEX
+    counts = [0] * 53                           # the 52 naturals, then the wilds
+    slot = _SLOT_BY_ORDER
     for c in hand if type(hand) is tuple else as_cards(hand):
         if type(c) is not Card:                 # (as_cards' test, card by card: no call)
             return hand_key(as_cards(hand))
-        i = idx[c]
-        if i < 0:
-            wilds += 1
-        else:
-            counts[i] += 1
+        order = c                               # (compiled, order and i are C integers:
+        i = slot[order]                         # INDEX[c] read off a tuple by position)
+        counts[i] += 1
+    wilds = counts.pop()
     return tuple(counts), wilds
 
 
