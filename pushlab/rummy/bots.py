@@ -132,7 +132,8 @@ class HeuristicBot(RummyBot):
 
     def __init__(self):
         """A bot with an empty plan cache (the steps planned for the current turn)."""
-        self._plan = {}
+        self._plan = {}             # hand before the step -> action, for the turn _turn
+        self._turn = None           # (deal index, turn, player) of the plan
         self._known = {}        # (deal, hand) -> deficit, known from the last discard
 
     # -- drawing
@@ -230,12 +231,13 @@ class HeuristicBot(RummyBot):
         return steps, extra.rest
 
     def _store(self, key, steps):
-        """Remember planned steps by (deal, turn, player, hand before the step).
+        """Remember planned steps for the turn ``key[:3]`` (deal index, turn, player) by the
+        hand before the step.
 
         The hands are in the engine's order (:func:`~pushlab.rummy.encoding.sort_fast`'s): the
         plan starts from a sorted hand and removes cards, which keeps the order."""
-        key = key[:3]
-        self._plan = {key + (h,): a for h, a in steps}
+        self._turn = key[:3]
+        self._plan = {h: a for h, a in steps}
 
     def discard(self, v: View, hand, met=False, known=None) -> Card:
         """The highest-penalty natural card that helps nothing (a wild only if nothing else);
@@ -284,10 +286,13 @@ class HeuristicBot(RummyBot):
         d = game.__dict__           # the state's fields at once, as Game._seen reads them
         phase = d["phase"]
         if phase == "play":         # the next step of this turn's plan? (no view needed: a
-            p = d["active_player"]  # third of the calls; the engine keeps hands sorted)
-            planned = self._plan.pop((d["deal_index"], d["turn"], p, d["hands"][p]), None)
-            if planned is not None:
-                return planned
+            plan = self._plan       # third of the calls; the engine keeps hands sorted)
+            if plan:
+                p = d["active_player"]
+                if self._turn == (d["deal_index"], d["turn"], p):
+                    planned = plan.pop(d["hands"][p], None)
+                    if planned is not None:
+                        return planned
         v = game._seen()            # the view's fields, as a plain tuple (see view)
         key = (d["deal_index"], d["turn"], v[0])
         if phase == "draw":
@@ -295,7 +300,7 @@ class HeuristicBot(RummyBot):
         hand = v[1]
         steps, _ = self._steps(v, hand)
         self._store(key, steps)
-        return self._plan.pop(key + (hand,))
+        return self._plan.pop(hand)
 
     def __repr__(self):
         """``HeuristicBot()``."""

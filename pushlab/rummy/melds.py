@@ -404,7 +404,7 @@ class Meld:
 
     def owned_by(self, owner: int) -> Meld:
         """This meld laid down by player ``owner`` (no new validation)."""
-        return Meld._known(self.kind, self.cards, owner, self._place)
+        return _known_meld(self.kind, self.cards, owner, self._place)
 
     def __str__(self):
         """``run 5♥ JK 7♥``."""
