@@ -31,7 +31,7 @@ import numpy as np
 
 from pushlab.rummy.actions import Action, Discard, Push, Take, _layoff_of, _meld_down_of
 from pushlab.rummy.cards import JOKER, Card
-from pushlab.rummy.encoding import INDEX, NATURALS, hand_key, sort_fast
+from pushlab.rummy.encoding import _SLOT_BY_ORDER, INDEX, NATURALS, hand_key, sort_fast
 from pushlab.rummy.finder import deficit_plan, quick_contract
 from pushlab.rummy.finder.extra import ExtraSearch, hand_data, might_place_data, table_infos
 from pushlab.rummy.game import Game
@@ -329,15 +329,22 @@ _THROW_FIRST = {c: 100 * c.penalty + c.order for c in NATURALS}   # orders as (p
 
 def _outside_plan(hand, used, barred) -> list:
     """The naturals of hand (in hand order) that the plan (its natural indices ``used``) leaves
-    over, except ``barred``: :func:`_split_plan`'s second part without ``barred``."""
-    left = list(used)
+    over, except ``barred``: :func:`_split_plan`'s second part without ``barred``.
+
+    The plan's indices are counted in a list by index (compiled, with C integers; a list of
+    them asked ``in`` and ``remove`` per card made a method call per card the plan uses)."""
+    left = [0] * 53                 # how many of each natural index the plan still uses
+    for i in used:
+        left[i] += 1
+    slot = _SLOT_BY_ORDER           # a card's natural index by its order, 52: a wild
     out = []
     for c in hand:
-        i = INDEX[c]
-        if i < 0:
+        order = c
+        i = slot[order]
+        if i == 52:
             continue
-        if i in left:
-            left.remove(i)
+        if left[i]:
+            left[i] -= 1
         elif c is not barred:
             out.append(c)
     return out
