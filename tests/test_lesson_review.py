@@ -442,3 +442,14 @@ def test_the_end_of_game_review_does_not_call_a_sum_of_costs_a_chance():
     text = html_lib.unescape(re.sub(r"<[^>]+>", "", summary_html(session)))
     assert "180.0 percentage points of winning chance, added up over those decisions" in text
     assert "in total" not in text and "not one chance, so it can pass 100" in text
+
+
+def test_the_teachers_tip_on_app_lessons_matches_lesson_02():
+    """docs/teaching.md told teachers to "put the controls first in an app lesson (as in
+    02-play-push-your-luck.ipynb)"; lesson 02 now asks its guesses first and blurs the app's
+    odds until the reveal. The tip names a lesson that does what it says, and 02's way."""
+    text = (NOTEBOOKS.parent / "docs" / "teaching.md").read_text(encoding="utf-8")
+    tip = next(p for p in text.split("\n- ") if p.startswith("Put the controls first"))
+    assert "(as in `06-play-push-rummy.ipynb`)" in tip and ".hide(app.odds.widget)" in tip
+    first = next(i for i, (kind, src) in enumerate(cells("06-play-push-rummy")) if kind == "code")
+    assert "PlayApp(" in cells("06-play-push-rummy")[first][1]
