@@ -453,3 +453,21 @@ def test_the_teachers_tip_on_app_lessons_matches_lesson_02():
     assert "(as in `06-play-push-rummy.ipynb`)" in tip and ".hide(app.odds.widget)" in tip
     first = next(i for i, (kind, src) in enumerate(cells("06-play-push-rummy")) if kind == "code")
     assert "PlayApp(" in cells("06-play-push-rummy")[first][1]
+
+
+def test_lesson_06_guide_says_when_a_short_stock_ends_the_deal():
+    """The lesson 06 guide corrected "An empty stock ends the deal" with "Only a push with no
+    stock card left ends it" (and its translations: "when no card is left in the stock"); a push
+    with one stock card left ends the deal too (the card goes left, the pusher cannot draw: rule
+    12), while taking the discard goes on with an empty stock. It says so now."""
+    from pushlab.rummy.game import Game, deck_for
+
+    hands = ["5H 5S 9S 9C KD QC", "7C 7D JH JS 2D 4H", "3C 4C 6C 10D KS 8H", "JD 10S 3H 8D 5C 4S"]
+    one = Game.new(deck=deck_for(hands, upcard="7S", stock="6H", dealer=3), dealer=3, deals=(1,))
+    pushed = one.apply("push")
+    assert pushed.is_over and pushed.results[0].reason == "stock" and len(pushed.hand(1)) == 8
+    taken = one.apply("take").apply("discard KD").apply("take")
+    assert not taken.is_over                                   # taking needs no stock
+    guide = (NOTEBOOKS.parent / "docs" / "teachers" / "06-play-push-rummy.md").read_text(encoding="utf-8")
+    line = next(l for l in guide.splitlines() if "An empty stock ends the deal" in l)
+    assert "no card left for their own draw" in line and "taking the discard needs no stock" in line
