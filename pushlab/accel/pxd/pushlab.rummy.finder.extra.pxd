@@ -32,6 +32,8 @@ cpdef bint might_place_data(card, int wilds, list by_rank, list by_suit, infos)
                near=cython.long, info=tuple, suits=tuple, t=cython.int)
 cpdef list _targets(infos, list by_rank, list by_suit, int wilds)
 
+cpdef tuple run_options(int s, int lo, int hi, long near, int wilds)
+
 @cython.locals(x=cython.long, keep=cython.long, gaps=cython.long, top=cython.long,
                bottom=cython.long)
 cpdef long near_values(long held, int lo, int hi, int wilds)

@@ -240,11 +240,11 @@ def set_options(rank, free, room):
                   for sub in combinations(held, k)])
 
 
-@lru_cache(maxsize=1 << 14)
 def run_options(s, lo, hi, near, wilds):
     """:func:`layoff_options` of a run of suit s covering lo..hi from :func:`near_values`' bits
     ``near`` (only the held values a lay-off with ``wilds`` wilds could reach: the key
-    repeats far more often than the suit's counts do)."""
+    repeats far more often than the suit's counts do; :func:`_targets` keeps the answers in
+    a dict by that key, so no cache here)."""
     if not near:
         return ()
     return _run_enumeration(s, lo, hi, tuple([bool(near >> v & 1) for v in range(15)]), wilds)
