@@ -84,4 +84,5 @@ cdef class ExtraSearch:
                    val=cython.int, nd=cython.int, ch=tuple)
     cpdef pick(self, Py_ssize_t start, int need, int value, list chosen)
 
+@cython.locals(by_id=dict, hit=tuple)
 cpdef tuple _augmented(opts)

@@ -766,14 +766,16 @@ def _augmented(opts) -> tuple:
     """The lay-off options of a target as the search reads them: (option, naturals, wilds,
     natural penalty, naturals all distinct) each; kept by the identity of ``opts`` (the
     tuples :func:`layoff_options` hands out again and again)."""
-    hit = _AUGMENTED.get(id(opts))
+    by_id = _AUGMENTED
+    key = id(opts)
+    hit = by_id.get(key)
     if hit is not None and hit[0] is opts:
         return hit[1]
     aug = tuple([(o, o[0], o[1], sum([_PEN[x % 13] for x in o[0]]), len(set(o[0])) == len(o[0]))
                  for o in opts])
-    if len(_AUGMENTED) > 1 << 15:
-        _AUGMENTED.clear()
-    _AUGMENTED[id(opts)] = (opts, aug)         # opts kept alive: its id stays its own
+    if len(by_id) > 1 << 15:
+        by_id.clear()
+    by_id[key] = (opts, aug)                    # opts kept alive: its id stays its own
     return aug
 
 
