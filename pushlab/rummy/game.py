@@ -1145,10 +1145,9 @@ def _successor(nd: dict, d: dict, events: tuple) -> Game:
         nd.pop("log", None)
         nd.pop("private_log", None)
     evs, n = d["_events"], d["_nev"]
-    if len(evs) != n:
-        evs = evs[:n]
+    if len(evs) != n:                       # (else nd, d's copy, holds this list already)
+        evs = nd["_events"] = evs[:n]
     evs.extend(events)
-    nd["_events"] = evs
     nd["_nev"] = n + len(events)
     g = _Blank()                            # a Game with the fields nd (melds._Blank)
     g.__dict__ = nd
