@@ -31,7 +31,7 @@ import numpy as np
 
 from pushlab.rummy.actions import Action, Discard, Push, Take, _layoff_of, _meld_down_of
 from pushlab.rummy.cards import JOKER, Card
-from pushlab.rummy.encoding import _SLOT_BY_ORDER, INDEX, NATURALS, hand_key, sort_fast
+from pushlab.rummy.encoding import _SLOT_BY_ORDER, INDEX, NATURALS, hand_key
 from pushlab.rummy.finder import deficit_plan, quick_contract
 from pushlab.rummy.finder.extra import ExtraSearch, hand_data, might_place_data, table_infos
 from pushlab.rummy.game import Game
@@ -159,7 +159,8 @@ class HeuristicBot(RummyBot):
         infos = table_infos(table)
         if not might_place_data(card, data[1], data[2], data[3], infos):
             return False
-        held = sort_fast(hand + (card,))
+        held = tuple(sorted(hand + (card,)))    # sort_fast's order (a card is an int, its
+                                                # order), without its key call per card
         steps, rest = self._steps((player, hand, table, top, met, deal, phase, sizes, card), held)
         if key is not None:                 # (the view with the card taken)
             self._store(key[:3] + (held,), steps)
