@@ -612,3 +612,17 @@ def test_layoff_options_by_bitmask_equal_the_enumeration():
         want = layoff_options(SetInfo("set", rank, suits, size), part[:4], wilds)
         assert (set_options(rank, free, 4 - size) if free and size < 4 else ()) == want
     assert found > 200
+
+
+def test_extra_search_takes_named_infos_as_plain_ones():
+    """ExtraSearch(infos=...) gives the same answer for table_infos' plain tuples and for the
+    same infos as SetInfo/RunInfo named tuples (compiled too, where searches read exact tuples)."""
+    from pushlab.rummy.finder.extra import ExtraSearch, RunInfo, SetInfo
+    table = [("run", "4C 5C 6C"), ("set", "9S 9D JK")]
+    plain = table_infos(table)
+    named = [SetInfo(*i) if i[0] == "set" else RunInfo(*i) for i in plain]
+    hand = cards("7C 3C 9H KD")
+    want = ExtraSearch(hand, table).result()
+    assert want.layoffs                                   # 3C/7C onto the run, 9H onto the set
+    assert ExtraSearch(hand, table, infos=plain).result() == want
+    assert ExtraSearch(hand, table, infos=named).result() == want

@@ -507,6 +507,20 @@ def best_extra_melds(hand, table_melds=(), max_nodes: int = MAX_NODES) -> Extra:
     return ExtraSearch(hand, table_melds, max_nodes).result()
 
 
+def _plain_infos(infos):
+    """``infos`` as :func:`table_infos` gives them, plain tuples: unchanged when they are (the
+    bots' case), else copied, so that named :class:`SetInfo`/:class:`RunInfo` values work the
+    same compiled (where the searches read infos as exact tuples) and pure.
+
+    >>> _plain_infos([SetInfo("set", 9, (0, 2), 3)])
+    [('set', 9, (0, 2), 3)]
+    """
+    for info in infos:
+        if type(info) is not tuple:
+            return [tuple(i) for i in infos]
+    return infos
+
+
 class ExtraSearch:
     """One search for the best further melds and lay-offs of a hand onto a table.
 
@@ -532,7 +546,7 @@ class ExtraSearch:
             self.cards = cards = hand
             counts, wilds, by_rank, by_suit = data
         self.counts, self.wilds = counts, wilds
-        self.infos = infos = table_infos(table_melds) if infos is None else infos
+        self.infos = infos = table_infos(table_melds) if infos is None else _plain_infos(infos)
         self.max_nodes = max_nodes
         self.shortcut = shortcut
         self.targets = _targets(infos, by_rank, by_suit, wilds)
