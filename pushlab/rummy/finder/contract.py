@@ -356,8 +356,6 @@ def _suit_windows(s, pattern, m):
     return tuple(out)
 
 
-
-
 def _suit_pair(s, pattern, m):
     """Best (need, used) of two runs of length m in suit s, or None.
 

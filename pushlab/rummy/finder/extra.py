@@ -148,11 +148,11 @@ def _table_info_cached(kind, cards):
     """Cached body of :func:`_table_info`."""
     if kind == "set":
         nats = [c for c in cards if c.is_natural]
-        suits = tuple(sorted({SUITS.index(c.suit) for c in nats}))    # a tuple: no GC tracking
+        suits = tuple(sorted({_SUIT_NUM[c.suit] for c in nats}))     # a tuple: no GC tracking
         return ("set", nats[0].rank, suits, len(cards))
     vals = run_values(cards)
     suit = next(c.suit for c in cards if c.is_natural)
-    return ("run", SUITS.index(suit), vals[0], vals[-1])
+    return ("run", _SUIT_NUM[suit], vals[0], vals[-1])
 
 
 def layoff_targets(info, counts, wilds):
@@ -405,8 +405,6 @@ def _reach(lo, hi, wilds):
     if b >= a:
         mask |= (1 << (b + 1)) - (1 << a)
     return mask
-
-
 
 
 def new_meld_possible(cards, wilds):
